@@ -1,0 +1,3 @@
+module norns
+
+go 1.26
