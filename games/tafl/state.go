@@ -1,0 +1,242 @@
+package tafl
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+
+	"norns/game"
+)
+
+// State is a tafl position with its history.
+type State struct {
+	g     *Game
+	opts  game.Options
+	rules Rules
+	b     board
+	// hashes holds the hash of every position since the state was
+	// created, the current one last; irrev is the index of the first one
+	// that can repeat (after the last capture).
+	hashes []uint64
+	irrev  int
+	res    game.Result
+	log    game.Log[undo]
+}
+
+// undo is what a move needs to be taken back.
+type undo struct {
+	b     board
+	irrev int
+}
+
+// Game returns the game.
+func (s *State) Game() game.Game { return s.g }
+
+// Options returns the options in force.
+func (s *State) Options() game.Options { return maps.Clone(s.opts) }
+
+// Players returns black and white.
+func (s *State) Players() []string { return s.g.Players() }
+
+// Player returns the side to move, or game.NoPlayer when the game is over.
+func (s *State) Player() game.Player {
+	if s.res.Kind != game.Ongoing {
+		return game.NoPlayer
+	}
+	return game.Player(s.b.toMove)
+}
+
+// Legal returns the legal moves, ascending.
+func (s *State) Legal() []game.Action {
+	if s.res.Kind != game.Ongoing {
+		return nil
+	}
+	var buf [512]uint32
+	moves := s.b.legal(&s.rules, buf[:0])
+	out := make([]game.Action, len(moves))
+	for i, m := range moves {
+		out[i] = game.Action(m)
+	}
+	return out
+}
+
+// ChanceOutcomes returns nil: tafl has no chance.
+func (s *State) ChanceOutcomes() []game.Outcome { return nil }
+
+// Apply plays a legal move.
+func (s *State) Apply(a game.Action) error {
+	if s.res.Kind != game.Ongoing {
+		return fmt.Errorf("%w: %w: tafl: the game is over", game.ErrIllegal, game.ErrOver)
+	}
+	from, to := squares(a)
+	if !s.b.isLegal(&s.rules, from, to) {
+		return fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.n))
+	}
+	s.ApplyUnchecked(a)
+	return nil
+}
+
+// ApplyUnchecked plays a move known to be legal.
+func (s *State) ApplyUnchecked(a game.Action) {
+	from, to := squares(a)
+	s.log.Push(a, false, undo{b: s.b, irrev: s.irrev})
+	mover := s.b.toMove
+	ncaps, kingTaken := s.b.move(&s.rules, from, to)
+	s.hashes = append(s.hashes, s.b.hash)
+	if ncaps > 0 {
+		s.irrev = len(s.hashes) - 1
+	}
+	s.res = s.status(mover, kingTaken)
+}
+
+// status decides whether the game is over after a move by mover (-1 when
+// the state is set up), in this order: escape, king captured, enclosure, no
+// legal move, repetition, move limit.
+func (s *State) status(mover int, kingTaken bool) game.Result {
+	b, r := &s.b, &s.rules
+	win := func(p int, reason string) game.Result {
+		return game.Result{Kind: game.Win, Winners: []game.Player{game.Player(p)}, Reason: reason}
+	}
+	if mover != black && b.kingEscaped(r) { // 4.1
+		return win(white, "king escaped")
+	}
+	if mover != white && (kingTaken || r.KingCapture == KingBy4 && b.kingSurrounded(r)) { // 3.4, 4.2
+		return win(black, "king captured")
+	}
+	if mover != white && r.Encirclement && b.enclosed() { // 4.3
+		return win(black, "white enclosed")
+	}
+	if !b.hasMove(r, b.toMove) { // 4.4
+		return win(1-b.toMove, "no legal move")
+	}
+	if r.Repetition != RepetitionOff && s.repeated() { // 4.5
+		if r.Repetition == RepetitionDraw {
+			return game.Result{Kind: game.Draw, Reason: "threefold repetition"}
+		}
+		return win(black, "threefold repetition")
+	}
+	if r.MoveLimit > 0 && b.plies >= r.MoveLimit { // 4.6
+		return game.Result{Kind: game.Draw, Reason: "move limit"}
+	}
+	return game.Result{}
+}
+
+// repeated reports whether the current position (side to move included)
+// occurs for the third time since the state was created (4.5). Positions
+// before the last capture cannot come back.
+func (s *State) repeated() bool {
+	h := s.hashes
+	cur := h[len(h)-1]
+	count := 1
+	for i := len(h) - 3; i >= s.irrev; i -= 2 {
+		if h[i] == cur {
+			count++
+			if count >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Undo takes back the last move.
+func (s *State) Undo() error {
+	return s.log.UndoLast(func(r game.Record[undo]) {
+		s.b = r.Undo.b
+		s.irrev = r.Undo.irrev
+		s.hashes = s.hashes[:len(s.hashes)-1]
+		s.res = game.Result{}
+	})
+}
+
+// History returns the moves played since the state was created.
+func (s *State) History() []game.Action { return s.log.Actions() }
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	c.hashes = append([]uint64(nil), s.hashes...)
+	c.log = s.log.Clone()
+	return &c
+}
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.res.Kind != game.Ongoing }
+
+// Returns gives +1 to the winner and -1 to the loser, 0 each otherwise.
+func (s *State) Returns() []float64 { return game.WinReturns(2, s.res) }
+
+// Result describes the outcome.
+func (s *State) Result() game.Result {
+	r := s.res
+	r.Winners = append([]game.Player(nil), r.Winners...)
+	return r
+}
+
+// ActionString writes a move as "f3-f1".
+func (s *State) ActionString(a game.Action) string { return moveText(a, s.b.n) }
+
+// ParseAction reads a move "f3-f1", optionally with a capture suffix
+// "xf2…" that must list exactly the pieces the move captures.
+func (s *State) ParseAction(text string) (game.Action, error) {
+	from, to, caps, err := parseMove(text, s.b.n)
+	if err != nil {
+		return 0, err
+	}
+	a := actionOf(from, to)
+	if s.res.Kind != game.Ongoing {
+		return 0, fmt.Errorf("%w: %w: tafl: the game is over", game.ErrIllegal, game.ErrOver)
+	}
+	if !s.b.isLegal(&s.rules, from, to) {
+		return 0, fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.n))
+	}
+	if caps != nil {
+		if got := s.captured(from, to); !sameSquares(got, caps) {
+			names := make([]string, len(got))
+			for i, sq := range got {
+				names[i] = "x" + squareName(sq, s.b.n)
+			}
+			return 0, fmt.Errorf("%w: tafl: %s captures %q, not as written in %q", game.ErrIllegal, moveText(a, s.b.n), strings.Join(names, ""), text)
+		}
+	}
+	return a, nil
+}
+
+// captured returns the squares of the pieces a legal move captures.
+func (s *State) captured(from, to int) []int {
+	b := s.b
+	n := b.n
+	k := b.at(from/n, from%n)
+	b.remove(from/n, from%n, k)
+	b.put(to/n, to%n, k)
+	caps, ncaps, _ := b.captures(&s.rules, to/n, to%n)
+	return append([]int{}, caps[:ncaps]...)
+}
+
+// Position writes the position (see the package documentation).
+func (s *State) Position() string { return s.b.position() }
+
+// String draws the board with rank numbers and file letters.
+func (s *State) String() string {
+	b := &s.b
+	var sb strings.Builder
+	for r := b.n - 1; r >= 0; r-- {
+		fmt.Fprintf(&sb, "%2d ", r+1)
+		for c := range b.n {
+			k := b.at(r, c)
+			if k == empty {
+				sb.WriteString(" .")
+			} else {
+				sb.WriteString(" " + string("tTK"[k]))
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("   ")
+	for c := range b.n {
+		sb.WriteString(" " + string(rune('a'+c)))
+	}
+	sb.WriteString("\n" + []string{"black", "white"}[b.toMove] + " to move, ply " + strconv.Itoa(b.plies) + "\n")
+	return sb.String()
+}
