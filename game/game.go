@@ -297,3 +297,9 @@ func WinReturns(n int, r Result) []float64 {
 	}
 	return out
 }
+
+// PGNWriter is implemented by the states of the chess games: the game so far
+// in Portable Game Notation, with the given tags (Event, Site, White…).
+type PGNWriter interface {
+	PGN(tags map[string]string) string
+}

@@ -10,10 +10,13 @@ import (
 	"strings"
 
 	"norns/game"
+	"norns/games/chess"
 )
 
 // All lists every game, in the order menus show them.
-var All = []game.Game{}
+var All = []game.Game{
+	chess.Game,
+}
 
 // ByName returns the game with the given short name.
 func ByName(name string) (game.Game, error) {

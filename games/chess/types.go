@@ -40,7 +40,12 @@ const (
 var Roles = [6]Role{Pawn, Knight, Bishop, Rook, Queen, King}
 
 // Char returns the role's lower-case letter ('p', 'n', …), or 0 for NoRole.
-func (r Role) Char() byte { return " pnbrqk"[r] }
+func (r Role) Char() byte {
+	if r > King {
+		return '?'
+	}
+	return " pnbrqk"[r]
+}
 
 // RoleFromChar reads a role letter of either case.
 func RoleFromChar(c byte) Role {
