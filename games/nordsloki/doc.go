@@ -1,0 +1,3 @@
+// Package nordsloki implements Nords Loki, the Norse race game of three
+// Atts, konungs, ghost ships and rune combinations (introductory level).
+package nordsloki
