@@ -11,11 +11,13 @@ import (
 
 	"norns/game"
 	"norns/games/chess"
+	"norns/games/tafl"
 )
 
 // All lists every game, in the order menus show them.
 var All = []game.Game{
 	chess.Game,
+	tafl.Sea,
 }
 
 // ByName returns the game with the given short name.
