@@ -1,0 +1,84 @@
+package seidr
+
+import (
+	"strings"
+
+	"norns/game"
+	"norns/games/chess"
+)
+
+// PGN writes the game in Portable Game Notation: one movetext entry per
+// turn, its quiet move in SAN, followed by a comment with the rolls of the
+// seiðr and the call of steel ("{seiðr: 2 8 6 1 8; steel: none}"); a lost
+// turn is the null move "--" with the comment "lost turn". The tags given
+// are kept; Variant, Result and, for a game not set up from the start,
+// SetUp and FEN (and SeidrPosition when it began inside a turn) are set.
+func (s *State) PGN(tags map[string]string) string {
+	t := map[string]string{}
+	for k, v := range tags {
+		t[k] = v
+	}
+	t["Variant"] = "Seidr"
+	t["Result"] = chess.PGNResult(s.result)
+	if start := s.start.position(); start != StartPosition {
+		t["SetUp"], t["FEN"] = "1", s.start.pos.FEN()
+		if s.start.phase != Quiet {
+			t["SeidrPosition"] = start
+		}
+	}
+	var entries []chess.PGNEntry
+	var rolls []string
+	steel := ""
+	flush := func() {
+		if len(entries) == 0 {
+			return
+		}
+		e := &entries[len(entries)-1]
+		if e.Comment != "" {
+			return // a lost turn
+		}
+		var parts []string
+		if len(rolls) > 0 {
+			parts = append(parts, "seiðr: "+strings.Join(rolls, " "))
+		}
+		if steel != "" {
+			parts = append(parts, "steel: "+steel)
+		}
+		e.Comment = strings.Join(parts, "; ")
+		rolls, steel = nil, ""
+	}
+	newEntry := func(c core, text, comment string) {
+		flush()
+		entries = append(entries, chess.PGNEntry{Text: text, Number: c.pos.Fullmove(), Black: c.pos.Turn() == chess.Black, Comment: comment})
+	}
+	for i, r := range s.log {
+		c := r.Undo
+		if i == 0 && c.phase != Quiet {
+			newEntry(c, "--", "") // the game was set up inside a turn
+		}
+		var ml chess.MoveList
+		switch {
+		case c.phase == Quiet && r.Action == Pass:
+			newEntry(c, "--", "lost turn") // 2A.4
+		case c.phase == Quiet:
+			quietMoves(&c.pos, &ml)
+			newEntry(c, chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice()), "")
+		case c.phase == Seidr:
+			rolls = append(rolls, ActionString(r.Action))
+		case r.Action == Pass:
+			steel = "none" // 2C.2
+		default:
+			steelMoves(&c.pos, c.carrier, &ml)
+			steel = chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice())
+		}
+	}
+	flush()
+	if s.result.Kind != game.Ongoing && len(entries) > 0 {
+		e := &entries[len(entries)-1]
+		if e.Comment != "" {
+			e.Comment += "; "
+		}
+		e.Comment += s.result.Reason
+	}
+	return chess.FormatPGN(t, entries)
+}
