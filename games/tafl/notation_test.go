@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,6 +177,36 @@ func FuzzPosition(f *testing.F) {
 		}
 		if back.(*State).Hash() != s.(*State).Hash() {
 			t.Fatalf("Hash(Setup(%q)) differs from Hash(Setup(%q))", p, text)
+		}
+	})
+}
+
+// FuzzAction reads arbitrary text as a move in the sea11 start and in a
+// position with captures: it never panics, every error wraps ErrSyntax or
+// ErrIllegal, and an accepted move is legal and prints to text that reads
+// back to it.
+func FuzzAction(f *testing.F) {
+	// Plain moves, capture suffixes, and near misses.
+	for _, s := range []string{"d11-d9", "f3-f1", "f3-f1xe1xg1", "f3-f1xe1", "a1-a1", "k6-k10", "f3-f1x", "", "x", "-"} {
+		f.Add(s)
+	}
+	start, _ := Sea.New(nil)
+	capture, _ := Sea.Setup(nil, diagram(9, "b", "tf3 Te1 td1 Tg1 th1 Ke5"))
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, s := range []game.State{start, capture} {
+			a, err := s.ParseAction(text)
+			if err != nil {
+				if !errors.Is(err, game.ErrSyntax) && !errors.Is(err, game.ErrIllegal) {
+					t.Fatalf("ParseAction(%q) = %v, want ErrSyntax or ErrIllegal", text, err)
+				}
+				continue
+			}
+			if !slices.Contains(s.Legal(), a) {
+				t.Fatalf("ParseAction(%q) = %v, not a legal move", text, a)
+			}
+			if b, err := s.ParseAction(s.ActionString(a)); err != nil || b != a {
+				t.Fatalf("ParseAction(%q) = %v, %v; want %v", s.ActionString(a), b, err, a)
+			}
 		}
 	})
 }

@@ -251,3 +251,21 @@ func TestRule4_6_MoveLimit(t *testing.T) {
 		t.Errorf("status(after 400 plies) = %q, want %q", got, "over draw (move limit)")
 	}
 }
+
+func TestRule4_2_BlackWinsByCapture(t *testing.T) {
+	s := setup(t, nil, diagram(9, "b", "Ke5 te6 td5 tf5 te3 Tb2"))
+	play(t, s, "e3-e4")
+	r := s.Result()
+	if r.Kind != game.Win || len(r.Winners) != 1 || r.Winners[0] != black || r.Reason != "king captured" {
+		t.Errorf("Result(after e3-e4) = %+v, want a win for black, king captured", r)
+	}
+	if got := s.Returns(); got[black] != 1 || got[white] != -1 {
+		t.Errorf("Returns(after e3-e4) = %v, want [1 -1]", got)
+	}
+	if got := s.Legal(); got != nil {
+		t.Errorf("Legal(after e3-e4) = %v, want nil", got)
+	}
+	if err := s.Undo(); err != nil || status(s) != "turn black" {
+		t.Errorf("Undo(after e3-e4) = %v, status %q; want nil, %q", err, status(s), "turn black")
+	}
+}

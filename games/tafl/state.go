@@ -9,6 +9,12 @@ import (
 	"norns/game"
 )
 
+// State implements game.Evaluator and game.Hasher.
+var (
+	_ game.Evaluator = (*State)(nil)
+	_ game.Hasher    = (*State)(nil)
+)
+
 // State is a tafl position with its history.
 type State struct {
 	g     *Game
