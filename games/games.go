@@ -11,12 +11,14 @@ import (
 
 	"norns/game"
 	"norns/games/chess"
+	"norns/games/luxumbra"
 	"norns/games/tafl"
 )
 
 // All lists every game, in the order menus show them.
 var All = []game.Game{
 	chess.Game,
+	luxumbra.Game,
 	tafl.Sea,
 }
 

@@ -1,0 +1,58 @@
+package luxumbra
+
+import (
+	"math"
+
+	"norns/games/chess"
+)
+
+// diceKeys are the Zobrist keys of the dice states, indexed by dice.key.
+var diceKeys = func() (t [256]uint64) {
+	x := uint64(0x6c78e5f1d3a2b497)
+	for i := range t {
+		x += 0x9e3779b97f4a7c15 // splitmix64
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		t[i] = z ^ z>>31
+	}
+	return
+}()
+
+// Hash returns a Zobrist hash of the board, the player whose turn it is and
+// the dice (to roll, unused and used), so that a pending roll, a first move
+// and a second move in the same board position hash differently.
+func (s *State) Hash() uint64 { return s.cur.pos.Hash() ^ diceKeys[s.cur.d.key()] }
+
+// centre is the sixteen central squares c3–f6.
+const centre chess.Bitboard = 0x00003c3c3c3c0000
+
+// Score returns c's material in centipawns (chess.PieceValues) plus a little
+// position: 6 per rank each pawn has advanced, 15 for each knight and bishop
+// on the sixteen central squares. It depends on the board only, so an
+// expectimax search over the roll combines the scores of the positions after
+// each outcome with the outcomes' exact probabilities.
+func Score(p *chess.Position, c chess.Color) int {
+	n := chess.Material(p, c)
+	for b := p.Pieces(c, chess.Pawn); b != 0; {
+		r := b.PopFirst().Rank()
+		if c == chess.Black {
+			r = 7 - r
+		}
+		n += 6 * (r - 1)
+	}
+	n += 15 * ((p.Pieces(c, chess.Knight) | p.Pieces(c, chess.Bishop)) & centre).Count()
+	return n
+}
+
+// Evaluate scores the position for both players in [-1, 1]: the returns
+// once the game is over, else tanh of White's Score minus Black's over 1000
+// centipawns (a queen up is worth about 0.7).
+func (s *State) Evaluate() []float64 {
+	if s.cur.over() {
+		return s.Returns()
+	}
+	p := &s.cur.pos
+	v := math.Tanh(float64(Score(p, chess.White)-Score(p, chess.Black)) / 1000)
+	return []float64{v, -v}
+}

@@ -1,0 +1,79 @@
+package luxumbra
+
+import (
+	"maps"
+	"strings"
+
+	"norns/game"
+	"norns/games/chess"
+)
+
+// standardStart is the FEN of the start of a game (without the dice field).
+const standardStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+
+// PGN writes the game in Portable Game Notation with the tag Variant
+// "Lux et Umbra". Each move is a SAN token (without check suffixes, since
+// there is no check); when a player makes a second move in a turn, a null
+// move "--" of the opponent comes before it, so that the sides alternate as
+// PGN requires and a PGN reader that knows null moves replays every board.
+// The roll is a comment after the first move of each turn ("{roll LS}");
+// the end of the game is a comment after the last move. A game set up from
+// another position has the tags SetUp and FEN, and Dice when its dice were
+// not waiting to be rolled.
+func (s *State) PGN(tags map[string]string) string {
+	t := maps.Clone(tags)
+	if t == nil {
+		t = map[string]string{}
+	}
+	t["Variant"] = "Lux et Umbra"
+	t["Result"] = chess.PGNResult(s.cur.result)
+	fen := s.start.pos.FEN()
+	if fen != standardStart {
+		t["SetUp"], t["FEN"] = "1", fen
+	}
+	if s.start.d.roll == 0 {
+		t["SetUp"], t["FEN"], t["Dice"] = "1", fen, s.start.d.String()
+	}
+	var entries []chess.PGNEntry
+	// The PGN side to move alternates from the start position's.
+	number, black := s.start.pos.Fullmove(), s.start.pos.Turn() == chess.Black
+	var roll string
+	add := func(text string) {
+		entries = append(entries, chess.PGNEntry{Text: text, Number: number, Black: black})
+		if black {
+			number++
+		}
+		black = !black
+	}
+	for _, r := range s.log {
+		switch {
+		case r.Action >= RollLL && r.Action <= RollS:
+			roll = ActionString(r.Action)
+		case r.Action == Pass:
+		default:
+			c := r.Undo
+			if (c.pos.Turn() == chess.Black) != black {
+				add("--") // the opponent's null move between two moves of a turn
+			}
+			var ml chess.MoveList
+			c.moves(&ml)
+			add(chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice()))
+			if c.d.used() == 0 && roll != "" {
+				entries[len(entries)-1].Comment = "roll " + roll
+			}
+		}
+	}
+	if s.cur.over() && len(entries) > 0 {
+		e := &entries[len(entries)-1]
+		var end []string
+		if e.Comment != "" {
+			end = append(end, e.Comment)
+		}
+		if s.cur.result.Reason == "no move" && s.cur.d.roll == 0 {
+			end = append(end, s.cur.pos.Turn().String()+" rolls "+s.cur.d.String())
+		}
+		end = append(end, game.Describe(s))
+		e.Comment = strings.Join(end, "; ")
+	}
+	return chess.FormatPGN(t, entries)
+}

@@ -1,0 +1,174 @@
+package luxumbra
+
+import (
+	"fmt"
+	"slices"
+
+	"norns/game"
+	"norns/games/chess"
+)
+
+// State is a game of Lux et Umbra. Its actions are chess Moves (their 16-bit
+// value), the roll outcomes RollLL … RollS, and Pass (history only); its
+// position notation is FEN plus the dice field (see the package
+// documentation).
+type State struct {
+	opts     game.Options
+	balance  bool
+	maxTurns int
+	start    core
+	cur      core
+	log      game.Log[core] // each record keeps the core before it
+	legal    []chess.Move   // sorted; empty at a chance event and at the end
+}
+
+// Board returns the current board. Its side to move is the player whose
+// turn it is, during the whole turn.
+func (s *State) Board() *chess.Position { return &s.cur.pos }
+
+// LegalMoves returns the legal moves at a decision (none at a chance event
+// or once the game is over), sorted.
+func (s *State) LegalMoves() []chess.Move { return s.legal }
+
+// Dice returns the dice field of the position notation: "--" or "-" when
+// two dice or one die are to be rolled, else the rolled dice with the used
+// ones in lower case ("LS", "lS", "Ls", "lL" …).
+func (s *State) Dice() string { return s.cur.d.String() }
+
+func (s *State) Game() game.Game        { return Game }
+func (s *State) Options() game.Options  { return s.opts }
+func (s *State) Players() []string      { return Game.Players() }
+func (s *State) Terminal() bool         { return s.cur.over() }
+func (s *State) Result() game.Result    { return s.cur.result }
+func (s *State) History() []game.Action { return s.log.Actions() }
+func (s *State) Returns() []float64     { return game.WinReturns(2, s.cur.result) }
+func (s *State) Position() string       { return s.cur.String() }
+
+func (s *State) Player() game.Player {
+	switch {
+	case s.cur.over():
+		return game.NoPlayer
+	case s.cur.d.roll > 0:
+		return game.Chance
+	}
+	return game.Player(s.cur.pos.Turn())
+}
+
+func (s *State) ChanceOutcomes() []game.Outcome {
+	if s.cur.over() {
+		return nil
+	}
+	switch s.cur.d.roll {
+	case 2:
+		return slices.Clone(twoDice) // 2.1
+	case 1:
+		return slices.Clone(oneDie) // 5
+	}
+	return nil
+}
+
+func (s *State) Legal() []game.Action {
+	if s.cur.over() {
+		return nil
+	}
+	if s.cur.d.roll > 0 {
+		outs := s.ChanceOutcomes()
+		out := make([]game.Action, len(outs))
+		for i, o := range outs {
+			out[i] = o.Action
+		}
+		return out
+	}
+	out := make([]game.Action, len(s.legal))
+	for i, m := range s.legal {
+		out[i] = game.Action(m)
+	}
+	return out
+}
+
+// isLegal reports whether a is legal now.
+func (s *State) isLegal(a game.Action) bool {
+	switch {
+	case s.cur.over():
+		return false
+	case s.cur.d.roll == 2:
+		return a >= RollLL && a <= RollSS
+	case s.cur.d.roll == 1:
+		return a == RollL || a == RollS
+	case a > 0xffff:
+		return false
+	}
+	_, ok := slices.BinarySearch(s.legal, chess.Move(a))
+	return ok
+}
+
+func (s *State) Apply(a game.Action) error {
+	if s.cur.over() {
+		return fmt.Errorf("luxumbra: %w: %w", game.ErrIllegal, game.ErrOver)
+	}
+	if !s.isLegal(a) {
+		if s.cur.d.roll > 0 {
+			return fmt.Errorf("luxumbra: %w: %s: the dice are to be rolled", game.ErrIllegal, s.ActionString(a))
+		}
+		return fmt.Errorf("luxumbra: %w: %s with dice %s", game.ErrIllegal, s.ActionString(a), s.cur.d)
+	}
+	s.ApplyUnchecked(a)
+	return nil
+}
+
+func (s *State) ApplyUnchecked(a game.Action) {
+	s.log.Push(a, false, s.cur)
+	c := &s.cur
+	if c.d.roll > 0 {
+		c.d = rolled(a) // 3.1
+	} else {
+		c.play(chess.Move(a))
+		c.result = adjudicate(&c.pos) // 4: after every single move
+	}
+	s.settle()
+}
+
+func (s *State) Undo() error {
+	err := s.log.UndoLast(func(r game.Record[core]) { s.cur = r.Undo })
+	if err != nil {
+		return fmt.Errorf("luxumbra: %w", err)
+	}
+	s.refresh()
+	return nil
+}
+
+func (s *State) Clone() game.State {
+	c := *s
+	c.log = s.log.Clone()
+	c.legal = slices.Clone(s.legal)
+	return &c
+}
+
+// String draws the board, the side to move and the dice.
+func (s *State) String() string {
+	c := &s.cur
+	var d string
+	switch {
+	case c.d.roll == 2:
+		d = "two dice to roll"
+	case c.d.roll == 1:
+		d = "one die to roll"
+	default:
+		d = "dice " + c.d.String()
+		var left []string
+		if c.d.light > 0 {
+			left = append(left, "Light")
+		}
+		if c.d.shadow > 0 {
+			left = append(left, "Shadow")
+		}
+		if len(left) > 0 {
+			d += fmt.Sprintf(" (moves from %v squares)", left)
+		}
+	}
+	out := c.pos.Diagram() + ", " + d
+	if c.over() {
+		out += "\n" + game.Describe(s)
+	}
+	return out
+}
