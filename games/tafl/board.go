@@ -167,7 +167,7 @@ func (b *board) anvil(rules *Rules, r, c, victim int) bool {
 		return false // 2.3: no square helps a capture
 	}
 	if b.corner(r, c) {
-		return true
+		return b.rows[victim][r]>>c&1 == 0 // hostile unless the victim's king stands there
 	}
 	if b.throne(r, c) {
 		// The throne is hostile to attackers; to defenders when empty.
