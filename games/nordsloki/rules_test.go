@@ -283,3 +283,231 @@ func TestRule4_3_KonungLives(t *testing.T) {
 		t.Errorf("Returns() = %v, want [1 -1]", got)
 	}
 }
+
+func TestRule5_1_Gate(t *testing.T) {
+	for _, tc := range []struct {
+		name, p1, dice, want string
+	}{
+		{"Att 2 closed while one waits", "1:4W,2:3W,7:W,8:4W/W", "2", "W0/2 W1/3 W2/4"},
+		{"Att 2 open with all on the board", "1:4W,2:4W,7:W,8:4W/-", "2", "W1/3 W2/4 W7/9 W8/10"},
+		{"Att 3 closed while one is in Att 1", "8:W,14:4W,15:4W,16:4W/-", "2", "W8/10 W14/16"},
+		{"no bearing off while one is in Att 2", "16:W,20:4W,21:4W,22:4W/-", "4", "W16/20 W20/24"},
+		{"bearing off with all in Att 3", "17:W,20:4W,21:4W,22:4W/-", "4", "W17/21 W20/24 W21/off"},
+	} {
+		pos := "p1=" + tc.p1 + "/0/- " + P2off + " ghosts=- first=p1 turns=9 move:p1:" + tc.dice + ":-"
+		t.Run(tc.name, func(t *testing.T) { wantLegal(t, off2, pos, tc.want) })
+	}
+}
+
+func TestRule5_2_Freeze(t *testing.T) {
+	// (a) Att 2 does not move while a checker waits.
+	wantLegal(t, off2, "p1=1:4W,2:4W,10:4W/W/0/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:2:-", "W0/2 W1/3 W2/4")
+	// (b) A warrior hit while its player has a checker in Att 3 returns.
+	wantAfter(t, off2, "p1=3:W/-/12/- p2=5:W,9:4W,10:3W,18:2W/3W/0/- ghosts=- first=p1 turns=9 move:p1:2:-", []string{"W3/5"},
+		"p1=5:W/-/12/- p2=9:4W,10:3W,18:2W/3WR/0/- ghosts=- first=p1 turns=10 roll:p2")
+	// ... and Att 3 does not move until it is back there; then it is a
+	// warrior again and Att 3 moves.
+	s := wantLegal(t, off2, "p1=-/13W/0/- p2=9:4W,10:4W,12:R,18:2W,19:2W/-/0/- ghosts=- first=p1 turns=9 move:p2:6-1:-",
+		"W9/10 W9/15 W10/11 W10/16 R12/13 R12/18")
+	play(t, s, "R12/18")
+	if got, want := s.Position(), "p1=-/13W/0/- p2=9:4W,10:4W,18:3W,19:2W/-/0/- ghosts=- first=p1 turns=9 move:p2:1:-"; got != want {
+		t.Errorf("Position() after R12/18 = %q, want %q", got, want)
+	}
+	if got, want := legalText(s), "W9/10 W10/11 W18/19 W19/20"; got != want {
+		t.Errorf("Legal() after R12/18 = %q, want %q", got, want)
+	}
+	// A field with both kinds offers both.
+	wantLegal(t, off2, "p1=-/13W/0/- p2=9:4W,10:3W,12:WR,18:2W,19:2W/-/0/- ghosts=- first=p1 turns=9 move:p2:4:-",
+		"W9/13 W10/14 W12/16 R12/16")
+	// (c) A killed konung is no returning warrior: it waits as K, and its
+	// warriors in Att 3 wait for it.
+	wantAfter(t, on2, "p1=1:K4W,2:4W,3:4W/-/0/7 p2=5:K,18:4W,19:4W,20:4W/-/0/7 ghosts=- first=p1 turns=6 move:p1:4:-", []string{"K1/5"},
+		"p1=1:4W,2:4W,3:4W,5:K/-/0/7 p2=18:4W,19:4W,20:4W/K/0/6 ghosts=- first=p1 turns=7 roll:p2")
+	wantLegal(t, on2, "p1=-/K12W/0/7 p2=18:4W,19:4W,20:4W/K/0/6 ghosts=- first=p1 turns=7 move:p2:2-1:e", "K0/1 K0/2")
+}
+
+func TestRule5_3_Konung(t *testing.T) {
+	// The konung enters first.
+	s, _ := Game{}.New(on2)
+	play(t, s, "p1", "6-4-1")
+	if got, want := legalText(s), "K0/1 K0/4 K0/6"; got != want {
+		t.Errorf("Legal() at the start = %q, want %q", got, want)
+	}
+	// ... leads into each Att.
+	pos := "p1=6:4W,7:4W,8:K4W/-/0/7 " + P2 + " ghosts=- first=p1 turns=9 move:p1:2-1:-"
+	s = wantLegal(t, on2, pos, "K8/9 K8/10 W6/7 W6/8 W7/8")
+	play(t, s, "K8/10")
+	if got, want := legalText(s), "K10/11 W6/7 W7/8 W8/9"; got != want {
+		t.Errorf("Legal() after K8/10 = %q, want %q", got, want)
+	}
+	// Warriors in an Att ahead of the konung wait for it.
+	wantLegal(t, on2, "p1=3:K,10:4W,11:4W,12:4W/-/0/5 "+P2+" ghosts=- first=p1 turns=9 move:p1:1:-", "K3/4")
+	// A killed konung re-enters before any warrior.
+	pos = "p1=1:4W,2:4W,3:4W/K/0/5 p2=5:2W,6:K2W/8W/0/7 ghosts=- first=p1 turns=9 roll:p1"
+	s = setup(t, on2, pos)
+	play(t, s, "6-5-4")
+	if got, want := legalText(s), "K0/4"; got != want {
+		t.Errorf("Legal() = %q, want %q", got, want)
+	}
+	// ... and when it cannot, the turn is lost.
+	s = setup(t, on2, "p1=1:4W,2:4W,3:4W/K/0/5 p2=4:2W,5:2W,6:K2W/6W/0/7 ghosts=- first=p1 turns=9 roll:p1")
+	play(t, s, "6-5-4")
+	if got, want := historyText(s), "6-5-4 pass"; got != want {
+		t.Errorf("History() = %q, want %q", got, want)
+	}
+	if got, want := s.Position(), "p1=1:4W,2:4W,3:4W/K/0/5 p2=4:2W,5:2W,6:K2W/6W/0/7 ghosts=- first=p1 turns=10 roll:p2"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+}
+
+func TestRule5_4_KonungBorneOffLast(t *testing.T) {
+	pos := "p1=20:K,22:W/-/11/7 " + P2 + " ghosts=- first=p2 turns=99 move:p1:5-3:-"
+	s := wantLegal(t, on2, pos, "K20/23 W22/off")
+	play(t, s, "W22/off")
+	if got, want := legalText(s), "K20/off"; got != want {
+		t.Errorf("Legal() after W22/off = %q, want %q", got, want)
+	}
+	play(t, s, "K20/off")
+	if got, want := s.Position(), "p1=-/-/13/7 "+P2+" ghosts=- first=p2 turns=100 over:p1:mars"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+}
+
+func TestRule6_1_SinkingAtFive(t *testing.T) {
+	for _, tc := range []struct{ name, before, step, after string }{
+		{"five warriors sink, the ship turns to a ghost",
+			"p1=1:K,2:4W,3:W,4:3W,5:4W/-/0/7 " + P2 + " ghosts=-", "W3/5",
+			"p1=1:K,2:4W,4:3W/5W/0/7 " + P2 + " ghosts=5"},
+		{"a konung among them loses a life",
+			"p1=1:4W,2:4W,3:W,5:K3W/-/0/7 " + P2 + " ghosts=-", "W3/5",
+			"p1=1:4W,2:4W/K4W/0/6 " + P2 + " ghosts=5"},
+		{"a ghost ship that sinks turns upright",
+			"p1=1:K,2:4W,3:W,4:3W,5:4W/-/0/7 " + P2 + " ghosts=5,9", "W3/5",
+			"p1=1:K,2:4W,4:3W/5W/0/7 " + P2 + " ghosts=9"},
+		{"killed warriors return when Att 3 is held",
+			"p1=1:K,3:W,4:3W,5:4W,17:4W/-/0/7 " + P2 + " ghosts=-", "W3/5",
+			"p1=1:K,4:3W,17:4W/5R/0/7 " + P2 + " ghosts=5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantAfter(t, on2, tc.before+" first=p1 turns=9 move:p1:2:-", []string{tc.step}, tc.after+" first=p1 turns=10 roll:p2")
+		})
+	}
+}
+
+func TestRule6_2_FourCheckerIntermediate(t *testing.T) {
+	// 3-5-8 passes over the full ship 5, which does not sink.
+	wantAfter(t, on2, "p1=1:K,2:4W,3:W,4:3W,5:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=9 move:p1:3-2:-", []string{"W3/5", "W5/8"},
+		"p1=1:K,2:4W,4:3W,5:4W,8:W/-/0/7 "+P2+" ghosts=- first=p1 turns=10 roll:p2")
+	// Five on a ship in the middle of a turn do not sink either (6.5).
+	wantAfter(t, on2, "p1=1:K,2:4W,3:W,4:3W,5:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=9 move:p1:2-1:-", []string{"W4/5", "W5/7"},
+		"p1=1:K,2:4W,3:W,4:2W,5:4W,7:W/-/0/7 "+P2+" ghosts=- first=p1 turns=10 roll:p2")
+	// Five at the end of the turn sink.
+	wantAfter(t, on2, "p1=1:K,2:4W,3:W,4:3W,5:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=9 move:p1:3-2:-", []string{"W3/5", "W4/7"},
+		"p1=1:K,2:4W,4:2W,7:W/5W/0/7 "+P2+" ghosts=5 first=p1 turns=10 roll:p2")
+}
+
+func TestRule6_3_LoneCheckerOnGhostShip(t *testing.T) {
+	for _, tc := range []struct {
+		name, before, dice string
+		steps              []string
+		after              string
+	}{
+		{"a lone checker sinks, the ship does not turn",
+			"p1=1:K,2:4W,3:W,4:4W,6:3W/-/0/7 " + P2 + " ghosts=5", "2", []string{"W3/5"},
+			"p1=1:K,2:4W,4:4W,6:3W/W/0/7 " + P2 + " ghosts=5"},
+		{"two are safe",
+			"p1=1:K,2:4W,3:W,4:3W,5:W,6:3W/-/0/7 " + P2 + " ghosts=5", "2", []string{"W3/5"},
+			"p1=1:K,2:4W,4:3W,5:2W,6:3W/-/0/7 " + P2 + " ghosts=5"},
+		{"the one left behind sinks",
+			"p1=1:K,2:4W,4:4W,5:2W,6:2W/-/0/7 " + P2 + " ghosts=5", "2", []string{"W5/7"},
+			"p1=1:K,2:4W,4:4W,6:2W,7:W/W/0/7 " + P2 + " ghosts=5"},
+		{"the intermediate field of a summed move is safe",
+			"p1=1:K,2:4W,3:W,4:4W,6:3W/-/0/7 " + P2 + " ghosts=5", "2-1", []string{"W3/5", "W5/6"},
+			"p1=1:K,2:4W,4:4W,6:4W/-/0/7 " + P2 + " ghosts=5"},
+		{"the opponent's lone checker hit there is gone, the hitter sinks",
+			"p1=1:K,2:4W,3:W,4:4W,6:3W/-/0/7 p2=5:K/12W/0/7 ghosts=5", "2", []string{"W3/5"},
+			"p1=1:K,2:4W,4:4W,6:3W/W/0/7 p2=-/K12W/0/6 ghosts=5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantAfter(t, on2, tc.before+" first=p1 turns=9 move:p1:"+tc.dice+":-", tc.steps, tc.after+" first=p1 turns=10 roll:p2")
+		})
+	}
+}
+
+func TestRule6_4_SymmetricGhostShip(t *testing.T) {
+	// Gebo (7) is symmetric: a lone checker stays; Wunjo (8) is not.
+	wantAfter(t, on2, "p1=1:K,2:4W,4:4W,5:2W,6:2W/-/0/7 "+P2+" ghosts=7 first=p1 turns=9 move:p1:2:-", []string{"W5/7"},
+		"p1=1:K,2:4W,4:4W,5:W,6:2W,7:W/-/0/7 "+P2+" ghosts=7 first=p1 turns=10 roll:p2")
+	wantAfter(t, on2, "p1=1:K,2:4W,4:4W,5:2W,6:2W/-/0/7 "+P2+" ghosts=8 first=p1 turns=9 move:p1:3:-", []string{"W5/8"},
+		"p1=1:K,2:4W,4:4W,5:W,6:2W/W/0/7 "+P2+" ghosts=8 first=p1 turns=10 roll:p2")
+}
+
+func TestRule6_5_EndOfTurnCheck(t *testing.T) {
+	// A lone checker on a ghost ship in the middle of the turn is still
+	// there, and only sinks when the turn ends.
+	s := setup(t, on2, "p1=1:K,2:4W,3:W,4:4W,6:3W/-/0/7 "+P2+" ghosts=5 first=p1 turns=9 move:p1:2-1:-")
+	play(t, s, "W3/5")
+	if got, want := s.Position(), "p1=1:K,2:4W,4:4W,5:W,6:3W/-/0/7 "+P2+" ghosts=5 first=p1 turns=9 move:p1:1:-"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+	play(t, s, "W2/3")
+	if got, want := s.Position(), "p1=1:K,2:3W,3:W,4:4W,6:3W/W/0/7 "+P2+" ghosts=5 first=p1 turns=10 roll:p2"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+}
+
+func TestRule7_1_Loki(t *testing.T) {
+	// Kenaz (6) completes Laguz, Othala, Kenaz and Isa.
+	pos := "p1=5:K,7:W,11:4W,21:3W,24:4W/-/0/7 " + P2 + " ghosts=- first=p1 turns=9 move:p1:1:-"
+	s := wantLegal(t, on2, pos, "K5/6 W7/8")
+	play(t, s, "K5/6")
+	if got, want := s.Position(), "p1=6:K,7:W,11:4W,21:3W,24:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=9 over:p1:loki"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+	if got, want := game.Status(s), "over p1 1"; got != want {
+		t.Errorf("Status() = %q, want %q", got, want)
+	}
+	if r := s.Result(); r.Reason != "loki" || r.Kind != game.Win {
+		t.Errorf("Result() = %+v, want a win by loki", r)
+	}
+	// The konung must be on the board: here it sinks alone on the ghost
+	// ship Raidho at the end of the turn, before LOKI is checked.
+	pos = "p1=3:K,5:W,11:4W,21:3W,24:4W/-/0/7 " + P2 + " ghosts=5 first=p1 turns=9 move:p1:2-1:-"
+	wantAfter(t, on2, pos, []string{"K3/5", "W5/6"},
+		"p1=6:W,11:4W,21:3W,24:4W/K/0/6 "+P2+" ghosts=5 first=p1 turns=10 roll:p2")
+	// Upright, the konung stays and LOKI wins.
+	pos = "p1=3:K,5:W,11:4W,21:3W,24:4W/-/0/7 " + P2 + " ghosts=- first=p1 turns=9 move:p1:2-1:-"
+	wantAfter(t, on2, pos, []string{"K3/5", "W5/6"},
+		"p1=5:K,6:W,11:4W,21:3W,24:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=9 over:p1:loki")
+}
+
+func TestRule7_2_Odin(t *testing.T) {
+	// Naudiz (10) completes Othala, Dagaz, Isa and Naudiz: the checkers on
+	// the ghost ships 3 and 15 wait again (no life lost, no warrior
+	// returning although p2 holds Att 3) and every ship is upright.
+	pos := "p1=9:K,11:4W,23:4W,24:4W/-/0/7 p2=3:2W,15:K2W,18:2W/6W/0/7 ghosts=3,5,15 first=p1 turns=9 move:p1:1:"
+	s := wantLegal(t, on2, pos+"-", "K9/10 W11/12")
+	play(t, s, "K9/10")
+	if got, want := s.Position(), "p1=10:K,11:4W,23:4W,24:4W/-/0/7 p2=18:2W/K10W/0/7 ghosts=- first=p1 turns=10 roll:p2"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+	// Held at the start of the turn: nothing happens.
+	wantAfter(t, on2, "p1=9:K,10:W,11:3W,23:4W,24:4W/-/0/7 p2=3:2W,15:K2W,18:2W/6W/0/7 ghosts=3,5,15 first=p1 turns=9 move:p1:1:o",
+		[]string{"K9/10"},
+		"p1=10:KW,11:3W,23:4W,24:4W/-/0/7 p2=3:2W,15:K2W,18:2W/6W/0/7 ghosts=3,5,15 first=p1 turns=10 roll:p2")
+	// The start of the turn is recorded when the dice are rolled.
+	s = setup(t, on2, "p1=9:K,10:W,11:3W,23:4W,24:4W/-/0/7 p2=3:2W,15:K2W,18:2W/6W/0/7 ghosts=3,5,15 first=p1 turns=9 roll:p1")
+	play(t, s, "1-1-1")
+	if got, want := s.Position(), "p1=9:K,10:W,11:3W,23:4W,24:4W/-/0/7 p2=3:2W,15:K2W,18:2W/6W/0/7 ghosts=3,5,15 first=p1 turns=9 move:p1:1-1-1:eo"; got != want {
+		t.Errorf("Position() = %q, want %q", got, want)
+	}
+}
+
+func TestRule7_3_LokiBeforeOdin(t *testing.T) {
+	// K9/11 completes both: ODIN would remove the checkers on the ghost
+	// ship Laguz and break LOKI, but LOKI comes first.
+	pos := "p1=6:3W,9:K,10:3W,21:2W,23:2W,24:2W/-/0/7 " + P2 + " ghosts=21 first=p1 turns=9 move:p1:2:-"
+	wantLegal(t, on2, pos, "K9/11 W6/8 W10/12")
+	wantAfter(t, on2, pos, []string{"K9/11"},
+		"p1=6:3W,10:3W,11:K,21:2W,23:2W,24:2W/-/0/7 "+P2+" ghosts=21 first=p1 turns=9 over:p1:loki")
+}
