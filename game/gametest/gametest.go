@@ -37,7 +37,7 @@ var garbage = []string{
 
 // Run plays random games of g and checks, at every ply, the contract of
 // game.State. See the package documentation for the list of checks.
-func Run(t *testing.T, g game.Game, cfg Config) {
+func Run(t testing.TB, g game.Game, cfg Config) {
 	t.Helper()
 	if cfg.Playouts == 0 {
 		cfg.Playouts = 20
@@ -65,7 +65,7 @@ func Run(t *testing.T, g game.Game, cfg Config) {
 }
 
 // checkGame checks the game's description and its option handling.
-func checkGame(t *testing.T, g game.Game, cfg Config) {
+func checkGame(t testing.TB, g game.Game, cfg Config) {
 	t.Helper()
 	if g.Name() == "" || g.Title() == "" {
 		t.Errorf("game has Name %q, Title %q", g.Name(), g.Title())
@@ -96,7 +96,7 @@ func checkGame(t *testing.T, g game.Game, cfg Config) {
 
 // playout plays one random game, checking every ply. It reports false after
 // a failure, to stop the run.
-func playout(t *testing.T, g game.Game, s game.State, rng *rand.Rand, cfg Config, n int) bool {
+func playout(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Config, n int) bool {
 	t.Helper()
 	for ply := 0; ; ply++ {
 		if ply > cfg.MaxPlies {
@@ -158,7 +158,7 @@ func (a snapshot) equal(b snapshot) bool {
 		slices.Equal(a.legal, b.legal) && slices.Equal(a.history, b.history)
 }
 
-func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, cfg Config, deep bool) bool {
+func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Config, deep bool) bool {
 	t.Helper()
 	pos := s.Position()
 	p := s.Player()
@@ -298,7 +298,7 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, cfg Con
 }
 
 // checkUndo applies a, undoes it, and checks that the state is as before.
-func checkUndo(t *testing.T, s game.State, a game.Action) bool {
+func checkUndo(t testing.TB, s game.State, a game.Action) bool {
 	t.Helper()
 	before := snap(s)
 	if err := s.Apply(a); err != nil {
@@ -318,7 +318,7 @@ func checkUndo(t *testing.T, s game.State, a game.Action) bool {
 	return true
 }
 
-func checkTerminal(t *testing.T, s game.State) bool {
+func checkTerminal(t testing.TB, s game.State) bool {
 	t.Helper()
 	pos := s.Position()
 	r := s.Result()
