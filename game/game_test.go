@@ -122,7 +122,7 @@ func (f fake) ChanceOutcomes() []Outcome { return f.outs }
 func TestStatusAndDescribe(t *testing.T) {
 	two, three := []string{"white", "black"}, []string{"p1", "p2", "p3"}
 	tests := []struct {
-		s              fake
+		s             fake
 		status, descr string
 	}{
 		{fake{player: 1, players: two}, "turn black", "game in progress"},
