@@ -35,7 +35,7 @@
 //     ended the seiðr: "c2c4 2 8 6 1 8 pass".
 //   - a lost turn (2A.4): the player has no quiet move. This pass follows
 //     the end of the opponent's turn, which is a capture or a pass (or
-//     nothing, at the start of the history): "... 5 3 e4xd5 pass" or
+//     nothing, at the start of the history): "... 5 3 e4d5 pass" or
 //     "... 5 3 pass pass".
 //
 // So a pass right after a roll is a skipped call of steel, and any other
