@@ -511,3 +511,145 @@ func TestRule7_3_LokiBeforeOdin(t *testing.T) {
 	wantAfter(t, on2, pos, []string{"K9/11"},
 		"p1=6:3W,10:3W,11:K,21:2W,23:2W,24:2W/-/0/7 "+P2+" ghosts=21 first=p1 turns=9 over:p1:loki")
 }
+
+// wantResult checks the status line and the returns of a finished game.
+func wantResult(t *testing.T, s game.State, status string, returns []float64) {
+	t.Helper()
+	if got := game.Status(s); got != status {
+		t.Errorf("Status() = %q, want %q (at %s)", got, status, s.Position())
+	}
+	if got := s.Returns(); !slices.Equal(got, returns) {
+		t.Errorf("Returns() = %v, want %v", got, returns)
+	}
+}
+
+func TestRule8_1_FinishAndDrawWindow(t *testing.T) {
+	const finish = "p1=24:W/-/12/- "
+	t.Run("two players, both finish: draw", func(t *testing.T) {
+		s := wantAfter(t, off2, finish+"p2=23:W/-/12/- ghosts=- first=p1 turns=40 move:p1:1:-", []string{"W24/off"},
+			"p1=-/-/13/- p2=23:W/-/12/- ghosts=- first=p1 turns=41 roll:p2")
+		play(t, s, "2-2-2", "W23/off")
+		if got, want := s.Position(), "p1=-/-/13/- p2=-/-/13/- ghosts=- first=p1 turns=42 over:draw:p1+p2"; got != want {
+			t.Errorf("Position() = %q, want %q", got, want)
+		}
+		wantResult(t, s, "over draw p1 p2", []float64{0, 0})
+		if r := s.Result(); r.Kind != game.Draw || !slices.Equal(r.Winners, []game.Player{0, 1}) || r.Reason != "shared finish" {
+			t.Errorf("Result() = %+v, want a draw shared by p1 and p2", r)
+		}
+	})
+	t.Run("two players, the second does not finish: oin", func(t *testing.T) {
+		s := setup(t, off2, finish+"p2=19:W/-/12/- ghosts=- first=p1 turns=40 move:p1:1:-")
+		play(t, s, "W24/off", "1-1-1", "W19/20", "W20/21", "W21/22")
+		wantResult(t, s, "over p1 1", []float64{1, -1})
+	})
+	t.Run("two players, the second has borne off none: mars", func(t *testing.T) {
+		s := setup(t, off2, finish+"p2=20:4W,21:4W,22:4W,23:W/-/0/- ghosts=- first=p1 turns=40 move:p1:1:-")
+		play(t, s, "W24/off", "1-1-1", "W20/21", "W20/21", "W20/21")
+		wantResult(t, s, "over p1 2", []float64{2, -2})
+	})
+	t.Run("the last of the round wins at once", func(t *testing.T) {
+		s := wantAfter(t, off2, finish+"p2=23:W/-/12/- ghosts=- first=p2 turns=41 move:p1:1:-", []string{"W24/off"},
+			"p1=-/-/13/- p2=23:W/-/12/- ghosts=- first=p2 turns=42 over:p1:oin")
+		wantResult(t, s, "over p1 1", []float64{1, -1})
+	})
+	t.Run("three players, the third finishes: p1 and p3 share", func(t *testing.T) {
+		s := setup(t, off3, finish+"p2=19:W/-/12/- p3=23:W/-/12/- ghosts=- first=p1 turns=60 move:p1:1:-")
+		play(t, s, "W24/off", "1-1-1", "W19/20", "W20/21", "W21/22")
+		if got, want := s.Position(), "p1=-/-/13/- p2=22:W/-/12/- p3=23:W/-/12/- ghosts=- first=p1 turns=62 roll:p3"; got != want {
+			t.Errorf("Position() = %q, want %q", got, want)
+		}
+		play(t, s, "2-2-2", "W23/off")
+		wantResult(t, s, "over draw p1 p3", []float64{0.5, -1, 0.5})
+	})
+	t.Run("three players, the second finishes: p1 and p2 share", func(t *testing.T) {
+		s := setup(t, off3, finish+"p2=23:W/-/12/- p3=17:W/-/12/- ghosts=- first=p1 turns=60 move:p1:1:-")
+		play(t, s, "W24/off", "2-2-2", "W23/off", "1-1-1", "W17/18", "W18/19", "W19/20")
+		wantResult(t, s, "over draw p1 p2", []float64{0.5, 0.5, -1})
+	})
+	t.Run("three players, nobody else finishes", func(t *testing.T) {
+		s := setup(t, off3, "p1=18:W/-/12/- p2=24:W/-/12/- p3=17:W/-/12/- ghosts=- first=p1 turns=60 move:p2:1:-")
+		play(t, s, "W24/off", "1-1-1", "W17/18")
+		// p3 hit p1's lone warrior on 18 on the way; p2 wins, p1 and p3
+		// have borne off checkers: oin.
+		play(t, s, "W18/19", "W19/20")
+		wantResult(t, s, "over p2 1", []float64{-0.5, 1, -0.5})
+	})
+}
+
+func TestRule8_2_LokiOnlyBeforeAFinish(t *testing.T) {
+	// Without a finisher LOKI wins (konungs off: any of the four ships).
+	wantAfter(t, off2, "p1=5:W,11:4W,21:4W,24:4W/-/0/- "+P2off+" ghosts=- first=p1 turns=40 move:p1:1:-", []string{"W5/6"},
+		"p1=6:W,11:4W,21:4W,24:4W/-/0/- "+P2off+" ghosts=- first=p1 turns=40 over:p1:loki")
+	// In the draw window it does not: p1 has finished and wins mars.
+	pos := "p1=-/-/13/- p2=5:W,11:4W,21:4W,24:4W/-/0/- ghosts=- first=p1 turns=40 move:p2:1:-"
+	s := wantLegal(t, off2, pos, "W5/6 W11/12 W21/22")
+	play(t, s, "W5/6")
+	wantResult(t, s, "over p1 2", []float64{2, -2})
+}
+
+func TestRule8_3_TechnicalDefeat(t *testing.T) {
+	// Three players: p3 leaves, its checkers stay where they stand.
+	wantAfter(t, on3, "p1=1:K4W,2:4W,3:4W/-/0/7 p2=-/K12W/0/7 p3=5:K,8:2W,12:W/9W/0/1 ghosts=- first=p1 turns=9 move:p1:4:-",
+		[]string{"K1/5"},
+		"p1=1:4W,2:4W,3:4W,5:K/-/0/7 p2=-/K12W/0/7 p3=8:2W,12:W/K9W/0/0 ghosts=- first=p1 turns=10 roll:p2")
+	// Two of them still protect their ship; a lone one is hit for good;
+	// the turn goes past p3.
+	pos := "p1=-/K12W/0/7 p2=2:4W,6:4W,10:K3W,11:W/-/0/7 p3=8:2W,12:W/K9W/0/0 ghosts=- first=p1 turns=10 move:p2:6:-"
+	wantLegal(t, on3, pos, "K10/16 W6/12 W10/16")
+	wantAfter(t, on3, pos, []string{"W6/12"},
+		"p1=-/K12W/0/7 p2=2:4W,6:3W,10:K3W,11:W,12:W/-/0/7 p3=8:2W/K10W/0/0 ghosts=- first=p1 turns=11 roll:p1")
+	// A lone checker of p3 left on a ghost ship sinks for good at the end of a turn.
+	wantAfter(t, on3, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=-/K12W/0/7 p3=5:W,8:2W/K9W/0/0 ghosts=5 first=p1 turns=9 move:p1:1:-",
+		[]string{"W3/4"},
+		"p1=1:K3W,2:4W,3:3W,4:2W/-/0/7 p2=-/K12W/0/7 p3=8:2W/K10W/0/0 ghosts=5 first=p1 turns=10 roll:p2")
+	// The second defeat leaves the last player the winner.
+	s := wantAfter(t, on3, "p1=1:K4W,2:4W,3:4W/-/0/7 p2=5:K/12W/0/1 p3=8:2W/K10W/0/0 ghosts=- first=p1 turns=9 move:p1:4:-",
+		[]string{"K1/5"},
+		"p1=1:4W,2:4W,3:4W,5:K/-/0/7 p2=-/K12W/0/0 p3=8:2W/K10W/0/0 ghosts=- first=p1 turns=9 over:p1:technical")
+	wantResult(t, s, "over p1 1", []float64{1, -0.5, -0.5})
+	// A konung's seventh death by sinking counts the same: with two
+	// players the opponent wins.
+	s = wantAfter(t, on2, "p1=1:4W,2:4W,3:W,5:K3W/-/0/1 "+P2+" ghosts=- first=p1 turns=9 move:p1:2:-", []string{"W3/5"},
+		"p1=1:4W,2:4W/K4W/0/0 "+P2+" ghosts=5 first=p1 turns=9 over:p2:technical")
+	wantResult(t, s, "over p2 1", []float64{-1, 1})
+}
+
+func TestRule8_4_WithoutKonungs(t *testing.T) {
+	// Any warrior enters first.
+	s, _ := Game{}.New(off2)
+	play(t, s, "p1", "6-4-1")
+	if got, want := legalText(s), "W0/1 W0/4 W0/6"; got != want {
+		t.Errorf("Legal() = %q, want %q", got, want)
+	}
+	if _, err := s.ParseAction("K0/1"); !errors.Is(err, game.ErrIllegal) {
+		t.Errorf("ParseAction(K0/1) = %v, want ErrIllegal", err)
+	}
+	// Any warrior leads into the next Att.
+	wantLegal(t, off2, "p1=5:W,6:4W,7:4W,8:4W/-/0/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:2:-", "W5/7 W6/8 W7/9 W8/10")
+	// Any checker is borne off last, and the rearmost rule still holds.
+	wantLegal(t, off2, "p1=20:W,22:W/-/11/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:5-3:-", "W20/23 W20/off W22/off")
+	// No lives, no konung in the notation.
+	for _, bad := range []string{
+		"p1=-/K12W/0/- " + P2off + " ghosts=- first=- turns=0 roll:first",
+		"p1=-/13W/0/7 " + P2off + " ghosts=- first=- turns=0 roll:first",
+	} {
+		if _, err := (Game{}).Setup(off2, bad); !errors.Is(err, game.ErrPosition) {
+			t.Errorf("Setup(konungs=off, %q) = %v, want ErrPosition", bad, err)
+		}
+	}
+	// Sinking kills, but no life is lost and the game goes on.
+	wantAfter(t, off2, "p1=1:4W,2:4W,3:W,5:4W/-/0/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:2:-", []string{"W3/5"},
+		"p1=1:4W,2:4W/5W/0/- "+P2off+" ghosts=5 first=p1 turns=10 roll:p2")
+}
+
+func TestRule8_5_MaxTurns(t *testing.T) {
+	opts := game.Options{"konungs": "off", "max-turns": "10"}
+	wantAfter(t, opts, "p1=1:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=8 move:p1:1:-", []string{"W1/2"},
+		"p1=2:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=9 roll:p2")
+	s := wantAfter(t, opts, "p1=1:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:1:-", []string{"W1/2"},
+		"p1=2:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=10 over:unfinished")
+	wantResult(t, s, "over unfinished", []float64{0, 0})
+	if r := s.Result(); r.Kind != game.Unfinished {
+		t.Errorf("Result() = %+v, want Unfinished", r)
+	}
+}
