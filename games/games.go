@@ -12,6 +12,7 @@ import (
 	"norns/game"
 	"norns/games/chess"
 	"norns/games/luxumbra"
+	"norns/games/samurai"
 	"norns/games/tafl"
 )
 
@@ -19,6 +20,7 @@ import (
 var All = []game.Game{
 	chess.Game,
 	luxumbra.Game,
+	samurai.Game,
 	tafl.Sea,
 }
 
