@@ -3,6 +3,7 @@ package luxumbra
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"norns/game"
 	"norns/games/chess"
@@ -163,7 +164,7 @@ func (s *State) String() string {
 			left = append(left, "Shadow")
 		}
 		if len(left) > 0 {
-			d += fmt.Sprintf(" (moves from %v squares)", left)
+			d += " (moves from " + strings.Join(left, " or ") + " squares)"
 		}
 	}
 	out := c.pos.Diagram() + ", " + d
