@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"norns/game"
@@ -651,5 +652,78 @@ func TestRule8_5_MaxTurns(t *testing.T) {
 	wantResult(t, s, "over unfinished", []float64{0, 0})
 	if r := s.Result(); r.Kind != game.Unfinished {
 		t.Errorf("Result() = %+v, want Unfinished", r)
+	}
+}
+
+func TestRule9_ActionNotation(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		st   step
+	}{
+		{"W0/3", step{warrior, 0, 3}},
+		{"K5/9", step{konung, 5, 4}},
+		{"R10/16", step{returning, 10, 6}},
+		{"W22/off", step{warrior, 22, 3}},
+		{"W22/off:5", step{warrior, 22, 5}},
+		{"K20/off:6", step{konung, 20, 6}},
+	} {
+		a, loose, err := parseAction(tc.text)
+		if err != nil || decodeStep(a) != tc.st {
+			t.Errorf("parseAction(%q) = %+v, %v, want %+v", tc.text, decodeStep(a), err, tc.st)
+		}
+		if loose != (tc.text == "W22/off") {
+			t.Errorf("parseAction(%q) loose = %v", tc.text, loose)
+		}
+		if got := stepString(tc.st); got != tc.text {
+			t.Errorf("stepString(%+v) = %q, want %q", tc.st, got, tc.text)
+		}
+	}
+	for _, bad := range []string{"", "W", "W3", "W3-5", "X0/3", "w0/3", "W0/7", "W3/3", "W5/2", "W03/5", "W25/off",
+		"W18/off", "W22/off:3", "W22/off:7", "W22/off:", "W22/27", "7-7-7", "1-2", "0-1-2", "p4", "pass pass"} {
+		if _, _, err := parseAction(bad); !errors.Is(err, game.ErrSyntax) {
+			t.Errorf("parseAction(%q) = %v, want ErrSyntax", bad, err)
+		}
+	}
+	// W22/off names the larger die when it is the only way off.
+	s := setup(t, off2, "p1=22:W,23:W/-/11/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:6-5:-")
+	if got, want := legalText(s), "W22/off:5 W22/off:6"; got != want {
+		t.Fatalf("Legal() = %q, want %q", got, want)
+	}
+	if _, err := s.ParseAction("W22/off"); !errors.Is(err, game.ErrIllegal) {
+		t.Errorf("ParseAction(W22/off) with two larger dice = %v, want ErrIllegal (ambiguous)", err)
+	}
+	s = setup(t, off2, "p1=22:W,23:W/-/11/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:6:-")
+	if a, err := s.ParseAction("W22/off"); err != nil || s.ActionString(a) != "W22/off:6" {
+		t.Errorf("ParseAction(W22/off) = %s, %v, want W22/off:6", s.ActionString(a), err)
+	}
+	if got := s.ActionString(actPass); got != "pass" {
+		t.Errorf("ActionString(pass) = %q", got)
+	}
+}
+
+func TestRule9_PositionErrors(t *testing.T) {
+	const good = "p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 roll:p2"
+	if _, err := (Game{}).Setup(on2, good); err != nil {
+		t.Fatalf("Setup(%q) = %v", good, err)
+	}
+	for _, tc := range []struct{ pos, msg string }{
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3", "5 words, want 6"},
+		{"p1=1:K,1:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 roll:p2", "field 1 out of order"},
+		{"p1=1:K,2:4W/8W/0/7 p2=2:W/K11W/0/7 ghosts=- first=p1 turns=3 roll:p2", "field 2 holds checkers of p1 and p2"},
+		{"p1=1:K,2:WK/11W/0/7 " + P2 + " ghosts=- first=p1 turns=3 roll:p2", "kinds go K, W, R"},
+		{"p1=1:K,2:4W/8W/0/8 " + P2 + " ghosts=- first=p1 turns=3 roll:p2", "lives \"8\""},
+		{"p1=1:K,3:3W,2:W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 roll:p2", "field 2 out of order"},
+		{"p1=1:K,2:3W,17:R/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 roll:p2", "returning warrior on field 17"},
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=25 first=p1 turns=3 roll:p2", "ghosts"},
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=- turns=3 roll:p2", "first=-"},
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 move:p1:4-5:e", "descending"},
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 move:p1:5:x", "flags"},
+		{"p1=1:K,2:4W/8W/0/7 p2=-/K12W/0/0 ghosts=- first=p1 turns=3 roll:p2", "no konung lives"},
+		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p3 turns=3 roll:p2", "not a player"},
+	} {
+		_, err := Game{}.Setup(on2, tc.pos)
+		if !errors.Is(err, game.ErrPosition) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("Setup(%q) = %v, want ErrPosition mentioning %q", tc.pos, err, tc.msg)
+		}
 	}
 }
