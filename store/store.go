@@ -1,0 +1,162 @@
+// Package store keeps the games of the Norns server: each game is its
+// options, its seats, its dice commitment and its log of events (event
+// sourcing). The server rebuilds a game's state by replaying its log.
+//
+// Store is the interface; Open returns the SQLite implementation for a file
+// name. A PostgreSQL implementation will answer for postgres:// addresses;
+// every implementation must pass the shared suite in store/storetest.
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+)
+
+// Errors that implementations return, so callers can tell them apart with
+// errors.Is.
+var (
+	// ErrNotFound: no game with that id.
+	ErrNotFound = errors.New("store: game not found")
+	// ErrConflict: the events do not continue the log (another writer
+	// appended first), or the game already exists.
+	ErrConflict = errors.New("store: conflict")
+	// ErrUnsupported: the address names a database not supported yet.
+	ErrUnsupported = errors.New("store: not yet supported")
+)
+
+// Seat kinds.
+const (
+	SeatHuman = "human"
+	SeatOpen  = "open"
+	SeatAI    = "ai"
+)
+
+// Seat is one player's seat in a game.
+type Seat struct {
+	// Player is the seat's name in the game ("white", "p2").
+	Player string `json:"player"`
+	// Kind is SeatHuman, SeatOpen or SeatAI.
+	Kind string `json:"kind"`
+	// Level is an AI seat's strength.
+	Level string `json:"level,omitempty"`
+	// Name is the display name a human chose.
+	Name string `json:"name,omitempty"`
+	// TokenHash is the SHA-256 of a human seat's token.
+	TokenHash []byte `json:"token_hash,omitempty"`
+	// InviteHash is the SHA-256 of an open seat's invitation.
+	InviteHash []byte `json:"invite_hash,omitempty"`
+	// Seed is the seat's contribution to the dice.
+	Seed string `json:"seed,omitempty"`
+}
+
+// Clock is a Fischer clock: each player starts with Initial and gains
+// Increment after each of their moves.
+type Clock struct {
+	Initial   time.Duration `json:"initial"`
+	Increment time.Duration `json:"increment"`
+}
+
+// Game is a game's record without its events.
+type Game struct {
+	ID      string
+	Game    string
+	Options map[string]string
+	Seats   []Seat
+	// Clock is nil for a game without clocks.
+	Clock *Clock
+	// ServerSeed is the secret dice seed; Commitment its SHA-256 in hex.
+	ServerSeed []byte
+	Commitment string
+	Created    time.Time
+	// Updated is the time of the last change.
+	Updated time.Time
+	// Seq is the number of events in the log.
+	Seq int64
+	// Finished is set when the game is over; Status is its last status
+	// line and Result the description of its result.
+	Finished bool
+	Status   string
+	Result   string
+}
+
+// Event kinds.
+const (
+	// EventMove is a player's action (human or AI).
+	EventMove = "move"
+	// EventRoll is a chance outcome the server drew.
+	EventRoll = "roll"
+	// EventTimeout is a player's clock running out.
+	EventTimeout = "timeout"
+)
+
+// Event is one entry of a game's log.
+type Event struct {
+	// Seq numbers the events of a game from 1.
+	Seq  int64
+	Kind string
+	// Player is the seat name of the player who acted (or ran out of
+	// time), "chance" for a roll.
+	Player string
+	// Action is the action in the game's notation, and Code its number.
+	Action string
+	Code   uint32
+	Time   time.Time
+	// Clocks is each seat's remaining time after the event, for a game
+	// with clocks.
+	Clocks []time.Duration
+}
+
+// Update is what changes in a game's record with an append.
+type Update struct {
+	Status   string
+	Result   string
+	Finished bool
+}
+
+// Filter selects games to list.
+type Filter struct {
+	// Finished selects finished games when true, unfinished ones when
+	// false; nil selects both.
+	Finished *bool
+	// Game selects one game name when not empty.
+	Game string
+	// Limit bounds the number of games (newest first); 0 means 100.
+	Limit int
+}
+
+// Store keeps games and their logs. Implementations are safe for concurrent
+// use.
+type Store interface {
+	// Create adds a new game, with an empty log. An existing id is
+	// ErrConflict.
+	Create(ctx context.Context, g *Game) error
+	// Load returns a game and its whole log.
+	Load(ctx context.Context, id string) (*Game, []Event, error)
+	// Events returns the events of a game with Seq > since, in order.
+	Events(ctx context.Context, id string, since int64) ([]Event, error)
+	// Append adds events to the log and applies the update, atomically and
+	// durably: when it returns nil the events are stored. The events must
+	// number on from the game's Seq (else ErrConflict, and nothing
+	// changes). Appending no events just applies the update.
+	Append(ctx context.Context, id string, events []Event, u Update) error
+	// SetSeats replaces a game's seats (a join, a seat's dice seed).
+	SetSeats(ctx context.Context, id string, seats []Seat) error
+	// List returns games without their logs, newest first.
+	List(ctx context.Context, f Filter) ([]*Game, error)
+	// Unfinished returns the ids of every game not finished.
+	Unfinished(ctx context.Context) ([]string, error)
+	// Close releases the store.
+	Close() error
+}
+
+// Open opens the store an address names: a postgres:// or postgresql://
+// URL (not yet supported), or the file name of a SQLite database, created
+// if missing.
+func Open(ctx context.Context, addr string) (Store, error) {
+	if strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://") {
+		return nil, errors.Join(ErrUnsupported, errors.New("store: PostgreSQL is not yet supported; use a SQLite file"))
+	}
+	return OpenSQLite(ctx, addr)
+}
