@@ -66,20 +66,20 @@
 //
 // A position is a FEN of six fields followed by the phase and the carrier:
 //
-//	rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR w - - 1 1 seidr c4
+//		rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR w - - 1 1 seidr c4
 //
-//   - the board, in FEN. Between turns no pawn stands on rank 1 or 8; in
-//     phase seidr the carrier may be a pawn there (2B.5).
-//   - the player whose turn it is, w or b, in every phase (the seiðr's
-//     rolls belong to the turn of that player).
-//   - the castling and en-passant fields, always "-" (1.2).
-//   - the quiet-turn counter of rule 3.2 in the half-move clock's place:
-//     the turns begun since the last capture or pawn removed, the current
-//     turn included.
-//   - the move number, as in FEN: incremented after Black's turn.
-//   - the phase: quiet (2A), seidr (2B) or steel (2C).
-//   - the carrier's square, or "-" in phase quiet and when a pawn carrier
-//     was removed at the end of the seiðr (2B.7).
+//	  - the board, in FEN. Between turns no pawn stands on rank 1 or 8; in
+//	    phase seidr the carrier may be a pawn there (2B.5).
+//	  - the player whose turn it is, w or b, in every phase (the seiðr's
+//	    rolls belong to the turn of that player).
+//	  - the castling and en-passant fields, always "-" (1.2).
+//	  - the quiet-turn counter of rule 3.2 in the half-move clock's place:
+//	    the turns begun since the last capture or pawn removed, the current
+//	    turn included.
+//	  - the move number, as in FEN: incremented after Black's turn.
+//	  - the phase: quiet (2A), seidr (2B) or steel (2C).
+//	  - the carrier's square, or "-" in phase quiet and when a pawn carrier
+//	    was removed at the end of the seiðr (2B.7).
 //
 // The start is StartPosition. Setup also reads a FEN alone (six fields), as
 // a position in phase quiet. Setup refuses, with an error wrapping
@@ -107,7 +107,7 @@
 // expects: the quiet move in SAN (without check marks: there is no check),
 // then a comment with the rolls and the capture,
 //
-//	1. c4 {seiðr: 2 8 6 1 8; steel: none} 1... Nf6 {seiðr: 3; steel: Qxd7}
+//  1. c4 {seiðr: 2 8 6 1 8; steel: none} 1... Nf6 {seiðr: 3; steel: Qxd7}
 //
 // A lost turn is the null move "--" with the comment "lost turn"; the last
 // comment also names the end of the game. A PGN tool reads the tags, the
