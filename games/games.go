@@ -13,6 +13,7 @@ import (
 	"norns/games/chess"
 	"norns/games/luxumbra"
 	"norns/games/samurai"
+	"norns/games/seidr"
 	"norns/games/tafl"
 )
 
@@ -21,6 +22,7 @@ var All = []game.Game{
 	chess.Game,
 	luxumbra.Game,
 	samurai.Game,
+	seidr.Game,
 	tafl.Sea,
 }
 
