@@ -12,6 +12,7 @@ import (
 	"norns/game"
 	"norns/games/chess"
 	"norns/games/luxumbra"
+	"norns/games/nordsloki"
 	"norns/games/samurai"
 	"norns/games/seidr"
 	"norns/games/tafl"
@@ -24,6 +25,7 @@ var All = []game.Game{
 	samurai.Game,
 	seidr.Game,
 	tafl.Sea,
+	nordsloki.Game{},
 }
 
 // ByName returns the game with the given short name.
