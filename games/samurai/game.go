@@ -68,10 +68,19 @@ func readRules(o game.Options) rules {
 
 type samuraiGame struct{}
 
-func (samuraiGame) Name() string                { return "samurai" }
-func (samuraiGame) Title() string               { return "Samurai chess" }
-func (samuraiGame) Players() []string           { return []string{"white", "black"} }
-func (samuraiGame) Options() []game.Option      { return options }
+// Name returns the short name, "samurai".
+func (samuraiGame) Name() string { return "samurai" }
+
+// Title returns the display name.
+func (samuraiGame) Title() string { return "Samurai chess" }
+
+// Players returns the seats: white, black.
+func (samuraiGame) Players() []string { return []string{"white", "black"} }
+
+// Options lists deck, castling, en-passant and no-card.
+func (samuraiGame) Options() []game.Option { return options }
+
+// ChanceMode says the game has no chance events.
 func (samuraiGame) ChanceMode() game.ChanceMode { return game.Deterministic }
 
 // New returns the starting position: the orthodox array, each hand K Q R
@@ -139,13 +148,26 @@ func (s *State) Hand(c chess.Color) Cards { return s.pos.hand[c] }
 // Deck returns the retired deck.
 func (s *State) Deck() Cards { return s.pos.deck }
 
-func (s *State) Game() game.Game        { return Game }
-func (s *State) Options() game.Options  { return s.opts }
-func (s *State) Players() []string      { return Game.Players() }
-func (s *State) Terminal() bool         { return s.result.Kind != game.Ongoing }
-func (s *State) Result() game.Result    { return s.result }
+// Game returns Game.
+func (s *State) Game() game.Game { return Game }
+
+// Options returns the options in force, every option present.
+func (s *State) Options() game.Options { return s.opts }
+
+// Players returns the seats: white, black.
+func (s *State) Players() []string { return Game.Players() }
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.result.Kind != game.Ongoing }
+
+// Result describes the end of the game, or Ongoing.
+func (s *State) Result() game.Result { return s.result }
+
+// History returns the moves and passes since the position set up.
 func (s *State) History() []game.Action { return s.log.Actions() }
-func (s *State) Position() string       { return s.pos.format() }
+
+// Position writes the position notation (see the package documentation).
+func (s *State) Position() string { return s.pos.format() }
 
 // Hash is the Zobrist hash of the board, side to move, castling rights,
 // en-passant square, both hands, the deck and the passes in a row.
@@ -166,6 +188,7 @@ func orNone(s string) string {
 	return s
 }
 
+// Player returns the side to move, or NoPlayer when the game is over.
 func (s *State) Player() game.Player {
 	if s.Terminal() {
 		return game.NoPlayer
@@ -173,6 +196,7 @@ func (s *State) Player() game.Player {
 	return game.Player(s.pos.board.Turn())
 }
 
+// Legal returns the moves the side to move holds a card for, sorted.
 func (s *State) Legal() []game.Action {
 	if s.Terminal() {
 		return nil
@@ -184,10 +208,13 @@ func (s *State) Legal() []game.Action {
 	return out
 }
 
+// ChanceOutcomes returns nil: the game has no chance events.
 func (s *State) ChanceOutcomes() []game.Outcome { return nil }
 
+// Returns gives +1 to the winner and -1 to the loser, 0 each otherwise.
 func (s *State) Returns() []float64 { return game.WinReturns(2, s.result) }
 
+// Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
 	c.log = s.log.Clone()
@@ -195,6 +222,8 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// Apply plays a legal move; anything else is an error wrapping
+// game.ErrIllegal and changes nothing.
 func (s *State) Apply(a game.Action) error {
 	if s.Terminal() {
 		return fmt.Errorf("samurai: %w: %w", game.ErrIllegal, game.ErrOver)
@@ -206,12 +235,15 @@ func (s *State) Apply(a game.Action) error {
 	return nil
 }
 
+// ApplyUnchecked plays a move known to be legal, then makes any pass
+// that follows (6.2).
 func (s *State) ApplyUnchecked(a game.Action) {
 	s.log.Push(a, false, s.pos)
 	s.pos.play(chess.Move(a), &s.rules)
 	s.update()
 }
 
+// Undo takes back the last move with the passes made after it.
 func (s *State) Undo() error {
 	err := s.log.UndoLast(func(r game.Record[pos]) { s.pos = r.Undo })
 	if err != nil {
