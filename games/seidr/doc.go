@@ -105,12 +105,20 @@
 // State.PGN writes Portable Game Notation with the tag Variant "Seidr" and
 // one movetext entry per turn, so that White and Black alternate as PGN
 // expects: the quiet move in SAN (without check marks: there is no check),
-// then a comment with the rolls and the capture,
+// then a comment with the rolls and the capture. The worked example of
+// section 4 is the entry "1. c4 {seiðr: 2 8 6 1 8; steel: none}"; a game
+// set up from a position and won in one turn reads
 //
-//  1. c4 {seiðr: 2 8 6 1 8; steel: none} 1... Nf6 {seiðr: 3; steel: Qxd7}
+//	[FEN "4k3/8/8/8/8/8/8/4RK1N w - - 0 1"]
+//	[SetUp "1"]
+//	[Variant "Seidr"]
+//
+//	1. Ng3 {seiðr: 3 3; steel: Rxe8; king captured} 1-0
 //
 // A lost turn is the null move "--" with the comment "lost turn"; the last
-// comment also names the end of the game. A PGN tool reads the tags, the
+// comment also names the end of the game. A game set up inside a turn
+// has the tag SeidrPosition with its full position, and its first entry is
+// "--" with that turn's comment. A PGN tool reads the tags, the
 // turns, their numbering, the quiet moves and the comments, and can show
 // them; it cannot replay the game on a board, since the seiðr moves pieces
 // in ways no chess rule does and the captures stand in the comments, so a
