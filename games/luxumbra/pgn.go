@@ -38,6 +38,9 @@ func (s *State) PGN(tags map[string]string) string {
 	// The PGN side to move alternates from the start position's.
 	number, black := s.start.pos.Fullmove(), s.start.pos.Turn() == chess.Black
 	var roll string
+	if d := s.start.d; d.roll == 0 && d.used() == 0 {
+		roll = d.String() // set up after the roll
+	}
 	add := func(text string) {
 		entries = append(entries, chess.PGNEntry{Text: text, Number: number, Black: black})
 		if black {
