@@ -12,7 +12,7 @@ func FuzzSetup(f *testing.F) {
 	for _, seed := range []string{
 		StartPosition,        // the start
 		BalanceStartPosition, // the start under balance=on (refused without it)
-		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 lS", // between the two moves of a turn
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 lS",  // between the two moves of a turn
 		"R7/7p/8/8/8/8/2K5/8 w - - 0 1 ls",                            // a king captured with the second move
 		"4k3/8/8/8/8/p7/PK6/8 w - - 1 1 Ls",                           // a second die with no move: settles with a pass
 		"4k3/8/8/8/8/p7/P7/K7 w - - 0 1 LL",                           // a roll with no move: lost
