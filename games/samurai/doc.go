@@ -75,8 +75,9 @@
 // not zero and must follow all six FEN fields. Setup checks the orthodox
 // conditions (one king each, no pawn on rank 1 or 8, the side not to move
 // not in check, castling rights, en-passant square) and the invariant 1.5;
-// the total number of cards is free. If the side to move has to pass,
-// Setup makes the pass.
+// the total number of cards is free, and the deck is the position's (the
+// option deck shapes New only). If the side to move has to pass, Setup
+// makes the pass.
 //
 // # Actions
 //

@@ -305,6 +305,9 @@ func TestRule6_1_Checkmate(t *testing.T) {
 			want: "4k2R/p5p1/8/8/2b5/8/8/K7[KRpp/] b - - 1 1", status: "over white checkmate"},
 		{name: "a card to block", position: "4k3/p5p1/8/8/2b5/8/8/K6R[KRbpp/] w - - 0 1", moves: "h1h8",
 			want: "4k2R/p5p1/8/8/2b5/8/8/K7[KRbpp/] b - - 1 1", status: "turn black"},
+		// In check, no-card=lose: still checkmate, not a loss for want of a card.
+		{name: "no-card=lose", opts: game.Options{"no-card": "lose"}, position: "4k3/p7/8/8/8/8/8/4K2R[KRp/] w - - 0 1", moves: "h1h8",
+			want: "4k2R/p7/8/8/8/8/8/4K3[KRp/] b - - 1 1", status: "over white checkmate"},
 		{name: "fool's mate", position: StartPosition, moves: "f2f3 e7e5 g2g4 d8h4",
 			want: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[KQQRBNPkrbnppp/QRBN] w KQkq - 1 3", status: "over black checkmate"},
 	})
@@ -335,6 +338,16 @@ func TestRule6_2_NoCard(t *testing.T) {
 	s = setup(t, nil, "4k3/8/8/8/8/p7/P6R/4K3[KRPp/] b - - 1 1")
 	if got, want := s.Position()+" "+historyText(s), "4k3/8/8/8/8/p7/P6R/4K3[KRPp/] w - - 2 2 passes=1 pass"; got != want {
 		t.Errorf("F(%q) = %v, want %v", "Setup", got, want)
+	}
+	// Undo takes back the move with both passes after it.
+	const twoPasses = "4k3/8/8/8/8/7p/P6P/4K3[P/] w - - 0 1"
+	s2 := setup(t, nil, twoPasses)
+	play(t, s2, "a2a3")
+	if got, want := historyText(s2), "a2a3 pass pass"; got != want {
+		t.Errorf("F(%q) = %v, want %v", "history", got, want)
+	}
+	if err := s2.Undo(); err != nil || s2.Position() != twoPasses || len(s2.History()) != 0 || s2.Terminal() {
+		t.Errorf("F(%q) = %v, %v, want %v", "Undo", s2.Position(), err, twoPasses)
 	}
 	if _, err := s.ParseAction("pass"); !errors.Is(err, game.ErrIllegal) {
 		t.Errorf("F(%q) = %v, want an error wrapping ErrIllegal", "pass", err)
