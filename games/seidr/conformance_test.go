@@ -13,10 +13,10 @@ func TestConformance(t *testing.T) {
 		playouts int
 		deep     int
 	}{
-		{game.Options{}, 30, 2},
-		{game.Options{"quiet-limit": "off"}, 10, 4},
-		{game.Options{"quiet-limit": "4"}, 20, 1},
-		{game.Options{"dead-draw": "off"}, 10, 4},
+		{game.Options{}, 200, 1},
+		{game.Options{"quiet-limit": "off"}, 60, 2},
+		{game.Options{"quiet-limit": "4"}, 60, 1},
+		{game.Options{"dead-draw": "off"}, 60, 2},
 	} {
 		t.Run(tc.opts.String(), func(t *testing.T) {
 			gametest.Run(t, Game, gametest.Config{
