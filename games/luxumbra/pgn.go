@@ -13,7 +13,8 @@ const standardStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
 
 // PGN writes the game in Portable Game Notation with the tag Variant
 // "Lux et Umbra". Each move is a SAN token (without check suffixes, since
-// there is no check); when a player makes a second move in a turn, a null
+// there is no check), disambiguated against all moves of the mover's pieces
+// whatever the dice, as a reader without dice needs; when a player makes a second move in a turn, a null
 // move "--" of the opponent comes before it, so that the sides alternate as
 // PGN requires and a PGN reader that knows null moves replays every board.
 // The roll is a comment after the first move of each turn ("{roll LS}");
@@ -58,8 +59,10 @@ func (s *State) PGN(tags map[string]string) string {
 			if (c.pos.Turn() == chess.Black) != black {
 				add("--") // the opponent's null move between two moves of a turn
 			}
+			// Disambiguate against every move of the mover's pieces, not only
+			// those the dice allowed, since PGN readers know no dice.
 			var ml chess.MoveList
-			c.moves(&ml)
+			c.pos.PseudoMoves(&ml, ^chess.Bitboard(0), ^chess.Bitboard(0))
 			add(chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice()))
 			if c.d.used() == 0 && roll != "" {
 				entries[len(entries)-1].Comment = "roll " + roll

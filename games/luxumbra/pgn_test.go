@@ -68,6 +68,27 @@ move)} 0-1
 1. Kc2 {roll LS} 1... -- 2. Rxa8 {white wins (king captured)} 1-0
 `,
 		},
+		{
+			// Only the rook on h2 (dark) may move with SS, but a reader
+			// without dice sees the rook on d1 reach d2 too: "Rhd2".
+			name: "disambiguation",
+			pos:  "4k3/p7/8/8/8/8/7R/3RK3 w - - 0 1 SS",
+			play: []string{"h2d2"},
+			want: `[Event "test"]
+[Site "?"]
+[Date "?"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[Dice "SS"]
+[FEN "4k3/p7/8/8/8/8/7R/3RK3 w - - 0 1"]
+[SetUp "1"]
+[Variant "Lux et Umbra"]
+
+1. Rhd2 {roll SS} *
+`,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := setup(t, nil, tc.pos)

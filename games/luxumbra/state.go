@@ -36,15 +36,32 @@ func (s *State) LegalMoves() []chess.Move { return s.legal }
 // ones in lower case ("LS", "lS", "Ls", "lL" …).
 func (s *State) Dice() string { return s.cur.d.String() }
 
-func (s *State) Game() game.Game        { return Game }
-func (s *State) Options() game.Options  { return s.opts }
-func (s *State) Players() []string      { return Game.Players() }
-func (s *State) Terminal() bool         { return s.cur.over() }
-func (s *State) Result() game.Result    { return s.cur.result }
-func (s *State) History() []game.Action { return s.log.Actions() }
-func (s *State) Returns() []float64     { return game.WinReturns(2, s.cur.result) }
-func (s *State) Position() string       { return s.cur.String() }
+// Game returns Game.
+func (s *State) Game() game.Game { return Game }
 
+// Options returns the options in force.
+func (s *State) Options() game.Options { return s.opts }
+
+// Players returns "white" and "black".
+func (s *State) Players() []string { return Game.Players() }
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.cur.over() }
+
+// Result describes the end of the game, or Ongoing.
+func (s *State) Result() game.Result { return s.cur.result }
+
+// History returns the rolls, moves and passes since the position set up.
+func (s *State) History() []game.Action { return s.log.Actions() }
+
+// Returns gives +1 to the winner and -1 to the loser, zeros otherwise.
+func (s *State) Returns() []float64 { return game.WinReturns(2, s.cur.result) }
+
+// Position writes the position notation: FEN and the dice field.
+func (s *State) Position() string { return s.cur.String() }
+
+// Player returns the player whose turn it is, Chance before a roll, or
+// NoPlayer once the game is over.
 func (s *State) Player() game.Player {
 	switch {
 	case s.cur.over():
@@ -55,6 +72,8 @@ func (s *State) Player() game.Player {
 	return game.Player(s.cur.pos.Turn())
 }
 
+// ChanceOutcomes returns LL, LS, SS (1/4, 1/2, 1/4) before a turn, L and S
+// (1/2 each) before White's first turn under balance=on, else nil.
 func (s *State) ChanceOutcomes() []game.Outcome {
 	if s.cur.over() {
 		return nil
@@ -68,6 +87,8 @@ func (s *State) ChanceOutcomes() []game.Outcome {
 	return nil
 }
 
+// Legal returns the roll outcomes before a turn, else the moves the unused
+// dice allow, sorted.
 func (s *State) Legal() []game.Action {
 	if s.cur.over() {
 		return nil
@@ -103,6 +124,8 @@ func (s *State) isLegal(a game.Action) bool {
 	return ok
 }
 
+// Apply plays a legal move or roll outcome, or returns an error wrapping
+// game.ErrIllegal and changes nothing.
 func (s *State) Apply(a game.Action) error {
 	if s.cur.over() {
 		return fmt.Errorf("luxumbra: %w: %w", game.ErrIllegal, game.ErrOver)
@@ -117,6 +140,8 @@ func (s *State) Apply(a game.Action) error {
 	return nil
 }
 
+// ApplyUnchecked plays an action of Legal, then applies the rules that need
+// no choice (the ends of the game, the end of the turn, a pass).
 func (s *State) ApplyUnchecked(a game.Action) {
 	s.log.Push(a, false, s.cur)
 	c := &s.cur
@@ -129,6 +154,7 @@ func (s *State) ApplyUnchecked(a game.Action) {
 	s.settle()
 }
 
+// Undo takes back the last action, with the pass recorded after it.
 func (s *State) Undo() error {
 	err := s.log.UndoLast(func(r game.Record[core]) { s.cur = r.Undo })
 	if err != nil {
@@ -138,6 +164,7 @@ func (s *State) Undo() error {
 	return nil
 }
 
+// Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
 	c.log = s.log.Clone()
