@@ -65,7 +65,7 @@
 // (the move counters may be left out), white's cards are upper case,
 // black's lower case, the deck upper case, each group in the order K Q R
 // B N P (a letter out of order is an error), at most 15 cards of one type
-// in a group. An empty group is written as nothing: "[/QRBN]" is two
+// in all (hands and deck together). An empty group is written as nothing: "[/QRBN]" is two
 // empty hands. The start is
 //
 //	rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[KQRBNPPkqrbnpp/QRBN] w KQkq - 0 1

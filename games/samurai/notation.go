@@ -125,7 +125,8 @@ func parsePosition(text string) (pos, error) {
 
 // check tells what makes a parsed position impossible under the rules:
 // the orthodox conditions (kings, pawns, the side not to move in check,
-// castling rights, en-passant square) and the invariant 1.5.
+// castling rights, en-passant square), the invariant 1.5, and at most
+// maxCards cards of one type in all (so that no hand can ever hold more).
 func (p *pos) check(r *rules) error {
 	if err := p.board.Validate(); err != nil {
 		return err
@@ -136,6 +137,11 @@ func (p *pos) check(r *rules) error {
 				return fmt.Errorf("%s holds %d %c card(s) but has no %c on the board (invariant 1.5)",
 					c, n, role.Char()-0x20, role.Char()-0x20)
 			}
+		}
+	}
+	for _, role := range cardOrder {
+		if n := int(p.hand[0][role]) + int(p.hand[1][role]) + int(p.deck[role]); n > maxCards {
+			return fmt.Errorf("%d %c cards in all, at most %d", n, role.Char()-0x20, maxCards)
 		}
 	}
 	if p.passes > 0 && r.lose {

@@ -26,6 +26,7 @@ func TestSetupErrors(t *testing.T) {
 		{nil, "4k3/p7/8/8/8/8/P7/4K3[Kpk/] w - - 0 1", `'k' out of order in black's hand`},
 		{nil, board + "[Kk/RQ] w - - 0 1", `'Q' out of order in the deck`},
 		{nil, board + "[Kk/QQQQQQQQQQQQQQQQ] w - - 0 1", "more than 15 Q cards in the deck"},
+		{nil, "4k3/p7/8/8/8/8/P7/4K3[KPPPPPPPPkpppppppp/] w - - 0 1", "16 P cards in all, at most 15"},
 		{nil, board + "[KQk/] w - - 0 1", "white holds 1 Q card(s) but has no Q on the board (invariant 1.5)"},
 		{nil, board + "[Kkpp/] w - - 0 1", "black holds 2 P card(s) but has no P on the board (invariant 1.5)"},
 		{nil, board + "[Kk/] x - - 0 1", "field 2 (side to move)"},
