@@ -2,7 +2,7 @@
 // orthodox chess in which every move needs a card naming the moving
 // piece's type, and the cards pass between the players as pieces move,
 // capture and promote. The rules are the project's rules file
-// samurai-chess.md; comments cite its numbers.
+// rules/samurai-chess.md; comments cite its numbers.
 //
 // # Cards
 //
