@@ -167,3 +167,64 @@ func TestPropertyPositionRoundTrip(t *testing.T) {
 		})
 	})
 }
+
+// randomPosition draws a position to move in: each player's checkers
+// spread over waiting, fields of their own and borne off, random ghost
+// ships, one to three dice and random turn flags.
+func randomPosition(t *rapid.T) *State {
+	c, err := resolve(randomOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startPos(c)
+	p.p = [3]seat{}
+	for i := 0; i < c.n; i++ {
+		pl := &p.p[i]
+		pl.off = uint8(rapid.IntRange(0, 12).Draw(t, "off"))
+		if c.konungs {
+			pl.lives = uint8(rapid.IntRange(1, 7).Draw(t, "lives"))
+		}
+		for j := int(pl.off); j < 13; j++ {
+			k := warrior
+			if c.konungs && j == int(pl.off) {
+				k = konung
+			} else if rapid.IntRange(0, 5).Draw(t, "returning") == 0 {
+				k = returning
+			}
+			f := rapid.IntRange(0, fields).Draw(t, "field")
+			if f > 0 && ((p.f[f].owner >= 0 && int(p.f[f].owner) != i) || (k == returning && att(f) == 3)) {
+				f = 0
+			}
+			if f == 0 {
+				pl.wait[k]++
+				continue
+			}
+			p.f[f].owner = int8(i)
+			p.f[f].n[k]++
+		}
+	}
+	p.ghost = uint32(rapid.IntRange(0, 1<<24-1).Draw(t, "ghosts")) << 1
+	p.phase = phaseMove
+	p.first = 0
+	p.mover = int8(rapid.IntRange(0, c.n-1).Draw(t, "mover"))
+	nd := rapid.IntRange(1, 3).Draw(t, "dice")
+	for i := range nd {
+		p.dice[i] = uint8(rapid.IntRange(1, 6).Draw(t, "die"))
+	}
+	slices.SortFunc(p.dice[:nd], func(a, b uint8) int { return int(b) - int(a) })
+	p.nd = uint8(nd)
+	p.entered = rapid.Bool().Draw(t, "entered")
+	return &State{cfg: c, pos: p}
+}
+
+func TestPropertyStepsBeginMaximalSequencesRandomPositions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := randomPosition(t)
+		if got, want := s.Legal(), bruteForce(s); !slices.Equal(got, want) {
+			t.Fatalf("Legal() at %s = %v, brute force %v", s.Position(), names(s, got), names(s, want))
+		}
+		if _, err := (Game{}).Setup(s.Options(), s.Position()); err != nil {
+			t.Fatalf("Setup(%q): %v", s.Position(), err)
+		}
+	})
+}
