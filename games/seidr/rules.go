@@ -202,9 +202,11 @@ func onlyKing(p *chess.Position, color chess.Color) bool {
 }
 
 // adjudicate decides whether the game is over in this position, under the
-// options in force. It depends on the position alone, so that a position
-// set up from its notation ends as the game that reached it did.
-func (c *core) adjudicate(quietLimit int, deadDraw bool) game.Result {
+// options in force; moverHasQuiet tells whether the player to move has a
+// quiet move (it matters in phase quiet only). It depends on the position
+// alone, so that a position set up from its notation ends as the game that
+// reached it did.
+func (c *core) adjudicate(quietLimit int, deadDraw, moverHasQuiet bool) game.Result {
 	p := &c.pos
 	// 3.1: the player who captures the opposing king wins at once.
 	for _, color := range []chess.Color{chess.White, chess.Black} {
@@ -227,7 +229,7 @@ func (c *core) adjudicate(quietLimit int, deadDraw bool) game.Result {
 	// Ruling: when neither player has a quiet move, every turn from now
 	// on is lost (2A.4) and the board can never change: the game is
 	// drawn at once.
-	if !hasQuietMove(p) {
+	if !moverHasQuiet {
 		q := *p
 		q.SetTurn(p.Turn().Other())
 		if !hasQuietMove(&q) {

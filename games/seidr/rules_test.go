@@ -424,3 +424,32 @@ func TestRulingPassesInHistory(t *testing.T) {
 		t.Errorf("after Undo: History = %q, want %q", got, want)
 	}
 }
+
+func TestRule3_Options(t *testing.T) {
+	tests := []struct {
+		opts game.Options
+		want string // the options in force, or "error"
+	}{
+		{nil, "dead-draw=on quiet-limit=50"},
+		{game.Options{"quiet-limit": "off"}, "dead-draw=on quiet-limit=off"},
+		{game.Options{"quiet-limit": "1"}, "dead-draw=on quiet-limit=1"},
+		{game.Options{"dead-draw": "off"}, "dead-draw=off quiet-limit=50"},
+		{game.Options{"quiet-limit": "0"}, "error"},
+		{game.Options{"quiet-limit": "050"}, "error"},
+		{game.Options{"quiet-limit": "on"}, "error"},
+		{game.Options{"dead-draw": "yes"}, "error"},
+		{game.Options{"seidr": "on"}, "error"},
+	}
+	for _, tc := range tests {
+		s, err := Game.New(tc.opts)
+		got := "error"
+		if err == nil {
+			got = s.Options().String()
+		} else if !errors.Is(err, game.ErrOption) {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("New(%v) = %q, want %q", tc.opts, got, tc.want)
+		}
+	}
+}

@@ -157,13 +157,15 @@ func (s *State) ApplyUnchecked(a game.Action) {
 func (s *State) settle() {
 	for {
 		s.legal = s.legal[:0]
-		s.result = s.cur.adjudicate(s.quietLimit, s.deadDraw)
-		if s.result.Kind != game.Ongoing || s.cur.phase == Seidr {
-			return
-		}
 		var ml chess.MoveList
 		if s.cur.phase == Quiet {
 			quietMoves(&s.cur.pos, &ml)
+		}
+		s.result = s.cur.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0)
+		if s.result.Kind != game.Ongoing || s.cur.phase == Seidr {
+			return
+		}
+		if s.cur.phase == Quiet {
 			if ml.N == 0 {
 				s.log.Push(Pass, true, s.cur)
 				s.cur.loseTurn() // 2A.4
