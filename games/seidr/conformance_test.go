@@ -13,7 +13,7 @@ func TestConformance(t *testing.T) {
 		playouts int
 		deep     int
 	}{
-		{game.Options{}, 200, 1},
+		{game.Options{}, 200, 2},
 		{game.Options{"quiet-limit": "off"}, 60, 2},
 		{game.Options{"quiet-limit": "4"}, 60, 1},
 		{game.Options{"dead-draw": "off"}, 60, 2},

@@ -59,20 +59,38 @@ func (s *State) QuietTurns() int { return s.cur.pos.Halfmove() }
 // the captures in phase 2C, none at a roll or once the game is over.
 func (s *State) LegalMoves() []chess.Move { return s.legal }
 
-func (s *State) Game() game.Game        { return Game }
-func (s *State) Options() game.Options  { return s.opts }
-func (s *State) Players() []string      { return Game.Players() }
-func (s *State) Terminal() bool         { return s.result.Kind != game.Ongoing }
-func (s *State) Result() game.Result    { return s.result }
-func (s *State) Returns() []float64     { return game.WinReturns(2, s.result) }
+// Game returns Game.
+func (s *State) Game() game.Game { return Game }
+
+// Options returns the options in force, every option present.
+func (s *State) Options() game.Options { return s.opts }
+
+// Players returns "white" and "black".
+func (s *State) Players() []string { return Game.Players() }
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.result.Kind != game.Ongoing }
+
+// Result describes the end of the game (3.1, 3.2, 3.3 and the ruling on
+// no quiet move), or Ongoing.
+func (s *State) Result() game.Result { return s.result }
+
+// Returns gives +1 to the winner and -1 to the loser, zeros otherwise.
+func (s *State) Returns() []float64 { return game.WinReturns(2, s.result) }
+
+// History returns every move, roll and pass since the position set up.
 func (s *State) History() []game.Action { return s.log.Actions() }
-func (s *State) Position() string       { return s.cur.position() }
+
+// Position writes the position notation (see the package documentation).
+func (s *State) Position() string { return s.cur.position() }
 
 // String draws the board, the side to move, the phase and the carrier.
 func (s *State) String() string {
 	return fmt.Sprintf("%s, phase %s, carrier %s", s.cur.pos.Diagram(), s.cur.phase, s.cur.carrier)
 }
 
+// Player returns the player whose turn it is in phases quiet and steel,
+// game.Chance in phase seidr, game.NoPlayer once the game is over.
 func (s *State) Player() game.Player {
 	switch {
 	case s.Terminal():
@@ -83,6 +101,8 @@ func (s *State) Player() game.Player {
 	return game.Player(s.cur.pos.Turn())
 }
 
+// Legal returns the quiet moves (2A), the eight rolls (2B) or the captures
+// (2C), sorted; nil once the game is over.
 func (s *State) Legal() []game.Action {
 	switch {
 	case s.Terminal():
@@ -113,6 +133,7 @@ func (s *State) ChanceOutcomes() []game.Outcome {
 	return out
 }
 
+// Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
 	c.log = s.log.Clone()
@@ -120,6 +141,8 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// Apply plays a legal action; anything else is an error wrapping
+// game.ErrIllegal and changes nothing.
 func (s *State) Apply(a game.Action) error {
 	if s.Terminal() {
 		return fmt.Errorf("seidr: %w: %w", game.ErrIllegal, game.ErrOver)
@@ -135,6 +158,8 @@ func (s *State) Apply(a game.Action) error {
 	return nil
 }
 
+// ApplyUnchecked plays an action known to be legal, then the passes that
+// follow by themselves.
 func (s *State) ApplyUnchecked(a game.Action) {
 	s.log.Push(a, false, s.cur)
 	switch s.cur.phase {
@@ -185,6 +210,7 @@ func (s *State) settle() {
 	}
 }
 
+// Undo takes back the last action with the passes recorded after it.
 func (s *State) Undo() error {
 	if err := s.log.UndoLast(func(r game.Record[core]) { s.cur = r.Undo }); err != nil {
 		return fmt.Errorf("seidr: %w", err)
