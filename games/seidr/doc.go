@@ -61,25 +61,33 @@
 //     or the lost turn) and is reset to 0 by a capture or a pawn removed;
 //     the limit is checked between turns, so that the turn in which the
 //     counter reaches the limit may still reset it.
+//   - "at once" in 3.3 is read literally: the draw is declared as soon as
+//     the last piece other than a king leaves the board, also in the
+//     middle of a seiðr (2B.4) or at its end (2B.7), before the call of
+//     steel.
+//   - the move number grows after Black's turn, lost turns included, so
+//     that PGN numbers the turns.
 //
 // # Position notation
 //
 // A position is a FEN of six fields followed by the phase and the carrier:
 //
-//		rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR w - - 1 1 seidr c4
+//	rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR w - - 1 1 seidr c4
 //
-//	  - the board, in FEN. Between turns no pawn stands on rank 1 or 8; in
-//	    phase seidr the carrier may be a pawn there (2B.5).
-//	  - the player whose turn it is, w or b, in every phase (the seiðr's
-//	    rolls belong to the turn of that player).
-//	  - the castling and en-passant fields, always "-" (1.2).
-//	  - the quiet-turn counter of rule 3.2 in the half-move clock's place:
-//	    the turns begun since the last capture or pawn removed, the current
-//	    turn included.
-//	  - the move number, as in FEN: incremented after Black's turn.
-//	  - the phase: quiet (2A), seidr (2B) or steel (2C).
-//	  - the carrier's square, or "-" in phase quiet and when a pawn carrier
-//	    was removed at the end of the seiðr (2B.7).
+// The fields are, in order:
+//
+//   - the board, in FEN. Between turns no pawn stands on rank 1 or 8; in
+//     phase seidr the carrier may be a pawn there (2B.5).
+//   - the player whose turn it is, w or b, in every phase (the seiðr's
+//     rolls belong to the turn of that player).
+//   - the castling and en-passant fields, always "-" (1.2).
+//   - the quiet-turn counter of rule 3.2 in the half-move clock's place:
+//     the turns begun since the last capture or pawn removed, the current
+//     turn included.
+//   - the move number, as in FEN: incremented after Black's turn.
+//   - the phase: quiet (2A), seidr (2B) or steel (2C).
+//   - the carrier's square, or "-" in phase quiet and when a pawn carrier
+//     was removed at the end of the seiðr (2B.7).
 //
 // The start is StartPosition. Setup also reads a FEN alone (six fields), as
 // a position in phase quiet. Setup refuses, with an error wrapping
