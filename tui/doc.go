@@ -1,0 +1,77 @@
+// Package tui is the terminal client of Norns, `norns play`: every game on a
+// board drawn in text, played with the arrow keys or by typing moves, against
+// the AI or between people at one keyboard. It is a Bubble Tea program.
+//
+// # The model
+//
+// Model holds a game state, which seats people play (the others are the
+// AI's), the dice generator, the move list and what the screen shows. Its
+// Update takes key presses, the AI's moves, the rolls and the window's
+// size; Render (and View) draws the screen as text. Tests drive Update and
+// read Render without a terminal.
+//
+// After every change the model starts what comes next: a chance event is
+// rolled by the program after Config.RollDelay (so that Seiðr's rolls and
+// the slides they cause are seen one by one), seeded by Config.Seed or, with
+// none, at random; the AI's move is searched in a command, with a spinner
+// shown meanwhile, and is dropped if the player takes moves back while it
+// thinks.
+//
+// # Input
+//
+//   - Arrow keys and Enter point at squares: first the piece (or, in Nords
+//     Loki, the field or the waiting checkers), then its destination. Only
+//     squares through which a legal action goes are taken; the squares the
+//     selection can reach are marked. When several actions go the same way
+//     (promotions; a konung and a warrior on one ship) the list opens with
+//     just those. Enter on the selected square drops it, Esc too.
+//   - Typed text and Enter is read by the game's ParseAction, so every
+//     notation the game reads works (UCI and SAN for the chess family).
+//     The words undo, quit, save [FILE] and help are commands.
+//   - ? opens the list of legal actions (arrows and Enter play one); u takes
+//     back the person's last decision with the AI's replies and the rolls
+//     after it (people only: the last decision); Ctrl+C quits; at the end of
+//     the game q quits too.
+//
+// # Screen
+//
+// The title names the game and the seats, the board is on the left, and on
+// the right the status (whose move, or the result and its reason), the AI's
+// spinner, the last message (the roll, the AI's move, an error), the game's
+// own lines (Seiðr's phase and carrier, Samurai's hands and deck, Lux et
+// Umbra's dice, Nords Loki's waiting checkers, trays, lives and dice) and
+// the move list, one line per turn. The keys are on the last lines. Every
+// text a person reads comes from the i18n catalog (English or Russian);
+// the notation is never translated. The screen fits 80 columns and 24
+// lines and uses more when there is more. Without Config.Color (NO_COLOR)
+// nothing is coloured: the marks are characters ([x] the cursor, <x> the
+// selection, • or (x) a reachable square, ":" a dark square, "+" a square
+// of a die still to use in Lux et Umbra).
+//
+// # Records
+//
+// --save writes a record after every action and --load resumes one. A
+// record is a text file:
+//
+//	norns record 1
+//	game seidr
+//	option dead-draw=on
+//	option quiet-limit=50
+//	history
+//	c2c4
+//	2
+//	8
+//	pass
+//
+// The first line is exactly "norns record 1"; then "game NAME" (a short
+// name of games.All), any number of "option NAME=VALUE" lines (each option
+// at most once; options left out take their defaults), the line "history",
+// and one action a line in the game's notation, in order: every decision,
+// every chance outcome, and every pass the game made by itself. Blank lines
+// and lines beginning with # are skipped. Replay applies the history from
+// the start through ParseAction and Apply; a record whose action is not
+// legal where it stands, that comes after the end of the game, or that
+// leaves out (or changes) a pass the game made by itself is refused with an
+// error wrapping ErrRecord that names the action's number. Who played
+// which seat and the AI's level are not part of the record.
+package tui

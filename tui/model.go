@@ -1,0 +1,651 @@
+package tui
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"norns/ai"
+	"norns/game"
+	"norns/games"
+	"norns/i18n"
+)
+
+// Config sets up a game in the terminal.
+type Config struct {
+	// Game and Options start a new game; Record, when set, resumes one
+	// (its game and options win).
+	Game    game.Game
+	Options game.Options
+	Record  *Record
+	// Vs is the AI's level ("easy", "medium", "hard") or "human" for
+	// players sharing the keyboard.
+	Vs string
+	// Seat is the seat the person plays against the AI ("" for the first).
+	Seat string
+	// Seed seeds the dice and the AI when HasSeed; otherwise both are
+	// seeded at random.
+	Seed    uint64
+	HasSeed bool
+	Lang    i18n.Lang
+	// Color draws the board with colours; false keeps to plain text.
+	Color bool
+	// SavePath, when set, receives the record after every action and when
+	// the program ends.
+	SavePath string
+	// RollDelay is the pause before each chance outcome is rolled, so that
+	// a sequence of rolls (Seiðr's slides) is seen step by step.
+	RollDelay time.Duration
+	// Agent replaces the agent of level Vs (tests).
+	Agent ai.Agent
+}
+
+// entry is one history entry as the move list shows it.
+type entry struct {
+	owner game.Player // the player whose turn the entry belongs to
+	text  string
+}
+
+// Model is the terminal client: a game, who plays which seat, and what the
+// screen shows. It is a Bubble Tea model; tests drive Update and read View
+// without a terminal.
+type Model struct {
+	cfg    Config
+	g      game.Game
+	s      game.State
+	r      renderer
+	lang   i18n.Lang
+	humans []bool
+	agent  ai.Agent
+	rng    *rand.Rand
+
+	entries []entry
+
+	legal      []game.Action
+	legalText  []string
+	legalCells [][]cell
+
+	cursor   cell
+	selected []cell
+	input    string
+	list     bool
+	listIdx  int
+	choices  []int // indices into legal offered by the list; nil for all
+
+	message  string
+	thinking bool
+	cancel   context.CancelFunc
+	gen      int
+	spin     spinner.Model
+
+	width, height int
+	quitting      bool
+}
+
+// Messages of the model's commands.
+type (
+	aiMsg struct {
+		gen int
+		a   game.Action
+		err error
+	}
+	rollMsg struct{ gen int }
+)
+
+// New sets up the model of a game.
+func New(cfg Config) (*Model, error) {
+	if cfg.Record != nil {
+		if _, _, err := Replay(*cfg.Record); err != nil {
+			return nil, err
+		}
+		g, err := games.ByName(cfg.Record.Game)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Game, cfg.Options = g, cfg.Record.Options
+	}
+	if cfg.Game == nil {
+		return nil, errors.New("tui: no game")
+	}
+	s, err := cfg.Game.New(cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{cfg: cfg, g: cfg.Game, s: s, r: rendererFor(cfg.Game.Name()), lang: cfg.Lang, width: 80, height: 24}
+	if m.lang == "" {
+		m.lang = i18n.English
+	}
+	players := s.Players()
+	m.humans = make([]bool, len(players))
+	switch cfg.Vs {
+	case "human":
+		for i := range m.humans {
+			m.humans[i] = true
+		}
+	default:
+		seat := 0
+		if cfg.Seat != "" {
+			p, ok := game.PlayerByName(s, cfg.Seat)
+			if !ok {
+				return nil, fmt.Errorf("tui: %s has no seat %q (seats: %s)", cfg.Game.Name(), cfg.Seat, strings.Join(players, ", "))
+			}
+			seat = int(p)
+		}
+		m.humans[seat] = true
+		level := cfg.Vs
+		if level == "" {
+			level = "easy"
+		}
+		m.agent = cfg.Agent
+		if m.agent == nil {
+			m.agent, err = ai.New(ai.Config{Level: level, Seed: cfg.Seed + 1})
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	seed := cfg.Seed
+	if !cfg.HasSeed {
+		var b [8]byte
+		crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	m.rng = rand.New(rand.NewPCG(seed, 0x6e6f726e73))
+	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
+	m.entries = m.newEntries(nil, game.NoPlayer)
+	if cfg.Record != nil {
+		for i := len(m.entries); i < len(cfg.Record.Actions); i = len(m.entries) {
+			a, err := m.s.ParseAction(cfg.Record.Actions[i])
+			if err == nil {
+				err = m.play(a)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	if files, ranks := m.r.dims(m.s); files > 0 {
+		m.cursor = cell{files / 2, ranks / 2}
+	}
+	m.refresh()
+	return m, nil
+}
+
+// State returns the game state (it belongs to the model).
+func (m *Model) State() game.State { return m.s }
+
+// Record returns the game so far as a record.
+func (m *Model) Record() Record {
+	texts := make([]string, len(m.entries))
+	for i, e := range m.entries {
+		texts[i] = e.text
+	}
+	return Record{Game: m.g.Name(), Options: m.s.Options(), Actions: texts}
+}
+
+// Init starts the game: the first roll or the AI's first move.
+func (m *Model) Init() tea.Cmd { return m.next() }
+
+// human reports whether a person decides now.
+func (m *Model) human() bool {
+	p := m.s.Player()
+	return p >= 0 && m.humans[p]
+}
+
+// play applies an action and records it and the passes the game made
+// after it in the move list.
+func (m *Model) play(a game.Action) error {
+	mover := m.s.Player()
+	text := m.s.ActionString(a)
+	if err := m.s.Apply(a); err != nil {
+		return err
+	}
+	owner := mover
+	if len(m.entries) > 0 {
+		owner = m.entries[len(m.entries)-1].owner
+	}
+	if mover >= 0 {
+		owner = mover
+	} else if rollStartsTurn(m.g.Name()) || len(m.entries) == 0 {
+		owner = m.s.Player()
+	}
+	m.entries = append(m.entries, entry{owner, text})
+	m.entries = m.newEntries(m.entries, owner)
+	return nil
+}
+
+// newEntries appends the history entries the game applied by itself.
+func (m *Model) newEntries(es []entry, owner game.Player) []entry {
+	h := m.s.History()
+	for _, a := range h[min(len(es), len(h)):] {
+		es = append(es, entry{owner, m.s.ActionString(a)})
+	}
+	return es
+}
+
+// rollStartsTurn reports the games whose turns begin with a roll, so that
+// the move list shows the roll with the moves after it.
+func rollStartsTurn(name string) bool { return name == "luxumbra" || name == "nordsloki" }
+
+// refresh recomputes what depends on the state: the legal actions and the
+// squares they name.
+func (m *Model) refresh() {
+	m.legal, m.legalText, m.legalCells = nil, nil, nil
+	m.selected, m.list, m.choices, m.listIdx = nil, false, nil, 0
+	if !m.human() {
+		return
+	}
+	m.legal = m.s.Legal()
+	for _, a := range m.legal {
+		t := m.s.ActionString(a)
+		m.legalText = append(m.legalText, t)
+		m.legalCells = append(m.legalCells, m.r.cells(m.s, t))
+	}
+}
+
+// after handles a change of the state: it saves the record and starts what
+// comes next.
+func (m *Model) after() tea.Cmd {
+	m.gen++
+	m.refresh()
+	m.save()
+	return m.next()
+}
+
+// next starts the roll or the AI's move if one is due.
+func (m *Model) next() tea.Cmd {
+	switch p := m.s.Player(); {
+	case p == game.NoPlayer:
+		return nil
+	case p == game.Chance:
+		gen := m.gen
+		if m.cfg.RollDelay <= 0 {
+			return func() tea.Msg { return rollMsg{gen} }
+		}
+		return tea.Tick(m.cfg.RollDelay, func(time.Time) tea.Msg { return rollMsg{gen} })
+	case m.humans[p]:
+		return nil
+	}
+	m.thinking = true
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	gen, st, agent := m.gen, m.s.Clone(), m.agent
+	think := func() tea.Msg {
+		a, err := agent.Choose(ctx, st)
+		return aiMsg{gen, a, err}
+	}
+	return tea.Batch(think, m.spin.Tick)
+}
+
+// stopThinking cancels the AI's search.
+func (m *Model) stopThinking() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.thinking = false
+}
+
+// Update handles a key, the AI's move, a roll or the window's size.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case spinner.TickMsg:
+		if m.thinking {
+			var cmd tea.Cmd
+			m.spin, cmd = m.spin.Update(msg)
+			return m, cmd
+		}
+	case rollMsg:
+		if msg.gen != m.gen || m.s.Player() != game.Chance {
+			return m, nil
+		}
+		a := game.SampleChance(m.s, m.rng)
+		text := m.s.ActionString(a)
+		if err := m.play(a); err != nil {
+			m.message = err.Error()
+			return m, nil
+		}
+		m.message = i18n.T(m.lang, "tui.rolled", "roll", text)
+		return m, m.after()
+	case aiMsg:
+		if msg.gen != m.gen {
+			return m, nil
+		}
+		m.stopThinking()
+		if msg.err != nil {
+			m.message = i18n.T(m.lang, "tui.error.ai", "error", msg.err.Error())
+			return m, nil
+		}
+		who := i18n.Player(m.lang, m.s.Players()[m.s.Player()])
+		text := m.s.ActionString(msg.a)
+		if err := m.play(msg.a); err != nil {
+			m.message = i18n.T(m.lang, "tui.error.ai", "error", err.Error())
+			return m, nil
+		}
+		m.message = i18n.T(m.lang, "tui.played", "player", who, "action", text)
+		return m, m.after()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// key handles a key press.
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	key := k.String()
+	switch key {
+	case "ctrl+c":
+		return m.quit()
+	case "esc":
+		switch {
+		case m.list:
+			m.list, m.choices = false, nil
+		case m.input != "":
+			m.input = ""
+		default:
+			m.selected = nil
+		}
+		return nil
+	case "backspace":
+		if m.input != "" {
+			r := []rune(m.input)
+			m.input = string(r[:len(r)-1])
+		}
+		return nil
+	case "enter":
+		if m.input != "" {
+			text := strings.TrimSpace(m.input)
+			m.input = ""
+			return m.submit(text)
+		}
+		if m.s.Terminal() {
+			return nil
+		}
+		if m.list {
+			return m.pickFromList()
+		}
+		return m.point()
+	case "up", "down", "left", "right":
+		m.arrow(key)
+		return nil
+	}
+	if k.Text == "" {
+		return nil
+	}
+	if m.input == "" {
+		switch k.Text {
+		case "?":
+			m.toggleList()
+			return nil
+		case "u":
+			return m.undo()
+		case "q":
+			if m.s.Terminal() {
+				return m.quit()
+			}
+		}
+	}
+	if k.Text != " " || m.input != "" {
+		m.input += k.Text
+	}
+	return nil
+}
+
+// submit handles a typed line: a command or an action.
+func (m *Model) submit(text string) tea.Cmd {
+	switch lower := strings.ToLower(text); {
+	case lower == "undo":
+		return m.undo()
+	case lower == "quit" || lower == "exit":
+		return m.quit()
+	case lower == "?" || lower == "help" || lower == "moves":
+		m.toggleList()
+		return nil
+	case lower == "save" || strings.HasPrefix(lower, "save "):
+		path := strings.TrimSpace(text[4:])
+		if path == "" {
+			path = m.cfg.SavePath
+		}
+		if path == "" {
+			m.message = i18n.T(m.lang, "tui.save.nofile")
+			return nil
+		}
+		m.cfg.SavePath = path
+		if m.save() {
+			m.message = i18n.T(m.lang, "tui.saved", "file", path)
+		}
+		return nil
+	}
+	if !m.human() {
+		m.message = i18n.T(m.lang, "tui.error.wait")
+		return nil
+	}
+	a, err := m.s.ParseAction(text)
+	if err != nil {
+		m.message = i18n.T(m.lang, "tui.error.move", "text", text, "error", err.Error())
+		return nil
+	}
+	return m.humanPlays(a)
+}
+
+// humanPlays applies a person's action.
+func (m *Model) humanPlays(a game.Action) tea.Cmd {
+	if err := m.play(a); err != nil {
+		m.message = i18n.T(m.lang, "tui.error.move", "text", m.s.ActionString(a), "error", err.Error())
+		return nil
+	}
+	m.message = ""
+	return m.after()
+}
+
+// toggleList opens or closes the list of legal actions.
+func (m *Model) toggleList() {
+	m.list, m.choices, m.listIdx = !m.list, nil, 0
+}
+
+// listed returns the indices into legal the list shows.
+func (m *Model) listed() []int {
+	if m.choices != nil {
+		return m.choices
+	}
+	out := make([]int, len(m.legal))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// pickFromList plays the action under the list's cursor.
+func (m *Model) pickFromList() tea.Cmd {
+	ids := m.listed()
+	if !m.human() || len(ids) == 0 {
+		return nil
+	}
+	return m.humanPlays(m.legal[ids[min(m.listIdx, len(ids)-1)]])
+}
+
+// arrow moves the list's cursor or the board's.
+func (m *Model) arrow(key string) {
+	files, ranks := m.r.dims(m.s)
+	if !m.list && files == 0 && m.human() {
+		m.list = true
+	}
+	if m.list {
+		n := len(m.listed())
+		if n == 0 {
+			return
+		}
+		switch key {
+		case "up", "left":
+			m.listIdx = (m.listIdx + n - 1) % n
+		default:
+			m.listIdx = (m.listIdx + 1) % n
+		}
+		return
+	}
+	df, dr := 0, 0
+	switch key {
+	case "up":
+		dr = 1
+	case "down":
+		dr = -1
+	case "left":
+		df = -1
+	case "right":
+		df = 1
+	}
+	if m.flipped() {
+		df, dr = -df, -dr
+	}
+	m.cursor.f = min(max(m.cursor.f+df, 0), files-1)
+	m.cursor.r = min(max(m.cursor.r+dr, 0), ranks-1)
+}
+
+// flipped reports whether the board is drawn from the second seat's side:
+// when the only person plays the second seat of a chess-family game.
+func (m *Model) flipped() bool {
+	if len(m.humans) == 2 && !m.humans[0] && m.humans[1] {
+		_, chessLike := m.r.(interface{ isChess() })
+		return chessLike
+	}
+	return false
+}
+
+// matching returns the legal actions whose squares begin with the
+// selection followed by c.
+func (m *Model) matching(sel []cell) []int {
+	var out []int
+	for i, cs := range m.legalCells {
+		if len(cs) >= len(sel) && slices.Equal(cs[:len(sel)], sel) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// point handles Enter on the board: select a piece, a destination, or
+// cancel the selection.
+func (m *Model) point() tea.Cmd {
+	files, _ := m.r.dims(m.s)
+	if !m.human() {
+		return nil
+	}
+	if files == 0 {
+		m.toggleList()
+		return nil
+	}
+	c := m.cursor
+	if len(m.selected) > 0 && m.selected[len(m.selected)-1] == c {
+		m.selected = m.selected[:len(m.selected)-1]
+		return nil
+	}
+	sel := append(slices.Clone(m.selected), c)
+	ids := m.matching(sel)
+	if len(ids) == 0 && len(m.selected) > 0 {
+		// Another piece: start again from it.
+		sel = []cell{c}
+		ids = m.matching(sel)
+	}
+	if len(ids) == 0 {
+		m.message = i18n.T(m.lang, "tui.error.square", "square", squareName(c))
+		return nil
+	}
+	var full []int
+	for _, i := range ids {
+		if len(m.legalCells[i]) == len(sel) {
+			full = append(full, i)
+		}
+	}
+	m.message = ""
+	switch {
+	case len(full) == 1 && len(ids) == 1:
+		return m.humanPlays(m.legal[full[0]])
+	case len(full) > 1:
+		// Several actions go through the same squares (promotions):
+		// choose in the list.
+		m.selected = sel
+		m.list, m.choices, m.listIdx = true, full, 0
+		m.message = i18n.T(m.lang, "tui.choose")
+		return nil
+	}
+	m.selected = sel
+	return nil
+}
+
+// targets returns the squares the selection can go to next.
+func (m *Model) targets() map[cell]bool {
+	if len(m.selected) == 0 {
+		return nil
+	}
+	out := map[cell]bool{}
+	for _, i := range m.matching(m.selected) {
+		if cs := m.legalCells[i]; len(cs) > len(m.selected) {
+			out[cs[len(m.selected)]] = true
+		}
+	}
+	return out
+}
+
+// undo takes back the last decision of a person, with the AI's replies and
+// the rolls after it; with people only, the last decision.
+func (m *Model) undo() tea.Cmd {
+	m.stopThinking()
+	undone := false
+	for {
+		if err := m.s.Undo(); err != nil {
+			break
+		}
+		undone = true
+		p := m.s.Player()
+		if p >= 0 && m.humans[p] {
+			break
+		}
+	}
+	m.entries = m.entries[:len(m.s.History())]
+	if !undone {
+		m.message = i18n.T(m.lang, "tui.undo.none")
+	} else {
+		m.message = i18n.T(m.lang, "tui.undone")
+	}
+	return m.after()
+}
+
+// save writes the record to the save file, if there is one; it reports
+// success.
+func (m *Model) save() bool {
+	if m.cfg.SavePath == "" {
+		return false
+	}
+	f, err := os.Create(m.cfg.SavePath)
+	if err == nil {
+		err = WriteRecord(f, m.Record())
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		m.message = i18n.T(m.lang, "tui.error.save", "error", err.Error())
+		return false
+	}
+	return true
+}
+
+// quit ends the program, saving the record.
+func (m *Model) quit() tea.Cmd {
+	m.stopThinking()
+	m.save()
+	m.quitting = true
+	return tea.Quit
+}

@@ -1,0 +1,256 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"norns/game"
+	"norns/i18n"
+)
+
+var (
+	boldStyle  = lipgloss.NewStyle().Bold(true)
+	faintStyle = lipgloss.NewStyle().Faint(true)
+)
+
+// View draws the screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.WindowTitle = "norns · " + m.g.Title()
+	return v
+}
+
+// Render draws the screen as text, the board on the left and the panel on
+// the right, within the window's width and height.
+func (m *Model) Render() string {
+	if m.quitting {
+		return ""
+	}
+	w, h := max(m.width, 40), max(m.height, 12)
+	title := m.bold(m.title())
+	board := m.r.board(m.s, m.marks())
+	bw := 0
+	for _, l := range board {
+		bw = max(bw, lipgloss.Width(l))
+	}
+	bottom := []string{"> " + m.input + "_"}
+	bottom = append(bottom, wrap(m.help(), w)...)
+	bodyH := h - 1 - len(bottom)
+	var body []string
+	if pw := w - bw - 3; pw >= 24 {
+		panel := m.panel(pw, max(bodyH, len(board)))
+		for i := range max(len(board), len(panel)) {
+			var l, r string
+			if i < len(board) {
+				l = board[i]
+			}
+			if i < len(panel) {
+				r = panel[i]
+			}
+			body = append(body, l+strings.Repeat(" ", bw-lipgloss.Width(l)+3)+r)
+		}
+	} else {
+		body = append(board, m.panel(w, max(bodyH-len(board), 4))...)
+	}
+	if len(body) > bodyH {
+		body = body[:max(bodyH, 0)]
+	}
+	lines := append([]string{title}, body...)
+	for len(lines) < h-len(bottom) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, bottom...)
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) bold(s string) string {
+	if m.cfg.Color {
+		return boldStyle.Render(s)
+	}
+	return s
+}
+
+func (m *Model) faint(s string) string {
+	if m.cfg.Color {
+		return faintStyle.Render(s)
+	}
+	return s
+}
+
+// title names the game and who plays whom.
+func (m *Model) title() string {
+	names := m.s.Players()
+	var who string
+	if m.agent == nil {
+		who = i18n.T(m.lang, "tui.vs.human")
+	} else {
+		var seat string
+		for i, h := range m.humans {
+			if h {
+				seat = i18n.Player(m.lang, names[i])
+			}
+		}
+		level := m.cfg.Vs
+		if level == "" {
+			level = "easy"
+		}
+		who = i18n.T(m.lang, "tui.vs.ai", "player", seat, "level", i18n.T(m.lang, levelKeys[level]))
+	}
+	return fmt.Sprintf("Norns · %s · %s", m.g.Title(), who)
+}
+
+var levelKeys = map[string]string{"easy": "tui.level.easy", "medium": "tui.level.medium", "hard": "tui.level.hard", "random": "tui.level.random"}
+
+// marks gives the board the pointing to show.
+func (m *Model) marks() marks {
+	files, _ := m.r.dims(m.s)
+	return marks{
+		cursor:   m.cursor,
+		pointing: files > 0 && m.human() && !m.list,
+		selected: m.selected,
+		targets:  m.targets(),
+		flipped:  m.flipped(),
+		color:    m.cfg.Color,
+		lang:     m.lang,
+	}
+}
+
+// help is the line of keys.
+func (m *Model) help() string {
+	switch files, _ := m.r.dims(m.s); {
+	case m.s.Terminal():
+		return m.faint(i18n.T(m.lang, "tui.help.over"))
+	case m.list:
+		return m.faint(i18n.T(m.lang, "tui.help.list"))
+	case files > 0:
+		return m.faint(i18n.T(m.lang, "tui.help.board"))
+	}
+	return m.faint(i18n.T(m.lang, "tui.help.noboard"))
+}
+
+// panel draws the right-hand side: status, messages, the game's own
+// lines, and the move list or the legal actions.
+func (m *Model) panel(w, h int) []string {
+	var out []string
+	status := i18n.Status(m.lang, m.s)
+	if m.human() {
+		status += " — " + i18n.T(m.lang, "tui.yourturn")
+	}
+	out = append(out, wrap(m.bold(status), w)...)
+	if m.thinking {
+		who := i18n.Player(m.lang, m.s.Players()[max(m.s.Player(), 0)])
+		out = append(out, m.spin.View()+" "+i18n.T(m.lang, "tui.thinking", "player", who))
+	}
+	if m.message != "" {
+		out = append(out, wrap(m.message, w)...)
+	}
+	for _, l := range m.r.info(m.s, m.lang) {
+		out = append(out, wrap(l, w)...)
+	}
+	out = append(out, "")
+	rest := h - len(out) - 1
+	if m.list {
+		ids := m.listed()
+		head := wrap(m.bold(i18n.T(m.lang, "tui.legal", "n", len(ids))), w)
+		out = append(out, head...)
+		out = append(out, m.legalGrid(ids, w, rest+1-len(head))...)
+	} else {
+		out = append(out, m.bold(i18n.T(m.lang, "tui.moves")))
+		ml := m.moveLines(w)
+		if len(ml) > rest {
+			ml = ml[len(ml)-max(rest, 0):]
+		}
+		out = append(out, ml...)
+	}
+	return out
+}
+
+// legalGrid draws the legal actions in columns, the chosen one in
+// brackets, as many rows as fit around it.
+func (m *Model) legalGrid(ids []int, w, rows int) []string {
+	if len(ids) == 0 || rows <= 0 {
+		return nil
+	}
+	cw := 0
+	for _, i := range ids {
+		cw = max(cw, lipgloss.Width(m.legalText[i])+2)
+	}
+	cols := max(w/(cw+1), 1)
+	total := (len(ids) + cols - 1) / cols
+	sel := min(m.listIdx, len(ids)-1)
+	first := 0
+	if total > rows {
+		first = min(max(sel/cols-rows/2, 0), total-rows)
+	}
+	var out []string
+	for r := first; r < min(first+rows, total); r++ {
+		var b strings.Builder
+		for c := range cols {
+			k := r*cols + c
+			if k >= len(ids) {
+				break
+			}
+			t := m.legalText[ids[k]]
+			if k == sel {
+				t = "[" + t + "]"
+			} else {
+				t = " " + t + " "
+			}
+			b.WriteString(t + strings.Repeat(" ", cw-lipgloss.Width(t)+1))
+		}
+		out = append(out, strings.TrimRight(b.String(), " "))
+	}
+	return out
+}
+
+// moveLines writes the history, one line per turn: "3. White: e2e4".
+func (m *Model) moveLines(w int) []string {
+	var out []string
+	names := m.s.Players()
+	n := 0
+	for i := 0; i < len(m.entries); {
+		j := i + 1
+		for j < len(m.entries) && m.entries[j].owner == m.entries[i].owner {
+			j++
+		}
+		n++
+		who := i18n.Player(m.lang, "chance")
+		if o := m.entries[i].owner; o >= 0 && int(o) < len(names) {
+			who = i18n.Player(m.lang, names[o])
+		}
+		var texts []string
+		for _, e := range m.entries[i:j] {
+			texts = append(texts, e.text)
+		}
+		out = append(out, wrap(fmt.Sprintf("%d. %s: %s", n, who, strings.Join(texts, " ")), w)...)
+		i = j
+	}
+	return out
+}
+
+// wrap breaks text into lines of at most w columns at spaces.
+func wrap(text string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = word
+			case lipgloss.Width(line)+1+lipgloss.Width(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = "  " + word
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+var _ = game.NoPlayer
