@@ -27,7 +27,7 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: false,
 	}
-	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), arenaCmd(), playCmd())
+	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), playCmd())
 	return root
 }
 
