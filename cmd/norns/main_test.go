@@ -132,3 +132,46 @@ func TestPerftCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSeidrWorkedExample plays the worked example of seidr.md §4 through
+// the engine protocol of the real binary, checking the board after every
+// step against the rules file: each swap, the black pawn removed on e8
+// (2B.4), the carrier pawn removed on d8 (2B.7), the call of steel skipped.
+func TestSeidrWorkedExample(t *testing.T) {
+	steps := []struct{ cmd, board string }{
+		{"play c2c4", "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR"},
+		{"roll 2", "rnbqkbnr/pppppPpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR"},
+		{"roll 8", "rnbqPbnr/pppppkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR"},
+		{"roll 6", "rnbq1bnr/pppPpkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR"},
+		{"roll 1", "rnbP1bnr/pppqpkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR"},
+		{"roll 8", "rnb2bnr/pppqpkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR"},
+	}
+	script := "new seidr\n"
+	for _, s := range steps {
+		script += s.cmd + "\nposition\n"
+	}
+	script += "status\nhistory\n"
+	out, stderr, err := run(t, script, "engine")
+	if err != nil {
+		t.Fatalf("norns engine: %v\n%s", err, stderr)
+	}
+	answers := strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n")
+	if len(answers) != 2+2*len(steps)+1 {
+		t.Fatalf("%d answers:\n%s", len(answers), out)
+	}
+	for i, s := range steps {
+		if a := answers[1+2*i]; !strings.HasPrefix(a, "=") {
+			t.Errorf("%s: %q", s.cmd, a)
+		}
+		pos := strings.TrimPrefix(answers[2+2*i], "= ")
+		if board := strings.Fields(pos)[0]; board != s.board {
+			t.Errorf("after %s: board %s, want %s", s.cmd, board, s.board)
+		}
+	}
+	if got := answers[len(answers)-2]; got != "= turn black" {
+		t.Errorf("status at the end = %q, want turn black (call of steel skipped)", got)
+	}
+	if got := answers[len(answers)-1]; got != "= c2c4 2 8 6 1 8 pass" {
+		t.Errorf("history = %q", got)
+	}
+}
