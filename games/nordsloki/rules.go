@@ -377,7 +377,8 @@ func legalSteps(ps *pos, c *config) []game.Action {
 		st       step
 		val, ent int
 	}
-	var cands []cand
+	var candBuf [128]cand
+	cands := candBuf[:0]
 	var buf [96]step
 	var rest [3]uint8
 	most, mostEntering := 0, -1
