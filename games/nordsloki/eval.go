@@ -89,6 +89,7 @@ var zobrist = func() (z struct {
 	dice  [7][4]uint64 // value, count
 	state [4][3]uint64 // phase, mover
 	flags [4]uint64
+	first [3]uint64
 }) {
 	r := rand.New(rand.NewPCG(0x6e6f726473, 0x6c6f6b69))
 	fill := func(keys []uint64) {
@@ -118,12 +119,13 @@ var zobrist = func() (z struct {
 		fill(z.state[ph][:])
 	}
 	fill(z.flags[:])
+	fill(z.first[:])
 	return z
 }()
 
 // Hash returns a Zobrist hash of the position: the checkers, the ships,
-// the unused dice, the turn flags and the player to move. The first
-// player and the turn count are left out.
+// the unused dice, the turn flags, the first player (who decides the draw
+// window) and the player to move. The turn count is left out.
 func (s *State) Hash() uint64 {
 	var h uint64
 	for f := 1; f <= fields; f++ {
@@ -164,6 +166,9 @@ func (s *State) Hash() uint64 {
 	}
 	if s.odinAtStart {
 		h ^= zobrist.flags[1]
+	}
+	if s.first >= 0 {
+		h ^= zobrist.first[s.first]
 	}
 	return h
 }

@@ -38,7 +38,7 @@ func TestEvaluate(t *testing.T) {
 
 func TestHash(t *testing.T) {
 	a := setup(t, on2, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 "+P2+" ghosts=5 first=p1 turns=9 move:p1:2-1:-")
-	b := setup(t, on2, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 "+P2+" ghosts=5 first=p2 turns=30 move:p1:2-1:-")
+	b := setup(t, on2, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 "+P2+" ghosts=5 first=p1 turns=30 move:p1:2-1:-")
 	if a.Hash() != b.Hash() {
 		t.Errorf("Hash() differs for the same position")
 	}
@@ -48,6 +48,8 @@ func TestHash(t *testing.T) {
 		"p1=1:K3W,2:4W,3:4W,4:W/-/0/7 " + P2 + " ghosts=5 first=p1 turns=9 move:p1:2-1:e",
 		"p1=1:K3W,2:4W,3:3W,4:2W/-/0/7 " + P2 + " ghosts=5 first=p1 turns=9 move:p1:2-1:-",
 		"p1=1:K3W,2:4W,3:4W,4:W/-/0/6 " + P2 + " ghosts=5 first=p1 turns=9 move:p1:2-1:-",
+		"p1=1:K3W,2:4W,3:4W,4:W/-/0/7 " + P2 + " ghosts=5 first=p2 turns=9 move:p1:2-1:-",
+		"p1=1:K3W,2:4W,3:4W,4:W/-/0/7 " + P2 + " ghosts=5 first=p1 turns=9 roll:p1",
 	} {
 		if c := setup(t, on2, other); c.Hash() == a.Hash() {
 			t.Errorf("Hash(%q) = Hash(%q)", other, a.Position())
