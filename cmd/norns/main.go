@@ -3,7 +3,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -27,16 +26,6 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: false,
 	}
-	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), playCmd())
+	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), playCmd())
 	return root
-}
-
-func serveCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "serve",
-		Short: "Run the game server (not yet available)",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return fmt.Errorf("norns serve is not yet available; use `norns engine` to play through the engine protocol")
-		},
-	}
 }

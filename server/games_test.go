@@ -1,0 +1,91 @@
+package server_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"norns/game"
+	"norns/games"
+	"norns/server"
+)
+
+// quick returns options that keep a random game short where the game has
+// a turn limit (a limit is one of the game's own endings).
+func quick(g game.Game) map[string]string {
+	for _, o := range g.Options() {
+		if o.Name == "max-turns" {
+			return map[string]string{"max-turns": "60"}
+		}
+	}
+	return nil
+}
+
+// TestFullGames plays a whole game of every game between two clients, and
+// one against an easy AI seat, through HTTP.
+func TestFullGames(t *testing.T) {
+	e := start(t, nil)
+	for i, g := range games.All {
+		t.Run(g.Name()+"/humans", func(t *testing.T) {
+			e.t = t
+			kinds := []string{"h"}
+			st, _ := g.New(game.Options(quick(g)))
+			for range st.Players()[1:] {
+				kinds = append(kinds, "o")
+			}
+			c := e.create(server.CreateRequest{Game: g.Name(), Options: quick(g), Seats: seats(kinds...)})
+			tokens := tokensOf(c)
+			// The other players join with their invitations.
+			for _, s := range c.Seats {
+				if s.Kind == "open" {
+					var j struct {
+						Player string `json:"player"`
+						Token  string `json:"token"`
+					}
+					e.must("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"seat": s.Player, "invite": s.Invite, "name": "guest"}, &j)
+					tokens[j.Player] = j.Token
+				}
+			}
+			v := e.player(c.ID, tokens, rand.New(rand.NewPCG(uint64(i), 1)), 100000)
+			checkOver(t, v)
+		})
+		t.Run(g.Name()+"/ai", func(t *testing.T) {
+			e.t = t
+			kinds := []string{"h"}
+			st, _ := g.New(game.Options(quick(g)))
+			for range st.Players()[1:] {
+				kinds = append(kinds, "e")
+			}
+			c := e.create(server.CreateRequest{Game: g.Name(), Options: quick(g), Seats: seats(kinds...)})
+			v := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(uint64(i), 2)), 100000)
+			checkOver(t, v)
+			ai := 0
+			for _, h := range v.History {
+				if h.Kind == "move" && h.Player != v.Players[0] {
+					ai++
+				}
+			}
+			if ai == 0 {
+				t.Errorf("%s against the AI: the AI seat made no move in %d events", g.Name(), len(v.History))
+			}
+		})
+	}
+}
+
+// checkOver checks a finished view: a result, the seed revealed, no legal
+// actions, a history numbered 1, 2, 3…
+func checkOver(t *testing.T, v server.View) {
+	t.Helper()
+	t.Logf("%s: %d events, %s (%s)", v.Game, v.Seq, v.Status, v.Result)
+	if !v.Finished || !strings.HasPrefix(v.Status, "over") || v.Fairness.ServerSeed == "" || len(v.Legal) != 0 || v.ToMove != "" {
+		t.Errorf("game %s at the end: finished %v, status %q, seed %q, legal %v, to move %q", v.ID, v.Finished, v.Status, v.Fairness.ServerSeed, v.Legal, v.ToMove)
+	}
+	for i, h := range v.History {
+		if h.Seq != int64(i+1) {
+			t.Fatalf("history entry %d has seq %d", i, h.Seq)
+		}
+	}
+	if int64(len(v.History)) != v.Seq {
+		t.Errorf("history has %d entries, seq is %d", len(v.History), v.Seq)
+	}
+}

@@ -1,0 +1,285 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"norns/games"
+	"norns/server"
+	"norns/store"
+)
+
+// fastAI is the think time of every level in the tests: they test the
+// server, not the AI's strength.
+var fastAI = map[string]time.Duration{"easy": 5 * time.Millisecond, "medium": 5 * time.Millisecond, "hard": 5 * time.Millisecond}
+
+// env is a running server on a temporary SQLite database.
+type env struct {
+	t     *testing.T
+	srv   *server.Server
+	st    store.Store
+	http  *httptest.Server
+	base  string
+	dbDir string
+}
+
+// start runs a server with real HTTP on a temporary database; mod may
+// change the configuration.
+func start(t *testing.T, mod func(*server.Config)) *env {
+	t.Helper()
+	dir := t.TempDir()
+	return startOn(t, filepath.Join(dir, "norns.db"), mod)
+}
+
+func startOn(t *testing.T, path string, mod func(*server.Config)) *env {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	e := &env{t: t, srv: srv, st: st, http: hs, base: hs.URL}
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) stop() {
+	if e.http == nil {
+		return
+	}
+	e.srv.Close()
+	e.http.CloseClientConnections()
+	e.http.Close()
+	e.st.Close()
+	e.http = nil
+}
+
+// apiError is the error of an answer.
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Detail  string `json:"detail"`
+}
+
+// call makes a request with a JSON body (a string is sent as is) and
+// decodes a JSON answer into out. It returns the status and the error body.
+func (e *env) call(method, path, token string, body, out any) (int, apiError) {
+	e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		rd = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, e.base+path, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var eb struct {
+		Error apiError `json:"error"`
+	}
+	if resp.StatusCode >= 300 {
+		if err := json.Unmarshal(data, &eb); err != nil {
+			e.t.Fatalf("%s %s: %d with a body that is not a JSON error: %s", method, path, resp.StatusCode, data)
+		}
+		return resp.StatusCode, eb.Error
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			e.t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp.StatusCode, apiError{}
+}
+
+// must makes a call that must succeed.
+func (e *env) must(method, path, token string, body, out any) {
+	e.t.Helper()
+	if st, ae := e.call(method, path, token, body, out); st >= 300 {
+		e.t.Fatalf("%s %s = %d %+v", method, path, st, ae)
+	}
+}
+
+// created is the answer to a create.
+type created struct {
+	ID    string             `json:"id"`
+	Seats []server.SeatGrant `json:"seats"`
+	Game  server.View        `json:"game"`
+}
+
+func (e *env) create(req server.CreateRequest) created {
+	e.t.Helper()
+	var c created
+	e.must("POST", "/api/games", "", req, &c)
+	return c
+}
+
+func (e *env) view(id string) server.View {
+	e.t.Helper()
+	var v server.View
+	e.must("GET", "/api/games/"+id, "", nil, &v)
+	return v
+}
+
+// seats builds seat requests from kinds: "h" human, "o" open, "e" easy AI.
+func seats(kinds ...string) []server.SeatRequest {
+	var out []server.SeatRequest
+	for _, k := range kinds {
+		switch k {
+		case "h":
+			out = append(out, server.SeatRequest{Type: "human"})
+		case "o":
+			out = append(out, server.SeatRequest{Type: "open"})
+		case "e":
+			out = append(out, server.SeatRequest{Type: "ai", Level: "easy"})
+		}
+	}
+	return out
+}
+
+// player plays random legal actions for the seats whose tokens it holds
+// (seat name → token), waiting through the AI's moves and the rolls, until
+// the game is over or limit actions were played. It returns the view at
+// the end.
+func (e *env) player(id string, tokens map[string]string, rng *rand.Rand, limit int) server.View {
+	e.t.Helper()
+	v := e.view(id)
+	played := 0
+	deadline := time.Now().Add(60 * time.Second)
+	for !v.Finished && played < limit {
+		if time.Now().After(deadline) {
+			e.t.Fatalf("game %s: no end after %d actions: %s", id, played, v.Status)
+		}
+		tok, mine := tokens[v.ToMove]
+		if !mine {
+			time.Sleep(2 * time.Millisecond)
+			v = e.view(id)
+			continue
+		}
+		if len(v.Legal) == 0 {
+			e.t.Fatalf("game %s: %s to move with no legal action", id, v.ToMove)
+		}
+		a := v.Legal[rng.IntN(len(v.Legal))]
+		var after server.View
+		e.must("POST", "/api/games/"+id+"/actions", tok, map[string]any{"action": a, "seq": v.Seq}, &after)
+		if after.Seq <= v.Seq {
+			e.t.Fatalf("game %s: %s played %s at seq %d, the answer is at seq %d", id, v.ToMove, a, v.Seq, after.Seq)
+		}
+		played++
+		v = after
+		if !v.Finished {
+			v = e.view(id)
+		}
+	}
+	return e.view(id)
+}
+
+// tokensOf maps the seat names of a create answer to their tokens.
+func tokensOf(c created) map[string]string {
+	out := map[string]string{}
+	for _, s := range c.Seats {
+		if s.Token != "" {
+			out[s.Player] = s.Token
+		}
+	}
+	return out
+}
+
+// feed is a WebSocket subscription.
+type feed struct {
+	t *testing.T
+	c *websocket.Conn
+}
+
+// message is a WebSocket message.
+type message struct {
+	Type  string           `json:"type"`
+	Seq   int64            `json:"seq"`
+	Event server.EventView `json:"event"`
+	Game  server.View      `json:"game"`
+}
+
+func (e *env) subscribe(id string, since int64, token string) *feed {
+	e.t.Helper()
+	url := "ws" + strings.TrimPrefix(e.base, "http") + fmt.Sprintf("/api/games/%s/ws?since=%d", id, since)
+	if token != "" {
+		url += "&token=" + token
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		e.t.Fatalf("dial %s: %v", url, err)
+	}
+	c.SetReadLimit(8 << 20)
+	f := &feed{t: e.t, c: c}
+	e.t.Cleanup(func() { c.CloseNow() })
+	return f
+}
+
+func (f *feed) read() message {
+	f.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_, b, err := f.c.Read(ctx)
+	if err != nil {
+		f.t.Fatalf("websocket read: %v", err)
+	}
+	var m message
+	if err := json.Unmarshal(b, &m); err != nil {
+		f.t.Fatalf("websocket message %s: %v", b, err)
+	}
+	return m
+}
+
+// until reads messages until a state message satisfying ok arrives,
+// returning the events read on the way.
+func (f *feed) until(ok func(server.View) bool) ([]server.EventView, server.View) {
+	f.t.Helper()
+	var evs []server.EventView
+	for {
+		m := f.read()
+		switch m.Type {
+		case "event":
+			evs = append(evs, m.Event)
+		case "state":
+			if ok(m.Game) {
+				return evs, m.Game
+			}
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package server
+
+import (
+	"sync"
+	"time"
+)
+
+// limiter is a token bucket per client address.
+type limiter struct {
+	rate  float64
+	burst float64
+	mu    sync.Mutex
+	b     map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate float64, burst int) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), b: map[string]*bucket{}}
+}
+
+// allow takes a token from addr's bucket, if it has one.
+func (l *limiter) allow(addr string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.b[addr]
+	if !ok {
+		if len(l.b) > 100_000 {
+			l.prune(now)
+		}
+		b = &bucket{tokens: l.burst, last: now}
+		l.b[addr] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// prune forgets the buckets that have refilled.
+func (l *limiter) prune(now time.Time) {
+	for k, b := range l.b {
+		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+			delete(l.b, k)
+		}
+	}
+}

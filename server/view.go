@@ -1,0 +1,161 @@
+package server
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"norns/game"
+	"norns/store"
+)
+
+// View is the JSON of a game, as GET /api/games/{id} and the WebSocket's
+// state messages give it.
+type View struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Title   string            `json:"title"`
+	Options map[string]string `json:"options"`
+	Players []string          `json:"players"`
+	Seats   []SeatView        `json:"seats"`
+	// You is the seat the request's token opens, when it opens one.
+	You     string `json:"you,omitempty"`
+	Started bool   `json:"started"`
+	// Seq is the number of events so far: the sequence number to send
+	// with the next action.
+	Seq int64 `json:"seq"`
+	// ToMove is the seat name of the player to move, "chance" at a roll,
+	// "" when the game waits for players or is over.
+	ToMove   string `json:"to_move"`
+	Status   string `json:"status"`
+	Result   string `json:"result"`
+	Finished bool   `json:"finished"`
+	// Position is the game's one-line position notation; Board draws it.
+	Position string `json:"position"`
+	Board    string `json:"board"`
+	// Legal lists the actions of the player to move, in the game's
+	// notation (empty at a roll, while waiting, or when over).
+	Legal    []string     `json:"legal"`
+	History  []EventView  `json:"history"`
+	Fairness FairnessView `json:"fairness"`
+	Clock    *ClockView   `json:"clock,omitempty"`
+	Created  time.Time    `json:"created"`
+}
+
+// SeatView is a seat as everybody sees it (never its token).
+type SeatView struct {
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
+	Name   string `json:"name,omitempty"`
+	Level  string `json:"level,omitempty"`
+	// Seeded says whether the seat gave a dice seed.
+	Seeded bool `json:"seeded"`
+}
+
+// EventView is one entry of the history.
+type EventView struct {
+	Seq    int64  `json:"seq"`
+	Kind   string `json:"kind"`
+	Player string `json:"player"`
+	Action string `json:"action,omitempty"`
+	// Auto lists what the game applied by itself after the action (a
+	// pass of a player who could not move).
+	Auto []string  `json:"auto,omitempty"`
+	Time time.Time `json:"time"`
+}
+
+// FairnessView is the dice commitment and, at the end, the revealed seed.
+type FairnessView struct {
+	Scheme     string            `json:"scheme"`
+	Commitment string            `json:"commitment"`
+	ServerSeed string            `json:"server_seed,omitempty"`
+	SeatSeeds  map[string]string `json:"seat_seeds"`
+	Rolls      uint64            `json:"rolls"`
+}
+
+// ClockView is the state of the clocks.
+type ClockView struct {
+	InitialMs   int64            `json:"initial_ms"`
+	IncrementMs int64            `json:"increment_ms"`
+	RemainingMs map[string]int64 `json:"remaining_ms"`
+	// Running is the seat whose clock runs, if any.
+	Running string `json:"running,omitempty"`
+}
+
+func eventView(e store.Event, auto []string) EventView {
+	return EventView{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Auto: auto, Time: e.Time}
+}
+
+// buildView writes the view of the game now, with the history from event
+// index from on. Callers hold mu.
+func (l *live) buildView(from int64) View {
+	from = min(max(from, 0), l.seq())
+	s := l.shown()
+	v := View{
+		ID: l.rec.ID, Game: l.g.Name(), Title: l.g.Title(), Options: l.st.Options(), Players: l.st.Players(),
+		Started: l.started(), Seq: l.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: l.over(),
+		Position: l.st.Position(), Board: l.st.String(), Legal: []string{}, History: make([]EventView, 0, l.seq()-from),
+		Created: l.rec.Created,
+	}
+	if !l.started() && !l.over() {
+		v.Status = "waiting"
+	}
+	for _, seat := range l.rec.Seats {
+		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""})
+	}
+	if p := l.toMove(); p >= 0 {
+		v.ToMove = v.Players[p]
+		for _, a := range l.st.Legal() {
+			v.Legal = append(v.Legal, l.st.ActionString(a))
+		}
+	} else if l.started() && !l.over() && l.st.Player() == game.Chance {
+		v.ToMove = "chance"
+	}
+	for i := from; i < l.seq(); i++ {
+		v.History = append(v.History, eventView(l.events[i], l.autos[i]))
+	}
+	v.Fairness = FairnessView{Scheme: "norns-dice-v1", Commitment: l.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: l.rolls}
+	for _, seat := range l.rec.Seats {
+		if seat.Seed != "" {
+			v.Fairness.SeatSeeds[seat.Player] = seat.Seed
+		}
+	}
+	if l.over() {
+		v.Fairness.ServerSeed = hex.EncodeToString(l.rec.ServerSeed)
+	}
+	if l.rec.Clock != nil {
+		c := &ClockView{InitialMs: l.rec.Clock.Initial.Milliseconds(), IncrementMs: l.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
+		for i, d := range l.remaining(time.Now()) {
+			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
+		}
+		if p := l.toMove(); p >= 0 {
+			c.Running = v.Players[p]
+		}
+		v.Clock = c
+	}
+	return v
+}
+
+// viewJSON returns the JSON of the view, cached per seq (without clocks,
+// which change every moment). Callers hold mu.
+func (l *live) viewJSON() []byte {
+	if l.rec.Clock == nil && l.viewSeq == l.seq() && l.view != nil {
+		return l.view
+	}
+	b, _ := json.Marshal(l.buildView(0))
+	l.view, l.viewSeq = b, l.seq()
+	return b
+}
+
+// viewJSONFrom returns the JSON of the view with the history from event
+// index from on. Callers hold mu.
+func (l *live) viewJSONFrom(from int64) []byte {
+	if from <= 0 {
+		return l.viewJSON()
+	}
+	b, _ := json.Marshal(l.buildView(from))
+	return b
+}
+
+// invalidate drops the cached view (a seat changed). Callers hold mu.
+func (l *live) invalidate() { l.view, l.viewSeq = nil, -1 }
