@@ -151,7 +151,8 @@
 // Kenaz and Isa after section 6 and, with konungs, the konung on the board;
 // it is not checked once someone has finished (8.2). ODIN acts only when
 // the mover did not hold it when the turn began: checkers on ghost ships
-// wait again, unharmed and not returning, and every ship is upright.
+// wait again, unharmed (a warrior does not become returning; a returning
+// one stays returning), and every ship is upright.
 //
 // End (8): a player with 13 borne off has finished. After every turn, if
 // someone has finished and no player still in the game comes after the

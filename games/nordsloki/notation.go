@@ -551,7 +551,7 @@ func parseState(c *config, p *pos, w string) error {
 			return fmt.Errorf("move: flags %q are not -, e, o or eo", parts[3])
 		}
 	case parts[0] == "over" && len(parts) >= 2:
-		p.phase = phaseOver
+		p.phase, p.mover = phaseOver, -1
 		switch {
 		case len(parts) == 2 && parts[1] == "unfinished":
 			p.reason = reasonUnfinished

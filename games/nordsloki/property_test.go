@@ -164,6 +164,9 @@ func TestPropertyPositionRoundTrip(t *testing.T) {
 			if back.Position() != s.Position() || !slices.Equal(back.Legal(), s.Legal()) {
 				t.Fatalf("Setup(%q) = %q", s.Position(), back.Position())
 			}
+			if h := back.(*State).Hash(); h != s.Hash() {
+				t.Fatalf("Hash() of Setup(%q) = %x, want %x", s.Position(), h, s.Hash())
+			}
 		})
 	})
 }

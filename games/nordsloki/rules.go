@@ -458,6 +458,7 @@ func (s *State) anyFinished() bool {
 
 func (s *State) over(reason int, winners uint8) {
 	s.phase = phaseOver
+	s.mover = -1
 	s.reason = uint8(reason)
 	s.winners = winners
 	s.nd, s.dice = 0, [3]uint8{}
