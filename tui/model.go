@@ -82,7 +82,11 @@ type Model struct {
 	listIdx  int
 	choices  []int // indices into legal offered by the list; nil for all
 
-	message  string
+	message string
+	// notes are what happened since the person's last action: the rolls
+	// (a run of rolls on one line) and the AI's moves.
+	notes    []string
+	rolls    []string
 	thinking bool
 	cancel   context.CancelFunc
 	gen      int
@@ -176,6 +180,9 @@ func New(cfg Config) (*Model, error) {
 	}
 	if files, ranks := m.r.dims(m.s); files > 0 {
 		m.cursor = cell{files / 2, ranks / 2}
+	}
+	if st, ok := m.r.(interface{ startCell() cell }); ok {
+		m.cursor = st.startCell()
 	}
 	m.refresh()
 	return m, nil
@@ -317,7 +324,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.message = err.Error()
 			return m, nil
 		}
-		m.message = i18n.T(m.lang, "tui.rolled", "roll", text)
+		if len(m.rolls) > 0 {
+			m.notes = m.notes[:len(m.notes)-1]
+		}
+		m.rolls = append(m.rolls, text)
+		m.notes = append(m.notes, i18n.T(m.lang, "tui.rolled", "roll", strings.Join(m.rolls, " ")))
 		return m, m.after()
 	case aiMsg:
 		if msg.gen != m.gen {
@@ -334,7 +345,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.message = i18n.T(m.lang, "tui.error.ai", "error", err.Error())
 			return m, nil
 		}
-		m.message = i18n.T(m.lang, "tui.played", "player", who, "action", text)
+		m.rolls = nil
+		m.notes = append(m.notes, i18n.T(m.lang, "tui.played", "player", who, "action", text))
 		return m, m.after()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -446,7 +458,7 @@ func (m *Model) humanPlays(a game.Action) tea.Cmd {
 		m.message = i18n.T(m.lang, "tui.error.move", "text", m.s.ActionString(a), "error", err.Error())
 		return nil
 	}
-	m.message = ""
+	m.message, m.notes, m.rolls = "", nil, nil
 	return m.after()
 }
 
@@ -614,6 +626,7 @@ func (m *Model) undo() tea.Cmd {
 		}
 	}
 	m.entries = m.entries[:len(m.s.History())]
+	m.notes, m.rolls = nil, nil
 	if !undone {
 		m.message = i18n.T(m.lang, "tui.undo.none")
 	} else {

@@ -192,6 +192,10 @@ func (lokiRenderer) info(s game.State, l i18n.Lang) []string {
 
 func (lokiRenderer) dims(game.State) (int, int) { return 9, 3 }
 
+// startCell puts the cursor on the waiting checkers, where every game
+// begins.
+func (lokiRenderer) startCell() cell { return lokiCell(0) }
+
 // cells reads a step "K5/9", "W0/3", "W22/off", "W22/off:5".
 func (lokiRenderer) cells(_ game.State, text string) []cell {
 	if len(text) < 4 || !strings.ContainsRune("KWR", rune(text[0])) {

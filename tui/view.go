@@ -145,6 +145,9 @@ func (m *Model) panel(w, h int) []string {
 		who := i18n.Player(m.lang, m.s.Players()[max(m.s.Player(), 0)])
 		out = append(out, m.spin.View()+" "+i18n.T(m.lang, "tui.thinking", "player", who))
 	}
+	for _, n := range m.notes[max(len(m.notes)-3, 0):] {
+		out = append(out, wrap(n, w)...)
+	}
 	if m.message != "" {
 		out = append(out, wrap(m.message, w)...)
 	}
