@@ -567,6 +567,11 @@ func TestRule8_1_FinishAndDrawWindow(t *testing.T) {
 		play(t, s, "W24/off", "2-2-2", "W23/off", "1-1-1", "W17/18", "W18/19", "W19/20")
 		wantResult(t, s, "over draw p1 p2", []float64{0.5, 0.5, -1})
 	})
+	t.Run("three players, all finish", func(t *testing.T) {
+		s := setup(t, off3, finish+"p2=23:W/-/12/- p3=22:W/-/12/- ghosts=- first=p1 turns=60 move:p1:1:-")
+		play(t, s, "W24/off", "2-2-2", "W23/off", "3-3-3", "W22/off")
+		wantResult(t, s, "over draw p1 p2 p3", []float64{0, 0, 0})
+	})
 	t.Run("three players, nobody else finishes", func(t *testing.T) {
 		s := setup(t, off3, "p1=18:W/-/12/- p2=24:W/-/12/- p3=17:W/-/12/- ghosts=- first=p1 turns=60 move:p2:1:-")
 		play(t, s, "W24/off", "1-1-1", "W17/18")
@@ -608,6 +613,11 @@ func TestRule8_3_TechnicalDefeat(t *testing.T) {
 		[]string{"K1/5"},
 		"p1=1:4W,2:4W,3:4W,5:K/-/0/7 p2=-/K12W/0/0 p3=8:2W/K10W/0/0 ghosts=- first=p1 turns=9 over:p1:technical")
 	wantResult(t, s, "over p1 1", []float64{1, -0.5, -0.5})
+	// In the draw window a technical defeat only removes the player: the
+	// finisher wins by the window, here mars.
+	s = wantAfter(t, on2, "p1=-/-/13/7 p2=1:4W,2:4W,3:W,5:K3W/-/0/1 ghosts=- first=p1 turns=9 move:p2:2:-", []string{"W3/5"},
+		"p1=-/-/13/7 p2=1:4W,2:4W/K4W/0/0 ghosts=5 first=p1 turns=10 over:p1:mars")
+	wantResult(t, s, "over p1 2", []float64{2, -2})
 	// A konung's seventh death by sinking counts the same: with two
 	// players the opponent wins.
 	s = wantAfter(t, on2, "p1=1:4W,2:4W,3:W,5:K3W/-/0/1 "+P2+" ghosts=- first=p1 turns=9 move:p1:2:-", []string{"W3/5"},
@@ -649,6 +659,10 @@ func TestRule8_5_MaxTurns(t *testing.T) {
 		"p1=2:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=9 roll:p2")
 	s := wantAfter(t, opts, "p1=1:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=9 move:p1:1:-", []string{"W1/2"},
 		"p1=2:W/12W/0/- "+P2off+" ghosts=- first=p1 turns=10 over:unfinished")
+	wantResult(t, s, "over unfinished", []float64{0, 0})
+	// The limit also cuts a draw window short.
+	s = wantAfter(t, opts, "p1=24:W/-/12/- p2=23:W/-/12/- ghosts=- first=p1 turns=9 move:p1:1:-", []string{"W24/off"},
+		"p1=-/-/13/- p2=23:W/-/12/- ghosts=- first=p1 turns=10 over:unfinished")
 	wantResult(t, s, "over unfinished", []float64{0, 0})
 	if r := s.Result(); r.Kind != game.Unfinished {
 		t.Errorf("Result() = %+v, want Unfinished", r)
