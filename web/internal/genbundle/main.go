@@ -1,0 +1,17 @@
+// Command genbundle writes web/dist (see package bundle). It runs from
+// go generate in the web directory.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"norns/web/internal/bundle"
+)
+
+func main() {
+	if err := bundle.Write("."); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,166 @@
+// The server's JSON API (docs/api.md) and the web package's replay
+// endpoint.
+
+export interface Option {
+  name: string;
+  default: string;
+  values: string[];
+  help?: string;
+}
+
+export interface CatalogGame {
+  name: string;
+  title: string;
+  players: string[];
+  chance: boolean;
+  pgn: boolean;
+  options: Option[];
+  ai_levels: string[];
+}
+
+export interface SeatView {
+  player: string;
+  kind: string;
+  name?: string;
+  level?: string;
+  seeded: boolean;
+}
+
+export interface EventView {
+  seq: number;
+  kind: string;
+  player: string;
+  action?: string;
+  auto?: string[];
+  time: string;
+}
+
+export interface GameView {
+  id: string;
+  game: string;
+  title: string;
+  options: Record<string, string>;
+  players: string[];
+  seats: SeatView[];
+  you?: string;
+  started: boolean;
+  seq: number;
+  to_move: string;
+  status: string;
+  result: string;
+  finished: boolean;
+  position: string;
+  board: string;
+  legal: string[];
+  history: EventView[];
+  fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
+  clock?: { initial_ms: number; increment_ms: number; remaining_ms: Record<string, number>; running?: string };
+  created: string;
+}
+
+export interface Summary {
+  id: string;
+  game: string;
+  options: Record<string, string>;
+  seats: SeatView[];
+  seq: number;
+  status: string;
+  result: string;
+  finished: boolean;
+  created: string;
+  updated: string;
+}
+
+export interface SeatGrant {
+  player: string;
+  kind: string;
+  token?: string;
+  invite?: string;
+  invite_url?: string;
+}
+
+export interface Ply {
+  action: string;
+  san?: string;
+  player: string;
+  auto?: string[];
+  position: string;
+  to_move: string;
+}
+
+export interface Replay {
+  game: string;
+  title: string;
+  players: string[];
+  start: string;
+  start_to_move: string;
+  plies: Ply[];
+  status: string;
+  result: string;
+  error?: string;
+}
+
+/** ApiError is an error answer: its stable code and message. */
+export class ApiError extends Error {
+  constructor(readonly code: string, message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = "Bearer " + token;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!r.ok) {
+    const e = (data as { error?: { code?: string; message?: string; detail?: string } } | null)?.error;
+    throw new ApiError(e?.code ?? "http_" + r.status, [e?.message, e?.detail].filter(Boolean).join(" ") || r.statusText, r.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  catalog: () => call<{ games: CatalogGame[] }>("GET", "/api/catalog").then((r) => r.games),
+  list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
+  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
+    call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
+  join: (id: string, seat: string, invite: string, name?: string) => call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name }),
+  get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),
+  play: (id: string, token: string, action: string, seq: number) => call<GameView>("POST", `/api/games/${id}/actions`, { action, seq }, token),
+  replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
+  recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
+  wsURL: (id: string, token?: string) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`,
+};
+
+/** Seats remembers the seat tokens this browser holds, per game. */
+export const seats = {
+  all(id: string): Record<string, string> {
+    try {
+      return JSON.parse(localStorage.getItem("norns.seats." + id) ?? "{}");
+    } catch {
+      return {};
+    }
+  },
+  add(id: string, player: string, token: string): void {
+    const m = seats.all(id);
+    m[player] = token;
+    localStorage.setItem("norns.seats." + id, JSON.stringify(m));
+  },
+};
+
+/** actionsOf flattens a game's history into the actions played, with the
+ * passes the game applied by itself. */
+export function actionsOf(history: EventView[]): string[] {
+  const out: string[] = [];
+  for (const e of history) {
+    if (e.action) out.push(e.action);
+  }
+  return out;
+}

@@ -1,0 +1,250 @@
+// The 8x8 boards: chess, Seiðr, Lux et Umbra and Samurai chess, drawn
+// from the FEN in the game's position string.
+
+import { h, s, clear } from "../dom";
+import { t } from "../i18n";
+import { GridBoard, MoveSpec, PieceSpec, Sq } from "./grid";
+import { piece, pieceIcon } from "./pieces";
+import { GameBoard, View } from "./types";
+
+const files = "abcdefgh";
+export const sqName = (sq: Sq) => files[sq % 8] + (Math.floor(sq / 8) + 1);
+export function parseSq(n: string): Sq {
+  return (Number(n[1]) - 1) * 8 + files.indexOf(n[0]);
+}
+const lightSq = "#ecdcb8";
+const darkSq = "#a9825a";
+const isDark = (sq: Sq) => (sq % 8) % 2 === Math.floor(sq / 8) % 2;
+
+/** fenBoard reads the board field of a FEN. */
+export function fenBoard(field: string): Map<Sq, string> {
+  const m = new Map<Sq, string>();
+  const rows = field.split("/");
+  rows.forEach((row, i) => {
+    let f = 0;
+    const r = 7 - i;
+    for (const c of row) {
+      if (c >= "1" && c <= "8") f += Number(c);
+      else {
+        m.set(r * 8 + f, c);
+        f++;
+      }
+    }
+  });
+  return m;
+}
+
+export const uci = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/;
+const names: Record<string, string> = { k: "piece.king", q: "piece.queen", r: "piece.rook", b: "piece.bishop", n: "piece.knight", p: "piece.pawn" };
+export const pieceName = (c: string) => t(c === c.toUpperCase() ? "piece.white" : "piece.black") + " " + t(names[c.toLowerCase()]);
+
+function moveSpecs(legal: string[], white: boolean): MoveSpec[] {
+  const out: MoveSpec[] = [];
+  for (const text of legal) {
+    const m = uci.exec(text);
+    if (!m) continue;
+    const promo = m[3];
+    const letter = white ? promo.toUpperCase() : promo;
+    out.push({
+      from: parseSq(m[1]),
+      to: parseSq(m[2]),
+      text,
+      choice: promo ? { label: t(names[promo]), icon: () => piece(letter) } : undefined,
+    });
+  }
+  return out;
+}
+
+function lastUci(history: string[]): Sq[] {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = uci.exec(history[i]);
+    if (m) return [parseSq(m[1]), parseSq(m[2])];
+  }
+  return [];
+}
+
+/** ChessLike is the board of the four 8x8 games. */
+export class ChessLike implements GameBoard {
+  el: HTMLElement;
+  grid: GridBoard;
+  private side: HTMLElement;
+  private top: HTMLElement;
+  private bottom: HTMLElement;
+  onMove: (text: string) => void = () => {};
+  private view: View | null = null;
+
+  constructor(readonly game: string) {
+    this.grid = new GridBoard(8, 8, sqName, (sq) => (isDark(sq) ? darkSq : lightSq));
+    this.grid.onMove = (m) => this.onMove(m);
+    this.grid.onSelect = (ms) => this.selected(ms);
+    this.side = h("div", { class: "board-side" });
+    this.top = h("div", { class: "board-extra top" });
+    this.bottom = h("div", { class: "board-extra bottom" });
+    const wrap = h("div", { class: "board-wrap" }, this.grid.el);
+    this.el = h("div", { class: "game-board chesslike " + game }, this.top, wrap, this.bottom, this.side);
+  }
+
+  flip(): void {
+    this.grid.flipped = !this.grid.flipped;
+    if (this.view) this.extras(this.view);
+  }
+
+  async update(v: View, animate: boolean): Promise<void> {
+    this.view = v;
+    const fields = v.position.split(" ");
+    let boardField = fields[0];
+    let cards = "";
+    const br = boardField.indexOf("[");
+    if (br >= 0) {
+      cards = boardField.slice(br + 1, boardField.indexOf("]"));
+      boardField = boardField.slice(0, br);
+    }
+    const white = fields[1] !== "b";
+    const board = fenBoard(boardField);
+    const moves = moveSpecs(v.legal, white);
+    const movable = new Set(moves.map((m) => m.from));
+    const pieces = new Map<Sq, PieceSpec>();
+    for (const [sq, c] of board) {
+      const own = (c === c.toUpperCase()) === white;
+      pieces.set(sq, {
+        key: c,
+        draw: () => piece(c),
+        label: pieceName(c),
+        // Samurai: the pieces of the player to move that no card lets move.
+        dim: this.game === "samurai" && v.legal.length > 0 && own && !movable.has(sq),
+      });
+    }
+    const tint = new Map<Sq, string>();
+    const ring: Sq[] = [];
+    if (this.game === "luxumbra") {
+      const dice = fields[6] ?? "";
+      const open = dice.replace(/[a-z-]/g, "");
+      for (let sq = 0; sq < 64; sq++) {
+        if ((open.includes("L") && !isDark(sq)) || (open.includes("S") && isDark(sq))) tint.set(sq, isDark(sq) ? "rgba(40,20,90,0.35)" : "rgba(255,230,120,0.45)");
+      }
+    }
+    if (this.game === "seidr" && fields[7] && fields[7] !== "-") ring.push(parseSq(fields[7]));
+    await this.grid.set({ pieces, moves, last: lastUci(v.history), tint, ring }, animate);
+    this.cards = cards;
+    this.extras(v);
+  }
+
+  private cards = "";
+
+  /** extras draws what the game shows beside the board. */
+  private extras(v: View): void {
+    clear(this.top);
+    clear(this.bottom);
+    clear(this.side);
+    const fields = v.position.split(" ");
+    if (this.game === "seidr") this.seidr(v, fields);
+    if (this.game === "luxumbra") this.lux(fields[6] ?? "", fields[1] !== "b");
+    if (this.game === "samurai") this.samurai(fields[1] !== "b");
+  }
+
+  private seidr(v: View, fields: string[]): void {
+    const phase = fields[6] ?? "quiet";
+    // The rolls of the turn in progress (or of the last turn).
+    const rolls: string[] = [];
+    for (let i = v.history.length - 1; i >= 0; i--) {
+      const a = v.history[i];
+      if (/^[1-8]$/.test(a)) rolls.unshift(a);
+      else if (uci.test(a) && rolls.length > 0) break;
+      else if (uci.test(a) && phase === "seidr") break;
+      else if (a === "pass" && rolls.length > 0) break;
+    }
+    const white = fields[1] !== "b";
+    const phases: Record<string, string> = { quiet: "seidr.phase.quiet", seidr: "seidr.phase.seidr", steel: "seidr.phase.steel" };
+    this.side.append(
+      h("ol", { class: "phases", "aria-label": t("seidr.phase") }, Object.entries(phases).map(([p, key]) => h("li", { class: p === phase ? "on" : "" }, t(key)))),
+      h(
+        "div",
+        { class: "rolls", "aria-label": t("seidr.rolls") },
+        rolls.length === 0 ? h("span", { class: "muted" }, t("seidr.norolls")) : rolls.map((r) => d8(Number(r), white, this.grid.flipped)),
+      ),
+    );
+  }
+
+  private lux(dice: string, white: boolean): void {
+    const box = h("div", { class: "lux-dice", "aria-label": t("lux.dice") });
+    if (dice === "--" || dice === "-") box.append(h("span", { class: "muted" }, t("lux.toroll")));
+    for (const c of dice.replace(/-/g, "")) {
+      const used = c === c.toLowerCase();
+      const light = c.toUpperCase() === "L";
+      box.append(
+        h(
+          "span",
+          { class: `cdie ${light ? "light" : "shadow"}${used ? " used" : ""}`, title: t(light ? "lux.light" : "lux.shadow") + (used ? " — " + t("lux.used") : "") },
+          t(light ? "lux.light" : "lux.shadow"),
+        ),
+      );
+    }
+    box.append(h("span", { class: "muted" }, white ? t("piece.white") : t("piece.black")));
+    this.side.append(box);
+  }
+
+  private samurai(whiteToMove: boolean): void {
+    const [hands, deck = ""] = this.cards.split("/");
+    const wh = hands.replace(/[a-z]/g, "");
+    const bh = hands.replace(/[A-Z]/g, "");
+    const hand = (cs: string, who: string, mine: boolean) =>
+      h(
+        "div",
+        { class: "hand" + (mine ? " to-move" : ""), "aria-label": t("samurai.hand", { player: who }) },
+        h("span", { class: "hand-name" }, who),
+        h("span", { class: "cards" }, [...cs].map((c) => h("span", { class: "card", "data-card": c.toUpperCase() }, pieceIcon(c, 26)))),
+      );
+    const black = hand(bh, t("piece.black"), !whiteToMove);
+    const white = hand(wh, t("piece.white"), whiteToMove);
+    const deckEl = h(
+      "div",
+      { class: "hand deck", "aria-label": t("samurai.deck") },
+      h("span", { class: "hand-name" }, t("samurai.deck")),
+      h("span", { class: "cards" }, [...deck].map((c) => h("span", { class: "card" }, pieceIcon(c, 26)))),
+    );
+    this.top.append(this.grid.flipped ? white : black);
+    this.bottom.append(this.grid.flipped ? black : white);
+    this.side.append(deckEl, h("div", { class: "gives", id: "gives" }));
+  }
+
+  private selected(ms: MoveSpec[]): void {
+    if (this.game !== "samurai") return;
+    const gives = this.el.querySelector("#gives");
+    if (!gives) return;
+    clear(gives);
+    this.el.querySelectorAll(".card.giving").forEach((c) => c.classList.remove("giving"));
+    if (ms.length === 0 || !this.view) return;
+    const fields = this.view.position.split(" ");
+    const boardField = fields[0].slice(0, fields[0].indexOf("["));
+    const board = fenBoard(boardField);
+    const c = board.get(ms[0].from);
+    if (!c) return;
+    // 2.2: the mover gives a card of the moved type to the opponent, unless
+    // the opponent has no piece of that type.
+    const white = c === c.toUpperCase();
+    const type = c.toUpperCase();
+    const oppHas = [...board.values()].some((x) => x.toUpperCase() === type && (x === x.toUpperCase()) !== white);
+    const mine = this.el.querySelector(`.hand.to-move .card[data-card="${type}"]`);
+    if (oppHas) mine?.classList.add("giving");
+    gives.append(oppHas ? t("samurai.gives", { card: t(names[type.toLowerCase()]) }) : t("samurai.keeps", { card: t(names[type.toLowerCase()]) }));
+  }
+}
+
+/** d8 draws a roll of the Seiðr die with the direction it means. */
+function d8(face: number, white: boolean, flipped: boolean): HTMLElement {
+  // 2B.1: 1 forward, then clockwise by 45°; for Black, forward is down.
+  let angle = (face - 1) * 45;
+  if (!white) angle += 180;
+  if (flipped) angle += 180;
+  const svg = s(
+    "svg",
+    { viewBox: "0 0 40 40", width: 40, height: 40, class: "d8" },
+    s("polygon", { points: "20,2 38,20 20,38 2,20", class: "d8-face" }),
+    s("text", { x: 20, y: 16, "text-anchor": "middle", class: "d8-num" }, String(face)),
+    s("path", { d: "M20 34v-12m-4 4 4-4 4 4", class: "d8-arrow", transform: `rotate(${angle} 20 28)` }),
+  );
+  const dir = t(faceKeys[face - 1]);
+  return h("span", { class: "roll", title: dir, "aria-label": `${face}: ${dir}` }, svg);
+}
+
+const faceKeys = ["dir.forward", "dir.forward-right", "dir.right", "dir.back-right", "dir.back", "dir.back-left", "dir.left", "dir.forward-left"];

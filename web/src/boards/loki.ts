@@ -1,0 +1,326 @@
+// The Nords Loki board: 24 rune ships on a round track in three Atts,
+// checkers in stacks, waiting and borne-off trays, konung lives and the
+// three dice, drawn from the position string (see games/nordsloki).
+
+import { h, s, clear } from "../dom";
+import { t } from "../i18n";
+import { GameBoard, View } from "./types";
+
+/** The runes of the Elder Futhark in the order of the ships (1.2), each as
+ * polylines in a box 0.7 wide and 1 high. */
+const runes: number[][][] = [
+  [[0.2, 0, 0.2, 1], [0.2, 0.35, 0.6, 0.05], [0.2, 0.6, 0.6, 0.3]], // Fehu
+  [[0.15, 1, 0.15, 0, 0.55, 0.3, 0.55, 1]], // Uruz
+  [[0.2, 0, 0.2, 1], [0.2, 0.3, 0.55, 0.5, 0.2, 0.7]], // Thurisaz
+  [[0.2, 0, 0.2, 1], [0.2, 0, 0.55, 0.25], [0.2, 0.3, 0.55, 0.55]], // Ansuz
+  [[0.2, 0, 0.2, 1], [0.2, 0, 0.55, 0.22, 0.2, 0.45, 0.55, 1]], // Raidho
+  [[0.55, 0.15, 0.2, 0.5, 0.55, 0.85]], // Kenaz
+  [[0.1, 0.1, 0.6, 0.9], [0.6, 0.1, 0.1, 0.9]], // Gebo
+  [[0.2, 0, 0.2, 1], [0.2, 0, 0.55, 0.22, 0.2, 0.45]], // Wunjo
+  [[0.15, 0, 0.15, 1], [0.55, 0, 0.55, 1], [0.15, 0.35, 0.55, 0.65]], // Hagalaz
+  [[0.35, 0, 0.35, 1], [0.15, 0.35, 0.55, 0.65]], // Naudiz
+  [[0.35, 0, 0.35, 1]], // Isa
+  [[0.3, 0.15, 0.1, 0.4, 0.3, 0.65], [0.4, 0.35, 0.6, 0.6, 0.4, 0.85]], // Jera
+  [[0.35, 0, 0.35, 1], [0.35, 0, 0.55, 0.15], [0.35, 1, 0.15, 0.85]], // Eihwaz
+  [[0.15, 0, 0.15, 1], [0.15, 0.05, 0.55, 0.3, 0.55, 0.1], [0.15, 0.95, 0.55, 0.7, 0.55, 0.9]], // Perthro
+  [[0.35, 0, 0.35, 1], [0.35, 0.45, 0.05, 0.1], [0.35, 0.45, 0.65, 0.1]], // Algiz
+  [[0.55, 0.05, 0.15, 0.45, 0.55, 0.55, 0.15, 0.95]], // Sowilo
+  [[0.35, 0, 0.35, 1], [0.05, 0.3, 0.35, 0, 0.65, 0.3]], // Tiwaz
+  [[0.15, 0, 0.15, 1], [0.15, 0, 0.55, 0.25, 0.15, 0.5, 0.55, 0.75, 0.15, 1]], // Berkano
+  [[0.1, 1, 0.1, 0, 0.35, 0.35, 0.6, 0, 0.6, 1]], // Ehwaz
+  [[0.1, 1, 0.1, 0, 0.6, 0.45], [0.6, 1, 0.6, 0, 0.1, 0.45]], // Mannaz
+  [[0.2, 0, 0.2, 1], [0.2, 0, 0.55, 0.3]], // Laguz
+  [[0.35, 0.2, 0.6, 0.5, 0.35, 0.8, 0.1, 0.5, 0.35, 0.2]], // Ingwaz
+  [[0.1, 0, 0.6, 1, 0.6, 0, 0.1, 1, 0.1, 0]], // Dagaz
+  [[0.35, 0, 0.6, 0.3, 0.1, 0.9], [0.35, 0, 0.1, 0.3, 0.6, 0.9]], // Othala
+];
+
+export const runeNames = ["Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo", "Wunjo", "Hagalaz", "Naudiz", "Isa", "Jera", "Eihwaz", "Perthro", "Algiz", "Sowilo", "Tiwaz", "Berkano", "Ehwaz", "Mannaz", "Laguz", "Ingwaz", "Dagaz", "Othala"];
+export const playerColours = ["#c0392b", "#2563a8", "#2e8b57"];
+const playerKeys = ["player.p1", "player.p2", "player.p3"];
+
+/** runeSVG draws rune f (1 to 24) centred at x, y with the given height. */
+export function runeSVG(f: number, x: number, y: number, size: number, cls = "rune"): SVGElement {
+  const g = s("g", { class: cls, transform: `translate(${x - 0.35 * size} ${y - size / 2}) scale(${size})` });
+  for (const line of runes[f - 1]) {
+    const pts: string[] = [];
+    for (let i = 0; i < line.length; i += 2) pts.push(`${line[i]},${line[i + 1]}`);
+    g.append(s("polyline", { points: pts.join(" "), fill: "none", "stroke-width": 0.11, "stroke-linecap": "round", "stroke-linejoin": "round" }));
+  }
+  return g;
+}
+
+interface Stack {
+  owner: number;
+  n: [number, number, number]; // K, W, R
+}
+
+export interface LokiPos {
+  fields: (Stack | null)[]; // 1..24
+  wait: [number, number, number][];
+  off: number[];
+  lives: (number | null)[];
+  ghosts: Set<number>;
+  first: number;
+  turns: number;
+  phase: string; // roll:first, roll:p1, move:p1:6-4-1:e, over:…
+  mover: number;
+  dice: number[];
+}
+
+function groups(text: string): [number, number, number] {
+  const n: [number, number, number] = [0, 0, 0];
+  for (const m of text.matchAll(/(\d*)([KWR])/g)) n["KWR".indexOf(m[2])] = m[1] ? Number(m[1]) : 1;
+  return n;
+}
+
+/** parseLoki reads a Nords Loki position. */
+export function parseLoki(position: string): LokiPos {
+  const words = position.split(" ");
+  const p: LokiPos = { fields: Array(25).fill(null), wait: [], off: [], lives: [], ghosts: new Set(), first: -1, turns: 0, phase: "", mover: -1, dice: [] };
+  for (const w of words) {
+    const pm = /^p(\d)=(.*)$/.exec(w);
+    if (pm) {
+      const i = Number(pm[1]) - 1;
+      const [board, wait, off, lives] = pm[2].split("/");
+      if (board !== "-") {
+        for (const item of board.split(",")) {
+          const [f, g] = item.split(":");
+          p.fields[Number(f)] = { owner: i, n: groups(g) };
+        }
+      }
+      p.wait[i] = wait === "-" ? [0, 0, 0] : groups(wait);
+      p.off[i] = Number(off);
+      p.lives[i] = lives === "-" ? null : Number(lives);
+    } else if (w.startsWith("ghosts=")) {
+      const g = w.slice(7);
+      if (g !== "-") for (const f of g.split(",")) p.ghosts.add(Number(f));
+    } else if (w.startsWith("first=")) {
+      p.first = w.slice(6) === "-" ? -1 : Number(w.slice(7)) - 1;
+    } else if (w.startsWith("turns=")) {
+      p.turns = Number(w.slice(6));
+    } else {
+      p.phase = w;
+      const parts = w.split(":");
+      if ((parts[0] === "roll" || parts[0] === "move") && parts[1].startsWith("p")) p.mover = Number(parts[1].slice(1)) - 1;
+      if (parts[0] === "move" && parts[2]) p.dice = parts[2].split("-").map(Number);
+    }
+  }
+  return p;
+}
+
+const C = 300;
+const R = 236;
+function angle(f: number): number {
+  return ((f - 0.5) / 24) * 2 * Math.PI - Math.PI / 2;
+}
+function at(f: number, r: number): [number, number] {
+  const a = angle(f);
+  return [C + r * Math.cos(a), C + r * Math.sin(a)];
+}
+
+interface Step {
+  text: string;
+  kind: string;
+  from: number;
+  to: number | "off";
+}
+
+function parseStep(text: string): Step | null {
+  const m = /^([KWR])(\d+)\/(\d+|off(?::\d)?)$/.exec(text);
+  if (!m) return null;
+  return { text, kind: m[1], from: Number(m[2]), to: m[3].startsWith("off") ? "off" : Number(m[3]) };
+}
+
+/** Loki is the board of Nords Loki. */
+export class Loki implements GameBoard {
+  el: HTMLElement;
+  private svg: SVGSVGElement;
+  private trays: HTMLElement;
+  private banner: HTMLElement;
+  private picker: HTMLElement;
+  private selected: number | null = null;
+  private steps: Step[] = [];
+  private prev: LokiPos | null = null;
+  private pos: LokiPos | null = null;
+  private view: View | null = null;
+  onMove: (text: string) => void = () => {};
+
+  constructor() {
+    this.svg = s("svg", { viewBox: "0 0 600 600", class: "board loki-board", role: "group" }) as SVGSVGElement;
+    this.trays = h("div", { class: "loki-trays" });
+    this.banner = h("div", { class: "loki-banner", role: "status", "aria-live": "polite" });
+    this.picker = h("div", { class: "loki-picker" });
+    this.el = h("div", { class: "game-board loki" }, h("div", { class: "board-wrap" }, this.svg, this.banner), this.picker, this.trays);
+    this.svg.addEventListener("click", (e) => {
+      const f = (e.target as Element).closest("[data-field]") as SVGElement | null;
+      if (f) this.click(Number(f.dataset.field));
+      else if ((e.target as Element).closest("[data-off]")) this.click(25);
+      else this.select(null);
+    });
+  }
+
+  flip(): void {}
+
+  async update(v: View, animate: boolean): Promise<void> {
+    this.view = v;
+    this.prev = this.pos;
+    this.pos = parseLoki(v.position);
+    this.steps = v.legal.map(parseStep).filter((x): x is Step => x !== null);
+    this.selected = null;
+    this.draw();
+    if (animate && this.prev) await this.events(this.prev, this.pos, v);
+  }
+
+  /** events shows what changed at the end of a turn: ships sinking,
+   * ODIN, LOKI. */
+  private async events(a: LokiPos, b: LokiPos, v: View): Promise<void> {
+    const msgs: string[] = [];
+    let sunk = 0;
+    for (let f = 1; f <= 24; f++) if (a.ghosts.has(f) !== b.ghosts.has(f) && a.fields[f] && !b.fields[f]) sunk++;
+    if (a.ghosts.size > 0 && b.ghosts.size === 0 && sunk === 0) msgs.push(t("loki.odin"));
+    if (sunk > 0) msgs.push(t("loki.sunk", { n: sunk }));
+    if (v.over && v.reason && /loki/i.test(v.reason)) msgs.push(t("loki.loki"));
+    if (msgs.length) {
+      this.banner.textContent = msgs.join(" · ");
+      this.banner.classList.add("show");
+      await new Promise((r) => setTimeout(r, 1400));
+      this.banner.classList.remove("show");
+    }
+  }
+
+  private click(f: number): void {
+    if (this.selected !== null) {
+      const to = f === 25 ? "off" : f;
+      const ms = this.steps.filter((st) => st.from === this.selected && st.to === to);
+      if (ms.length === 1) {
+        this.select(null);
+        this.onMove(ms[0].text);
+        return;
+      }
+      if (ms.length > 1) {
+        this.choose(ms);
+        return;
+      }
+    }
+    this.select(this.steps.some((st) => st.from === f) ? f : null);
+  }
+
+  private choose(ms: Step[]): void {
+    clear(
+      this.picker,
+      h("span", null, t("loki.which")),
+      ms.map((m) =>
+        h("button", { class: "step-choice", "data-move": m.text, onclick: () => {
+          clear(this.picker);
+          this.select(null);
+          this.onMove(m.text);
+        } }, m.text),
+      ),
+    );
+  }
+
+  /** select chooses the field (0 for the waiting tray) a step starts from. */
+  select(f: number | null): void {
+    this.selected = f;
+    clear(this.picker);
+    this.draw();
+  }
+
+  private draw(): void {
+    const p = this.pos;
+    const v = this.view;
+    if (!p || !v) return;
+    const svg = this.svg;
+    clear(svg);
+    const targets = new Set(this.steps.filter((st) => st.from === this.selected).map((st) => (st.to === "off" ? 25 : st.to)));
+    const sources = new Set(this.steps.map((st) => st.from));
+    // The three Atts as rings of the sea.
+    const attFill = ["#dfe9f1", "#d2e0ec", "#c3d5e5"];
+    for (let k = 0; k < 3; k++) {
+      const a0 = angle(k * 8 + 0.5);
+      const a1 = angle(k * 8 + 8.5);
+      const r0 = 180;
+      const r1 = 290;
+      const pt = (r: number, a: number) => `${C + r * Math.cos(a)} ${C + r * Math.sin(a)}`;
+      svg.append(
+        s("path", { d: `M${pt(r0, a0)} L${pt(r1, a0)} A${r1} ${r1} 0 0 1 ${pt(r1, a1)} L${pt(r0, a1)} A${r0} ${r0} 0 0 0 ${pt(r0, a0)}Z`, fill: attFill[k], stroke: "#8aa3b8" }),
+      );
+      const [lx, ly] = at(k * 8 + 4.5, 165);
+      svg.append(s("text", { x: lx, y: ly, "text-anchor": "middle", class: "att-label" }, t("loki.att", { n: k + 1 })));
+    }
+    // The harbour where checkers are borne off, between Othala and Fehu.
+    const [hx, hy] = at(0.5, 268);
+    svg.append(
+      s("g", { "data-off": "1", class: "harbour" + (targets.has(25) ? " target" : "") }, s("circle", { cx: hx, cy: hy - 8, r: 22 }), s("text", { x: hx, y: hy - 4, "text-anchor": "middle" }, t("loki.off"))),
+    );
+    for (let f = 1; f <= 24; f++) {
+      const ghost = p.ghosts.has(f);
+      const [x, y] = at(f, R);
+      const rot = (angle(f) * 180) / Math.PI + 90;
+      const g = s("g", {
+        "data-field": f,
+        class: "ship" + (ghost ? " ghost" : "") + (targets.has(f) ? " target" : "") + (this.selected === f ? " selected" : "") + (sources.has(f) ? " source" : ""),
+        transform: `translate(${x} ${y}) rotate(${rot + (ghost ? 180 : 0)})`,
+        role: "button",
+        "aria-label": `${f} ${runeNames[f - 1]}${ghost ? " — " + t("loki.ghost") : ""}`,
+      });
+      g.append(s("path", { d: "M-22 6 Q0 26 22 6 L18 -2 L-18 -2 Z", class: "hull" }));
+      g.append(s("rect", { x: -12, y: -30, width: 24, height: 28, rx: 3, class: "sail" }));
+      g.append(runeSVG(f, 0, -16, 22));
+      svg.append(g);
+      const [nx, ny] = at(f, 284);
+      svg.append(s("text", { x: nx, y: ny + 4, "text-anchor": "middle", class: "field-no" }, String(f)));
+      const st = p.fields[f];
+      if (st) {
+        const [cx, cy] = at(f, 196);
+        const total = st.n[0] + st.n[1] + st.n[2];
+        const sg = s("g", { class: "stack", "data-field": f, "aria-label": `${t(playerKeys[st.owner])}: ${total}` });
+        sg.append(s("circle", { cx, cy, r: 13, fill: playerColours[st.owner], stroke: "#111", "stroke-width": 1.5 }));
+        sg.append(s("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", class: "stack-n" }, String(total)));
+        if (st.n[0]) sg.append(s("text", { x: cx + 12, y: cy - 8, class: "stack-k" }, "♔"));
+        if (st.n[2]) sg.append(s("text", { x: cx - 18, y: cy - 8, class: "stack-r" }, "R"));
+        svg.append(sg);
+      }
+    }
+    // The dice in the centre.
+    const dg = s("g", { class: "dice" });
+    const all = p.dice;
+    all.forEach((d, i) => {
+      const x = C - 70 + i * 50;
+      dg.append(s("rect", { x, y: C - 20, width: 40, height: 40, rx: 7, class: "die" }));
+      for (const [px, py] of pips[d] ?? []) dg.append(s("circle", { cx: x + px * 40, cy: C - 20 + py * 40, r: 3.6, class: "pip" }));
+    });
+    if (all.length === 0) dg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "muted-svg" }, p.phase.startsWith("roll") ? t("loki.rolling") : ""));
+    if (p.mover >= 0) dg.append(s("circle", { cx: C, cy: C - 44, r: 8, fill: playerColours[p.mover], stroke: "#111" }));
+    svg.append(dg);
+    // Trays per player: waiting, borne off, lives.
+    clear(this.trays);
+    p.wait.forEach((w, i) => {
+      const canEnter = sources.has(0) && i === p.mover;
+      const waiting = w[0] + w[1] + w[2];
+      const tray = h(
+        "div",
+        { class: "tray" + (i === p.mover ? " to-move" : ""), style: `--pc:${playerColours[i]}` },
+        h("span", { class: "tray-name" }, h("span", { class: "swatch" }), t(playerKeys[i])),
+        h(
+          "button",
+          { class: "wait" + (this.selected === 0 && i === p.mover ? " selected" : ""), disabled: !canEnter, "data-wait": i, onclick: () => this.select(0), "aria-label": t("loki.waiting") },
+          t("loki.waiting"), ": ", String(waiting), w[0] ? " ♔" : "", w[2] ? ` (R${w[2]})` : "",
+        ),
+        h("span", { class: "off" }, t("loki.borneoff"), ": ", String(p.off[i])),
+        p.lives[i] !== null ? h("span", { class: "lives", title: t("loki.lives") }, "♥".repeat(p.lives[i]!), h("span", { class: "lost" }, "♥".repeat(7 - p.lives[i]!))) : null,
+      );
+      this.trays.append(tray);
+    });
+  }
+}
+
+const pips: Record<number, [number, number][]> = {
+  1: [[0.5, 0.5]],
+  2: [[0.27, 0.27], [0.73, 0.73]],
+  3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+  4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
+  5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+  6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
+};

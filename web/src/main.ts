@@ -1,0 +1,81 @@
+// The Norns web app: the page shell, the language switch and the router.
+
+import { h, clear } from "./dom";
+import { initialLang, lang, langs, load, remember, t, Lang } from "./i18n";
+import { lobbyPage } from "./pages/lobby";
+import { createPage } from "./pages/create";
+import { gamePage } from "./pages/game";
+import { rulesPage } from "./pages/rules";
+import { replayPage } from "./pages/replay";
+
+const app = document.getElementById("app")!;
+let cleanup: (() => void) | null = null;
+
+/** go navigates inside the app. */
+export function go(path: string): void {
+  history.pushState(null, "", path);
+  route();
+}
+
+function header(): HTMLElement {
+  const link = (href: string, key: string) =>
+    h("a", { href, onclick: (e: Event) => {
+      e.preventDefault();
+      go(href);
+    } }, t(key));
+  return h(
+    "header",
+    { class: "top" },
+    h("a", { class: "brand", href: "/", onclick: (e: Event) => {
+      e.preventDefault();
+      go("/");
+    } }, h("img", { src: "/favicon.svg", alt: "", width: 26, height: 26 }), "Norns"),
+    h("nav", { "aria-label": t("nav.main") }, link("/", "nav.lobby"), link("/rules", "nav.rules"), link("/replay", "nav.replay")),
+    h(
+      "div",
+      { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
+      langs.map((l) =>
+        h("button", { "aria-pressed": String(l === lang), lang: l, "data-lang": l, onclick: () => switchLang(l) }, l === "en" ? "English" : "Русский"),
+      ),
+    ),
+  );
+}
+
+async function switchLang(l: Lang): Promise<void> {
+  remember(l);
+  await load(l);
+  route();
+}
+
+/** route draws the page of the current path. */
+export function route(): void {
+  if (cleanup) cleanup();
+  cleanup = null;
+  const main = h("main", { id: "main" });
+  clear(app, header(), main);
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  let m: RegExpExecArray | null;
+  if (path === "/") cleanup = lobbyPage(main);
+  else if ((m = /^\/new\/([a-z]+)$/.exec(path))) cleanup = createPage(main, m[1]);
+  else if ((m = /^\/games\/([a-z0-9]+)$/.exec(path))) cleanup = gamePage(main, m[1]);
+  else if ((m = /^\/rules(?:\/([a-z]+))?$/.exec(path))) cleanup = rulesPage(main, m[1]);
+  else if ((m = /^\/replay(?:\/([a-z0-9]+))?$/.exec(path))) cleanup = replayPage(main, m[1]);
+  else {
+    document.title = "Norns";
+    main.append(h("h1", null, t("page.notfound")), h("p", null, h("a", { href: "/" }, t("nav.lobby"))));
+  }
+}
+
+window.addEventListener("popstate", route);
+// Links inside the app navigate without reloading the page.
+document.addEventListener("click", (e) => {
+  const a = (e.target as Element).closest("a");
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+  const href = a.getAttribute("href");
+  if (!href || !href.startsWith("/") || href.startsWith("/api/") || a.hasAttribute("download") || a.target) return;
+  e.preventDefault();
+  go(href);
+});
+load(initialLang()).then(route, (e) => {
+  app.textContent = String(e);
+});

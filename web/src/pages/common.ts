@@ -1,0 +1,69 @@
+// Texts shared by the pages: seat names, statuses and results.
+
+import { has, t } from "../i18n";
+import { SeatView } from "../api";
+
+/** playerLabel names a seat for people ("White", "Player 2"). */
+export function playerLabel(player: string): string {
+  return has("player." + player) ? t("player." + player) : player;
+}
+
+/** seatLabel tells who sits in a seat. */
+export function seatLabel(s: SeatView): string {
+  if (s.kind === "ai") return t("seat.ai", { level: levelLabel(s.level ?? "") });
+  if (s.kind === "open") return t("seat.open");
+  return s.name || t("seat.human");
+}
+
+export function levelLabel(level: string): string {
+  const keys: Record<string, string> = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
+  return keys[level] ? t(keys[level]) : level;
+}
+
+/** reasonLabel translates a result's reason phrase. */
+export function reasonLabel(reason: string): string {
+  const key = "reason." + reason.replace(/ /g, "-");
+  return has(key) ? t(key) : reason;
+}
+
+/** Outcome is a finished game's result read from the server's status. */
+export interface Outcome {
+  kind: "win" | "draw" | "unfinished";
+  winners: string[];
+  points: number;
+  reason: string;
+}
+
+/** outcome reads the status ("over white 1", "over draw p1 p2") and the
+ * result ("white wins (checkmate)") of a finished game. */
+export function outcome(status: string, result: string): Outcome | null {
+  if (!status.startsWith("over")) return null;
+  const words = status.split(" ").slice(1);
+  const rm = /\(([^)]*)\)\s*$/.exec(result);
+  const reason = rm ? rm[1] : "";
+  if (words[0] === "draw") return { kind: "draw", winners: words.slice(1), points: 0, reason };
+  if (words[0] === "unfinished" || words.length === 0) return { kind: "unfinished", winners: [], points: 0, reason };
+  let points = 0;
+  if (words.length > 1 && /^[\d.]+$/.test(words[words.length - 1])) points = Number(words.pop());
+  return { kind: "win", winners: words, points, reason };
+}
+
+/** resultText is a result banner's text. */
+export function resultText(o: Outcome): string {
+  const who = o.winners.map(playerLabel).join(", ");
+  let text: string;
+  if (o.kind === "win") text = o.points ? t("status.win.points", { player: who, n: o.points }) : t("status.win", { player: who });
+  else if (o.kind === "draw") text = t("status.draw") + (who ? ": " + who : "");
+  else text = t("status.unfinished");
+  return text;
+}
+
+/** statusText describes a game's state in a list. */
+export function statusText(status: string, result: string): string {
+  if (status === "waiting") return t("status.waiting");
+  if (status === "chance") return t("status.chance");
+  if (status.startsWith("turn ")) return t("status.turn", { player: playerLabel(status.slice(5)) });
+  const o = outcome(status, result);
+  if (o) return resultText(o) + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
+  return status;
+}

@@ -1,0 +1,174 @@
+// Creating a game: against a friend (an invitation link per seat), against
+// the AI, hot seat on one device, or any mix of seats (three-player Nords
+// Loki); the game's options and an optional clock.
+
+import { h, clear } from "../dom";
+import { t } from "../i18n";
+import { api, seats, CatalogGame, SeatGrant } from "../api";
+import { info } from "../games";
+import { go } from "../main";
+import { levelLabel, playerLabel } from "./common";
+
+type Mode = "friend" | "ai" | "hotseat" | "custom";
+
+export function createPage(main: HTMLElement, game: string): () => void {
+  const gi = info(game);
+  document.title = `${t(gi?.title ?? game)} — ${t("create.title")} — Norns`;
+  main.append(h("h1", null, t("create.title"), ": ", t(gi?.title ?? "game." + game)));
+  const box = h("div", null, h("p", { class: "muted" }, t("common.loading")));
+  main.append(box);
+  api.catalog().then(
+    (cat) => {
+      const c = cat.find((g) => g.name === game);
+      if (!c) {
+        clear(box, h("p", { class: "error" }, t("create.unknown")));
+        return;
+      }
+      clear(box, form(c));
+    },
+    (e) => clear(box, h("p", { class: "error" }, String(e.message ?? e))),
+  );
+  return () => {};
+}
+
+function form(c: CatalogGame): HTMLElement {
+  const err = h("div", { class: "error", role: "alert" });
+  const optValues: Record<string, () => string> = {};
+  const optFields = c.options
+    .filter((o) => o.name !== "max-turns")
+    .map((o) => {
+      const id = "opt-" + o.name;
+      let input: HTMLInputElement | HTMLSelectElement;
+      const choices = o.values.filter((v) => v !== "<n>");
+      if (o.values.includes("<n>")) {
+        input = h("input", { type: "text", id, value: o.default, inputmode: "numeric", size: 6 });
+      } else {
+        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, v)));
+      }
+      input.addEventListener("change", () => o.name === "players" && drawSeats());
+      optValues[o.name] = () => input.value.trim();
+      return h("div", { class: "field" }, h("label", { for: id }, h("strong", null, o.name)), input, o.help ? h("span", null, o.help) : null);
+    });
+  const modes: Mode[] = ["friend", "ai", "hotseat", "custom"];
+  const modeKeys: Record<Mode, string> = { friend: "create.mode.friend", ai: "create.mode.ai", hotseat: "create.mode.hotseat", custom: "create.mode.custom" };
+  let mode: Mode = "friend";
+  const levels = c.ai_levels.length ? c.ai_levels : ["easy", "medium", "hard"];
+  const level = h("select", { id: "ai-level", "aria-label": t("create.level") }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, levelLabel(l))));
+  const side = h("select", { id: "my-seat", "aria-label": t("create.seat") });
+  const seatBox = h("div", { class: "seats" });
+  const seatKinds: HTMLSelectElement[] = [];
+  const nPlayers = () => (optValues.players ? Number(optValues.players()) || c.players.length : c.players.length);
+  const players = () => c.players.slice(0, Math.min(nPlayers(), c.players.length));
+  const drawSeats = () => {
+    clear(side, players().map((p, i) => h("option", { value: String(i) }, playerLabel(p))));
+    seatKinds.length = 0;
+    clear(
+      seatBox,
+      players().map((p, i) => {
+        const sel = h(
+          "select",
+          { id: "seat-" + p, "aria-label": playerLabel(p), "data-seat": p },
+          h("option", { value: "human", selected: i === 0 }, t("create.seat.me")),
+          h("option", { value: "open", selected: i !== 0 }, t("create.seat.friend")),
+          levels.map((l) => h("option", { value: "ai:" + l }, t("seat.ai", { level: levelLabel(l) }))),
+        );
+        seatKinds.push(sel);
+        return h("div", { class: "field" }, h("label", { for: "seat-" + p }, playerLabel(p)), sel);
+      }),
+    );
+  };
+  drawSeats();
+  const modeBox = h(
+    "fieldset",
+    null,
+    h("legend", null, t("create.mode")),
+    modes.map((m) =>
+      h("label", null, h("input", { type: "radio", name: "mode", value: m, checked: m === mode, onchange: () => {
+        mode = m;
+        show();
+      } }), t(modeKeys[m])),
+    ),
+    h("div", { class: "field mode-ai" }, h("span", null, t("create.level")), level),
+    h("div", { class: "field mode-side" }, h("span", null, t("create.seat")), side),
+    h("div", { class: "mode-custom" }, seatBox),
+  );
+  const show = () => {
+    (modeBox.querySelector(".mode-ai") as HTMLElement).hidden = mode !== "ai";
+    (modeBox.querySelector(".mode-side") as HTMLElement).hidden = mode !== "ai" && mode !== "friend";
+    (modeBox.querySelector(".mode-custom") as HTMLElement).hidden = mode !== "custom";
+  };
+  show();
+  const clocks: [string, number, number][] = [["create.clock.none", 0, 0], ["3+2", 180000, 2000], ["5+3", 300000, 3000], ["10+5", 600000, 5000], ["30+0", 1800000, 0]];
+  const clock = h("select", { id: "clock" }, clocks.map(([k, a, b], i) => h("option", { value: String(i), "data-ms": `${a}/${b}` }, k.startsWith("create.") ? t(k) : k)));
+  const submit = h("button", { type: "submit", class: "primary", id: "create-game" }, t("create.submit"));
+  const f = h(
+    "form",
+    { class: "create" },
+    modeBox,
+    optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
+    h("fieldset", null, h("legend", null, t("create.clock")), clock),
+    h("div", null, submit),
+    err,
+  );
+  f.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    clear(err);
+    const ps = players();
+    const me = Number(side.value) || 0;
+    let req: { type: string; level?: string }[];
+    switch (mode) {
+      case "friend":
+        req = ps.map((_, i) => ({ type: i === me ? "human" : "open" }));
+        break;
+      case "ai":
+        req = ps.map((_, i) => (i === me ? { type: "human" } : { type: "ai", level: level.value }));
+        break;
+      case "hotseat":
+        req = ps.map(() => ({ type: "human" }));
+        break;
+      default:
+        req = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
+    }
+    const options: Record<string, string> = {};
+    for (const [k, v] of Object.entries(optValues)) options[k] = v();
+    const [, a, b] = clocks[Number(clock.value)];
+    submit.disabled = true;
+    try {
+      const r = await api.create({ game: c.name, options, seats: req, clock: a ? { initial_ms: a, increment_ms: b } : undefined });
+      for (const g of r.seats) if (g.token) seats.add(r.id, g.player, g.token);
+      const open = r.seats.filter((g) => g.kind === "open");
+      if (open.length === 0) go(`/games/${r.id}`);
+      else clear(f.parentElement!, invites(r.id, open));
+    } catch (x) {
+      err.textContent = String((x as Error).message ?? x);
+      submit.disabled = false;
+    }
+  });
+  return f;
+}
+
+/** invites shows the invitation link of every open seat. */
+function invites(id: string, open: SeatGrant[]): HTMLElement {
+  const link = (g: SeatGrant) => `${location.origin}/games/${id}?seat=${encodeURIComponent(g.player)}&invite=${encodeURIComponent(g.invite ?? "")}`;
+  return h(
+    "div",
+    { class: "panel invites" },
+    h("h2", null, t("create.invites")),
+    h("p", null, t("create.invites.help")),
+    open.map((g) => {
+      const input = h("input", { type: "text", readonly: true, value: link(g), "data-invite": g.player, "aria-label": t("create.invite", { player: playerLabel(g.player) }) });
+      return h(
+        "div",
+        { class: "invite" },
+        h("strong", null, playerLabel(g.player)),
+        input,
+        h("button", { type: "button", onclick: (e: Event) => {
+          input.select();
+          navigator.clipboard?.writeText(input.value).catch(() => document.execCommand("copy"));
+          (e.target as HTMLElement).textContent = t("create.copied");
+        } }, t("create.copy")),
+      );
+    }),
+    h("p", null, h("a", { href: `/games/${id}`, class: "button primary", id: "to-game" }, t("create.togame"))),
+  );
+}

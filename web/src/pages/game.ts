@@ -1,0 +1,316 @@
+// The game page: the board, the players and their clocks, whose turn it
+// is, the dice and their fairness commitment, the move list, the result,
+// a move typed in the game's notation, and a live connection that comes
+// back by itself after a network drop.
+
+import { h, clear, sleep } from "../dom";
+import { t } from "../i18n";
+import { api, actionsOf, seats, ApiError, GameView, Ply } from "../api";
+import { info, makeBoard } from "../games";
+import { GameBoard, View } from "../boards/types";
+import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
+
+export function gamePage(main: HTMLElement, id: string): () => void {
+  let closed = false;
+  let ws: WebSocket | null = null;
+  let view: GameView | null = null;
+  let board: GameBoard | null = null;
+  let plies: Ply[] = [];
+  let shownPlies = -1;
+  let busy: Promise<void> = Promise.resolve();
+  let sound = localStorage.getItem("norns.sound") === "on";
+  let flipped = false;
+
+  const status = h("div", { class: "turn", id: "turn", role: "status", "aria-live": "polite" });
+  const conn = h("span", { class: "conn", id: "conn" }, t("game.connecting"));
+  const banner = h("div", { class: "banner", id: "result", hidden: true, role: "status" });
+  const boardBox = h("div", { class: "board-box" });
+  const playersBox = h("div", { class: "players", id: "players" });
+  const movesList = h("ol", { class: "moves", id: "moves", "aria-label": t("game.moves") });
+  const fair = h("div", { class: "fair", id: "fairness" });
+  const err = h("div", { class: "error", id: "error", role: "alert" });
+  const legalBox = h("div", { class: "legal-list", id: "legal" });
+  const input = h("input", { type: "text", id: "move-input", autocomplete: "off", spellcheck: "false", "aria-label": t("game.type"), placeholder: t("game.type.placeholder") });
+  const playBtn = h("button", { type: "submit" }, t("game.play"));
+  const title = h("h1", null, t("common.loading"));
+  const soundBtn = h("button", { type: "button", "aria-pressed": String(sound), onclick: () => {
+    sound = !sound;
+    localStorage.setItem("norns.sound", sound ? "on" : "off");
+    soundBtn.setAttribute("aria-pressed", String(sound));
+  } }, t("game.sound"));
+  const flipBtn = h("button", { type: "button", id: "flip", onclick: () => {
+    flipped = !flipped;
+    board?.flip();
+  } }, t("game.flip"));
+  const form = h("form", { class: "move-input" }, input, playBtn);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text) send(text).then((ok) => ok && (input.value = ""));
+  });
+  main.append(
+    title,
+    h(
+      "div",
+      { class: "game-page" },
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")))),
+      h(
+        "aside",
+        { class: "game-aside" },
+        h("section", { class: "panel" }, h("h2", null, t("game.players")), playersBox),
+        h("section", { class: "panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
+        h("section", { class: "panel" }, h("h2", null, t("game.moves")), movesList),
+        h("section", { class: "panel" }, h("h2", null, t("game.fairness")), fair),
+      ),
+    ),
+  );
+
+  /** tokenToMove is the token this browser holds for the seat to move. */
+  const tokens = () => seats.all(id);
+  const myToken = (v: GameView): string | undefined => tokens()[v.to_move];
+  const anyToken = (): string | undefined => Object.values(tokens())[0];
+
+  async function send(action: string): Promise<boolean> {
+    if (!view) return false;
+    const tok = myToken(view);
+    if (!tok) {
+      err.textContent = t("game.notyourturn");
+      return false;
+    }
+    err.textContent = "";
+    try {
+      const v = await api.play(id, tok, action, view.seq);
+      show(v);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "stale_sequence") {
+        show(await api.get(id));
+      }
+      err.textContent = (e as Error).message;
+      return false;
+    }
+  }
+
+  function beep(): void {
+    if (!sound) return;
+    try {
+      const ac = new AudioContext();
+      const o = ac.createOscillator();
+      const g = ac.createGain();
+      o.frequency.value = 660;
+      g.gain.setValueAtTime(0.08, ac.currentTime);
+      g.gain.exponentialRampToValueAtTime(0.0001, ac.currentTime + 0.15);
+      o.connect(g).connect(ac.destination);
+      o.start();
+      o.stop(ac.currentTime + 0.16);
+    } catch {
+      /* no sound */
+    }
+  }
+
+  function boardView(v: GameView, position: string, history: string[], final: boolean): View {
+    const you = myToken(v) ? v.players.indexOf(v.to_move) : -1;
+    const o = outcome(v.status, v.result);
+    return {
+      game: v.game,
+      position,
+      legal: final && you >= 0 && !v.finished ? v.legal : [],
+      history,
+      toMove: v.to_move === "chance" ? -1 : v.players.indexOf(v.to_move),
+      players: v.players,
+      over: final && v.finished,
+      reason: o?.reason,
+      winners: o?.winners.map((w) => v.players.indexOf(w)),
+      viewer: you,
+    };
+  }
+
+  /** show draws a new state: the moves since the last one shown are
+   * played on the board one by one (each roll of a seiðr, each capture). */
+  function show(v: GameView): void {
+    if (view && v.seq < view.seq) return;
+    const first = !view;
+    view = v;
+    busy = busy.then(() => render(v, first)).catch((e) => console.error(e));
+  }
+
+  async function render(v: GameView, first: boolean): Promise<void> {
+    if (closed || v !== view) return;
+    const gi = info(v.game);
+    document.title = `${t(gi?.title ?? "game." + v.game)} — Norns`;
+    clear(title, t(gi?.title ?? "game." + v.game));
+    if (!board) {
+      board = makeBoard(v.game);
+      board.onMove = (m) => send(m);
+      // A player sees the board from their own side.
+      const mine = Object.keys(tokens());
+      if (mine.length === 1 && v.players.indexOf(mine[0]) === 1 && v.game !== "nordsloki") {
+        flipped = true;
+        board.flip();
+      }
+      clear(boardBox, board.el);
+    }
+    const actions = actionsOf(v.history);
+    try {
+      const r = await api.replay({ game: v.game, options: v.options, actions });
+      plies = r.plies;
+    } catch {
+      plies = [];
+    }
+    const hist = (n: number) => plies.slice(0, n).flatMap((p) => [p.action, ...(p.auto ?? [])]);
+    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1) {
+      for (let i = shownPlies; i < plies.length - 1; i++) {
+        if (v !== view || closed) return;
+        await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        await sleep(plies[i].player === "chance" ? 380 : 200);
+      }
+    }
+    if (v !== view || closed) return;
+    const history = plies.length ? hist(plies.length) : actions;
+    await board.update(boardView(v, v.position, history, true), !first);
+    if (!first && plies.length > shownPlies) beep();
+    shownPlies = plies.length;
+    drawSide(v);
+  }
+
+  function drawSide(v: GameView): void {
+    // Whose turn, or the result.
+    const o = outcome(v.status, v.result);
+    const you = myToken(v);
+    if (!v.started && !v.finished) status.textContent = t("status.waiting");
+    else if (v.to_move === "chance") status.textContent = t("status.chance");
+    else if (v.to_move) status.textContent = t("status.turn", { player: playerLabel(v.to_move) }) + (you ? " — " + t("game.yourturn") : "");
+    else if (o) status.textContent = resultText(o);
+    status.dataset.toMove = v.to_move;
+    if (o && v.finished) {
+      banner.hidden = false;
+      clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
+    } else banner.hidden = true;
+    // Players and clocks.
+    const mine = tokens();
+    clear(
+      playersBox,
+      v.seats.map((s) =>
+        h(
+          "div",
+          { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
+          h("span", null, h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
+          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0)) : null,
+        ),
+      ),
+    );
+    // Moves.
+    clear(
+      movesList,
+      plies.map((p, i) =>
+        h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? "🎲 " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null),
+      ),
+    );
+    movesList.scrollTop = movesList.scrollHeight;
+    // The legal actions, for typing.
+    const can = !!you && !v.finished && v.legal.length > 0;
+    input.disabled = playBtn.disabled = !can;
+    clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result));
+    // Fairness.
+    const f = v.fairness;
+    clear(
+      fair,
+      h("div", null, t("game.commitment"), ": ", h("code", null, f.commitment)),
+      h("div", null, t("game.rolls", { n: f.rolls })),
+      Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerLabel(p) }), ": ", h("code", null, s))),
+      f.server_seed
+        ? [
+            h("div", null, t("game.serverseed"), ": ", h("code", { id: "server-seed" }, f.server_seed)),
+            h("button", { type: "button", id: "verify", onclick: () => verify(f.server_seed!, f.commitment) }, t("game.verify")),
+            " ",
+            h("a", { href: api.recordURL(id), download: "" }, t("game.record")),
+            h("div", { id: "verify-result" }),
+          ]
+        : h("div", { class: "muted" }, t("game.seedlater")),
+    );
+  }
+
+  async function verify(seed: string, commitment: string): Promise<void> {
+    const out = fair.querySelector("#verify-result")!;
+    try {
+      const bytes = new Uint8Array(seed.match(/../g)!.map((x) => parseInt(x, 16)));
+      const d = await crypto.subtle.digest("SHA-256", bytes);
+      const hex = [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+      out.textContent = hex === commitment ? t("game.verify.ok") : t("game.verify.bad");
+    } catch {
+      out.textContent = t("game.verify.cli");
+    }
+    out.append(" ", t("game.verify.cli"));
+  }
+
+  // Clocks tick locally between updates.
+  const tick = setInterval(() => {
+    const c = view?.clock;
+    if (!c || !c.running || view!.finished) return;
+    const el = playersBox.querySelector(`[data-clock="${c.running}"]`);
+    if (el) {
+      c.remaining_ms[c.running] = Math.max(0, (c.remaining_ms[c.running] ?? 0) - 1000);
+      el.textContent = clockText(c.remaining_ms[c.running]);
+    }
+  }, 1000);
+
+  // The live connection, with reconnection after a drop.
+  let retry = 0;
+  function connect(): void {
+    if (closed) return;
+    const sock = new WebSocket(api.wsURL(id, anyToken()));
+    ws = sock;
+    sock.onopen = () => {
+      retry = 0;
+      conn.textContent = t("game.online");
+      conn.classList.remove("down");
+    };
+    sock.onmessage = (e) => {
+      try {
+        const m = JSON.parse(e.data);
+        if (m.type === "state" && m.game) show(m.game as GameView);
+      } catch {
+        /* ignore */
+      }
+    };
+    sock.onclose = () => {
+      if (closed) return;
+      conn.textContent = t("game.offline");
+      conn.classList.add("down");
+      retry++;
+      setTimeout(connect, Math.min(500 * 2 ** Math.min(retry, 4), 8000));
+    };
+  }
+
+  // An invitation in the address: take the seat, then forget the link.
+  (async () => {
+    const q = new URLSearchParams(location.search);
+    const invite = q.get("invite");
+    const seat = q.get("seat");
+    try {
+      if (invite && seat && !tokens()[seat]) {
+        const r = await api.join(id, seat, invite);
+        seats.add(id, r.player, r.token);
+      }
+      if (invite) history.replaceState(null, "", `/games/${id}`);
+      show(await api.get(id, anyToken()));
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      clear(title, t("game.notfound"));
+      if (e instanceof ApiError && e.status === 404) return;
+    }
+    connect();
+  })();
+
+  return () => {
+    closed = true;
+    clearInterval(tick);
+    ws?.close();
+  };
+}
+
+function clockText(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,97 @@
+// The home page: the games with a picture, a line and their options; the
+// games waiting for players and those in progress.
+
+import { h, clear } from "../dom";
+import { t } from "../i18n";
+import { api, CatalogGame, Summary } from "../api";
+import { gameInfo, makeBoard } from "../games";
+import { playerLabel, seatLabel, statusText } from "./common";
+
+export function lobbyPage(main: HTMLElement): () => void {
+  document.title = "Norns — " + t("lobby.title");
+  const cards = h("div", { class: "games" });
+  const waiting = h("div", null, h("p", { class: "muted" }, t("common.loading")));
+  const live = h("div", null, h("p", { class: "muted" }, t("common.loading")));
+  const finished = h("div", null, h("p", { class: "muted" }, t("common.loading")));
+  main.append(
+    h("h1", null, t("lobby.title")),
+    h("p", { class: "muted" }, t("lobby.intro")),
+    cards,
+    h("h2", null, t("lobby.open")),
+    waiting,
+    h("h2", null, t("lobby.live")),
+    live,
+    h("h2", null, t("lobby.finished")),
+    finished,
+  );
+  let stop = false;
+  const draw = (catalog: CatalogGame[]) => {
+    clear(cards);
+    for (const g of gameInfo) {
+      const c = catalog.find((x) => x.name === g.name);
+      if (!c && catalog.length > 0) continue;
+      const thumb = h("div", { class: "thumb", "aria-hidden": "true" });
+      const board = makeBoard(g.name);
+      board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
+      const svg = board.el.querySelector("svg.board");
+      if (svg) thumb.append(svg);
+      const opts = (c?.options ?? []).filter((o) => o.name !== "max-turns").map((o) => `${o.name}: ${o.values.filter((v) => v !== "<n>").join(" / ") || o.default}`);
+      cards.append(
+        h(
+          "section",
+          { class: "game-card", "data-game": g.name },
+          thumb,
+          h("h3", null, t(g.title)),
+          h("p", null, t(g.desc)),
+          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.join("; ")) : null,
+          h(
+            "div",
+            { class: "actions" },
+            h("a", { href: `/new/${g.name}`, class: "button primary", "data-new": g.name }, t("lobby.play")),
+            g.rules ? h("a", { href: `/rules/${g.name}`, class: "button" }, t("nav.rules")) : null,
+          ),
+        ),
+      );
+    }
+  };
+  draw([]);
+  api.catalog().then(draw, () => {});
+  const table = (games: Summary[], empty: string, watch: boolean) => {
+    if (games.length === 0) return h("p", { class: "muted" }, t(empty));
+    return h(
+      "table",
+      { class: "list" },
+      h("thead", null, h("tr", null, h("th", null, t("lobby.game")), h("th", null, t("lobby.players")), h("th", null, t("lobby.state")), h("th", null, ""))),
+      h(
+        "tbody",
+        null,
+        games.map((g) =>
+          h(
+            "tr",
+            null,
+            h("td", null, t("game." + g.game)),
+            h("td", null, g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
+            h("td", null, statusText(g.status, g.result)),
+            h("td", null, h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
+          ),
+        ),
+      ),
+    );
+  };
+  const refresh = () => {
+    api.list("live").then(
+      (gs) => {
+        clear(waiting, table(gs.filter((g) => g.seats.some((s) => s.kind === "open")), "lobby.none", true));
+        clear(live, table(gs.filter((g) => !g.seats.some((s) => s.kind === "open")), "lobby.none", true));
+      },
+      (e) => clear(live, h("p", { class: "error" }, String(e.message ?? e))),
+    );
+    api.list("finished", 15).then((gs) => clear(finished, table(gs, "lobby.none", false)), () => clear(finished));
+  };
+  refresh();
+  const timer = setInterval(() => !stop && refresh(), 10000);
+  return () => {
+    stop = true;
+    clearInterval(timer);
+  };
+}

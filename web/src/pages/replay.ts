@@ -1,0 +1,167 @@
+// The replay page: any finished game of the server, or a record of the
+// lab (a line of games.jsonl), stepped back and forth, jumped to a move,
+// or played automatically.
+
+import { h, clear } from "../dom";
+import { t } from "../i18n";
+import { api, actionsOf, Replay } from "../api";
+import { info, makeBoard } from "../games";
+import { outcome, playerLabel, reasonLabel, resultText } from "./common";
+
+export function replayPage(main: HTMLElement, id?: string): () => void {
+  document.title = `${t("nav.replay")} — Norns`;
+  let timer: number | undefined;
+  const box = h("div", { class: "replay" });
+  main.append(h("h1", null, t("replay.title")), box);
+  if (id) {
+    clear(box, h("p", { class: "muted" }, t("common.loading")));
+    api.get(id).then(
+      (v) =>
+        api.replay({ game: v.game, options: v.options, actions: actionsOf(v.history) }).then((r) => {
+          r.status = v.status;
+          r.result = v.result;
+          timer = player(box, r);
+        }),
+      (e) => clear(box, h("p", { class: "error" }, String(e.message ?? e))),
+    );
+  } else {
+    const area = h("textarea", { id: "record", rows: 6, cols: 60, "aria-label": t("replay.paste"), placeholder: '{"game":"seidr","options":{},"actions":["c2c4","2","8"]}' });
+    const file = h("input", { type: "file", accept: ".jsonl,.json,.txt", "aria-label": t("replay.file") });
+    const err = h("div", { class: "error", role: "alert" });
+    const lines = h("div", { class: "record-lines" });
+    const out = h("div");
+    file.addEventListener("change", async () => {
+      const f = file.files?.[0];
+      if (f) area.value = await f.text();
+      load();
+    });
+    const load = () => {
+      clear(err);
+      clear(lines);
+      const recs = area.value.split("\n").map((l) => l.trim()).filter(Boolean);
+      if (recs.length === 0) return;
+      const parsed: Record<string, unknown>[] = [];
+      for (const l of recs) {
+        try {
+          parsed.push(JSON.parse(l));
+        } catch (e) {
+          err.textContent = t("replay.badline", { line: l.slice(0, 40) });
+          return;
+        }
+      }
+      const open = async (rec: Record<string, unknown>) => {
+        if (timer) clearInterval(timer);
+        try {
+          const actions = (rec.actions ?? rec.moves ?? rec.history ?? []) as unknown;
+          const list = typeof actions === "string" ? actions.split(/\s+/) : (actions as string[]);
+          const r = await api.replay({ game: String(rec.game), options: (rec.options as Record<string, string>) ?? {}, position: (rec.start ?? rec.position) as string | undefined, actions: list });
+          timer = player(out, r);
+        } catch (e) {
+          err.textContent = (e as Error).message;
+        }
+      };
+      if (parsed.length > 1) {
+        lines.append(
+          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${p.game ?? "?"} ${(p.result as string) ?? ""}`)))),
+        );
+      }
+      open(parsed[0]);
+    };
+    clear(box, h("p", null, t("replay.help")), h("div", { class: "field" }, file), area, h("div", null, h("button", { type: "button", class: "primary", id: "load-record", onclick: load }, t("replay.load"))), err, lines, out);
+  }
+  return () => timer && clearInterval(timer);
+}
+
+/** player draws a replay with its controls; it returns the autoplay timer
+ * holder's id when one runs. */
+function player(box: HTMLElement, r: Replay): number | undefined {
+  const board = makeBoard(r.game);
+  let at = r.plies.length;
+  let auto: number | undefined;
+  const slider = h("input", { type: "range", min: 0, max: r.plies.length, value: at, "aria-label": t("replay.jump"), id: "replay-slider" });
+  const label = h("span", { id: "replay-at" });
+  const moves = h("ol", { class: "moves", id: "moves" });
+  const o = outcome(r.status, r.result);
+  const hist = (n: number) => r.plies.slice(0, n).flatMap((p) => [p.action, ...(p.auto ?? [])]);
+  const draw = (animate: boolean) => {
+    const pos = at === 0 ? r.start : r.plies[at - 1].position;
+    const toMove = at === 0 ? r.start_to_move : r.plies[at - 1].to_move;
+    board.update(
+      { game: r.game, position: pos, legal: [], history: hist(at), toMove: toMove === "chance" ? -1 : r.players.indexOf(toMove), players: r.players, over: at === r.plies.length && !!o, reason: o?.reason, viewer: -1 },
+      animate,
+    );
+    (slider as HTMLInputElement).value = String(at);
+    label.textContent = t("replay.at", { n: at, total: r.plies.length });
+    moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === at - 1));
+  };
+  const step = (d: number) => {
+    at = Math.max(0, Math.min(r.plies.length, at + d));
+    draw(Math.abs(d) === 1);
+  };
+  slider.addEventListener("input", () => {
+    at = Number((slider as HTMLInputElement).value);
+    draw(false);
+  });
+  const play = h("button", { type: "button", id: "autoplay", onclick: () => {
+    if (auto) {
+      clearInterval(auto);
+      auto = undefined;
+      play.textContent = t("replay.autoplay");
+      return;
+    }
+    if (at >= r.plies.length) at = 0;
+    play.textContent = t("replay.pause");
+    auto = window.setInterval(() => {
+      if (at >= r.plies.length) {
+        clearInterval(auto);
+        auto = undefined;
+        play.textContent = t("replay.autoplay");
+        return;
+      }
+      step(1);
+    }, 700);
+  } }, t("replay.autoplay"));
+  r.plies.forEach((p, i) => {
+    moves.append(
+      h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i, tabindex: 0, onclick: () => {
+        at = i + 1;
+        draw(false);
+      } }, p.player === "chance" ? "🎲 " : playerLabel(p.player) + ": ", p.san || p.action),
+    );
+  });
+  const gi = info(r.game);
+  clear(
+    box,
+    h("h2", null, t(gi?.title ?? "game." + r.game)),
+    o ? h("div", { class: "banner", id: "result" }, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null) : null,
+    r.error ? h("p", { class: "error" }, r.error) : null,
+    h(
+      "div",
+      { class: "game-page" },
+      h(
+        "div",
+        { class: "game-main" },
+        board.el,
+        h(
+          "div",
+          { class: "replay-controls" },
+          h("button", { type: "button", id: "first", "aria-label": t("replay.first"), onclick: () => step(-1e9) }, "⏮"),
+          h("button", { type: "button", id: "back", "aria-label": t("replay.back"), onclick: () => step(-1) }, "◀"),
+          play,
+          h("button", { type: "button", id: "forward", "aria-label": t("replay.forward"), onclick: () => step(1) }, "▶"),
+          h("button", { type: "button", id: "last", "aria-label": t("replay.last"), onclick: () => step(1e9) }, "⏭"),
+          slider,
+          label,
+        ),
+      ),
+      h("aside", { class: "game-aside" }, h("section", { class: "panel" }, h("h2", null, t("game.moves")), moves)),
+    ),
+  );
+  draw(false);
+  document.addEventListener("keydown", (e) => {
+    if (!box.isConnected || (e.target as Element).closest("input, textarea, select")) return;
+    if (e.key === "ArrowLeft") step(-1);
+    if (e.key === "ArrowRight") step(1);
+  });
+  return auto;
+}

@@ -1,0 +1,116 @@
+// Package web is the Norns web app: a single-page application written in
+// TypeScript (src/), bundled by esbuild into dist/ by go generate, and
+// embedded in the program, so that building and running Norns needs no
+// Node.
+//
+// # Serving
+//
+// Handler serves the app:
+//
+//   - /app.js, /app.css, /favicon.svg: the bundle and its style sheet;
+//   - /i18n/en.json, /i18n/ru.json: the message catalog (norns/i18n), the
+//     same file the Go code reads;
+//   - /rules/en/<file>.md, /rules/ru/<file>.md: the rules pages' text;
+//   - POST /web/replay: the positions of a record (Replay), for the
+//     replay page and the game page's move list and animations;
+//   - any other path: the page itself (index.html), whose script routes by
+//     the path (/, /new/<game>, /game/<id>, /rules/<game>, /replay…).
+//
+// The page's html element carries the language to start in: the "lang"
+// cookie the app sets when a language is chosen, else the request's
+// Accept-Language. The API (/api/) and the WebSocket are the server's; a
+// server mounts Handler for every other path.
+//
+// # Building
+//
+// go generate ./web rebuilds dist/ from src/, static/, ../rules and rules/ru
+// (package internal/bundle); the tests fail when dist/ is out of date.
+// tsc --noEmit (npm ci && npx tsc --noEmit in web/) type-checks the
+// sources; it is not needed to build.
+package web
+
+//go:generate go run ./internal/genbundle
+
+import (
+	"bytes"
+	"embed"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"norns/i18n"
+)
+
+//go:embed dist
+var dist embed.FS
+
+// Dist returns the built files (index.html, app.js, app.css, rules/…).
+func Dist() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// Handler returns the handler of the web app (see the package
+// documentation).
+func Handler() http.Handler {
+	files := Dist()
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		panic(err)
+	}
+	static := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/web/replay" && r.Method == http.MethodPost {
+			serveReplay(w, r)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		p := path.Clean("/" + r.URL.Path)
+		if strings.HasPrefix(p, "/i18n/") && strings.HasSuffix(p, ".json") {
+			name := strings.TrimSuffix(strings.TrimPrefix(p, "/i18n/"), ".json")
+			if name != string(i18n.English) && name != string(i18n.Russian) {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-cache")
+			w.Write(i18n.JSON(i18n.Lang(name)))
+			return
+		}
+		if p != "/" && p != "/index.html" {
+			if st, err := fs.Stat(files, p[1:]); err == nil && !st.IsDir() {
+				w.Header().Set("Cache-Control", "no-cache")
+				if strings.HasSuffix(p, ".md") {
+					w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+				}
+				static.ServeHTTP(w, r)
+				return
+			}
+			if strings.HasPrefix(p, "/rules/") && strings.HasSuffix(p, ".md") || path.Ext(p) == ".js" || path.Ext(p) == ".css" {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		page := bytes.Replace(index, []byte(`lang="en"`), []byte(`lang="`+string(Lang(r))+`"`), 1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(page)
+	})
+}
+
+// Lang is the language a page starts in: the "lang" cookie, else the
+// Accept-Language header.
+func Lang(r *http.Request) i18n.Lang {
+	if c, err := r.Cookie("lang"); err == nil && c.Value != "" {
+		return i18n.Parse(c.Value)
+	}
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}
