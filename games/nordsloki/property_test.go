@@ -99,7 +99,8 @@ func bruteForce(s *State) []game.Action {
 		}
 		for i, d := range dice {
 			rest := slices.Delete(slices.Clone(dice), i, i+1)
-			for _, st := range genSteps(&b, p, int(d), s.cfg.konungs, nil) {
+			sm := summarize(&b, p, s.cfg.konungs)
+			for _, st := range genSteps(&b, p, &sm, int(d), nil) {
 				child := b
 				applyStep(&child, p, st)
 				f := first

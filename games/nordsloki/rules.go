@@ -170,10 +170,9 @@ func canLand(b *board, p, t int) bool {
 	return c.owner < 0 || int(c.owner) == p || c.total() == 1
 }
 
-// genSteps appends the steps that player p may make with die d (3.1): the
-// ones that obey 2.4, 4.1 and section 5 now.
-func genSteps(b *board, p, d int, konungs bool, out []step) []step {
-	sm := summarize(b, p, konungs)
+// genSteps appends the steps that player p, summarized by sm, may make
+// with die d (3.1): the ones that obey 2.4, 4.1 and section 5 now.
+func genSteps(b *board, p int, sm *summary, d int, out []step) []step {
 	pl := &b.p[p]
 	// Entering puts a waiting checker on field d (2.3).
 	if sm.hasWaiting && canLand(b, p, d) {
@@ -332,12 +331,13 @@ func (sr *searcher) best(b *board, dice []uint8, needEntry bool) (most, mostEnte
 	}
 	var buf [96]step
 	var rest [3]uint8
+	sm := summarize(b, sr.p, sr.konungs)
 	for i, d := range dice {
 		if i > 0 && dice[i-1] == d {
 			continue
 		}
 		r := append(append(rest[:0], dice[:i]...), dice[i+1:]...)
-		steps := genSteps(b, sr.p, int(d), sr.konungs, buf[:0])
+		steps := genSteps(b, sr.p, &sm, int(d), buf[:0])
 		for _, st := range steps {
 			child := *b
 			applyStep(&child, sr.p, st)
@@ -382,12 +382,13 @@ func legalSteps(ps *pos, c *config) []game.Action {
 	var buf [96]step
 	var rest [3]uint8
 	most, mostEntering := 0, -1
+	sm := summarize(&ps.board, p, c.konungs)
 	for i, d := range dice {
 		if i > 0 && dice[i-1] == d {
 			continue
 		}
 		r := append(append(rest[:0], dice[:i]...), dice[i+1:]...)
-		for _, st := range genSteps(&ps.board, p, int(d), c.konungs, buf[:0]) {
+		for _, st := range genSteps(&ps.board, p, &sm, int(d), buf[:0]) {
 			child := ps.board
 			applyStep(&child, p, st)
 			entry := st.from == 0
