@@ -409,7 +409,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	}
 	seats := slices.Clone(l.rec.Seats)
 	tok, th := secret()
-	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, TokenHash: th}
+	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, TokenHash: th, InviteHash: seats[idx].InviteHash}
 	if err := s.store.SetSeats(r.Context(), l.rec.ID, seats); err != nil {
 		return err
 	}

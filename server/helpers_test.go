@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"norns/game"
 	"norns/games"
 	"norns/server"
 	"norns/store"
@@ -282,4 +283,18 @@ func (f *feed) until(ok func(server.View) bool) ([]server.EventView, server.View
 			}
 		}
 	}
+}
+
+func mustGame(t *testing.T, name string) game.Game {
+	t.Helper()
+	g, err := games.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func optsOf(s string) game.Options {
+	o, _ := game.ParseOptions(strings.Fields(s))
+	return o
 }

@@ -365,7 +365,7 @@ func (s *Server) think(l *live, seq int64) {
 		start := time.Now()
 		a, err := func() (game.Action, error) {
 			defer func() { <-s.aiSlots }()
-			agent, err := ai.New(ai.Config{Level: seat.Level, Time: budget, Seed: rand.Uint64()})
+			agent, err := s.cfg.NewAgent(ai.Config{Level: seat.Level, Time: budget, Seed: rand.Uint64()})
 			if err != nil {
 				return 0, err
 			}

@@ -38,6 +38,7 @@ import (
 	"sync"
 	"time"
 
+	"norns/ai"
 	"norns/game"
 	"norns/store"
 )
@@ -65,6 +66,8 @@ type Config struct {
 	// with bursts of RateBurst; 0 means no limit.
 	RateLimit float64
 	RateBurst int
+	// NewAgent returns the agent of an AI seat (ai.New when nil).
+	NewAgent func(ai.Config) (ai.Agent, error)
 	// MaxBody bounds a request body and a WebSocket message, in bytes
 	// (64 KiB when 0).
 	MaxBody int64
@@ -106,6 +109,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.AIConcurrency <= 0 {
 		cfg.AIConcurrency = runtime.GOMAXPROCS(0)
+	}
+	if cfg.NewAgent == nil {
+		cfg.NewAgent = ai.New
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 64 << 10
