@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -361,4 +362,96 @@ func TestLoadRejectsBadRecord(t *testing.T) {
 	if _, err := New(Config{Record: &r, Vs: "human"}); !errors.Is(err, ErrRecord) {
 		t.Errorf("New with an illegal record = %v, want ErrRecord", err)
 	}
+}
+
+// blockingAgent thinks until it is stopped.
+type blockingAgent struct{}
+
+func (blockingAgent) Choose(ctx context.Context, _ game.State) (game.Action, error) {
+	<-ctx.Done()
+	return 0, ctx.Err()
+}
+
+func TestSpinnerWhileThinkingAndUndoStopsIt(t *testing.T) {
+	m, err := New(Config{Game: mustGame(t, "chess"), Vs: "easy", Seat: "black", Agent: blockingAgent{}, Seed: 1, HasSeed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := m.Init()
+	if cmd == nil || !m.thinking {
+		t.Fatal("the AI does not start thinking for White")
+	}
+	if view := m.Render(); !strings.Contains(view, "White is thinking") {
+		t.Errorf("Render() lacks the spinner line:\n%s", view)
+	}
+	// A spinner tick moves the spinner while the AI thinks.
+	before := m.spin.View()
+	m.Update(m.spin.Tick())
+	if m.spin.View() == before {
+		t.Error("the spinner does not turn")
+	}
+	ctx := m.cancel
+	// Undo with nothing to take back stops the search; the stale answer is
+	// dropped.
+	old := m.gen
+	m.Update(tea.KeyPressMsg{Code: 'u', Text: "u"})
+	m.Update(aiMsg{gen: old, a: 0, err: context.Canceled})
+	if len(m.State().History()) != 0 {
+		t.Errorf("a stale AI answer was played: %s", history(m))
+	}
+	if ctx == nil {
+		t.Fatal("no cancel function while thinking")
+	}
+}
+
+func TestPromotionChoice(t *testing.T) {
+	m := newModel(t, Config{Vs: "human"})
+	s, err := mustGame(t, "chess").Setup(nil, "8/P7/8/8/8/8/8/k6K w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.s = s
+	m.entries = nil
+	m.refresh()
+	moveCursor(t, m, cell{0, 6})
+	press(t, m, "enter")
+	moveCursor(t, m, cell{0, 7})
+	press(t, m, "enter")
+	if !m.list || len(m.choices) != 4 {
+		t.Fatalf("after a7 a8: list %v with %d choices, want the 4 promotions", m.list, len(m.choices))
+	}
+	if view := m.Render(); !strings.Contains(view, "4 legal moves") || !strings.Contains(view, "a7a8q") {
+		t.Errorf("Render() lacks the promotion list:\n%s", view)
+	}
+	var texts []string
+	for _, i := range m.choices {
+		texts = append(texts, m.legalText[i])
+	}
+	press(t, m, "down", "enter")
+	if got, want := history(m), texts[1]; got != want {
+		t.Errorf("history after choosing the second promotion = %q, want %q", got, want)
+	}
+}
+
+func BenchmarkRenderChess(b *testing.B) {
+	m, _ := New(Config{Game: chessGame(b), Vs: "human", Color: true})
+	for b.Loop() {
+		m.Render()
+	}
+}
+
+func BenchmarkRenderNordsLoki(b *testing.B) {
+	g, _ := games.ByName("nordsloki")
+	m, _ := New(Config{Game: g, Vs: "human", Color: true})
+	for b.Loop() {
+		m.Render()
+	}
+}
+
+func chessGame(b *testing.B) game.Game {
+	g, err := games.ByName("chess")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
 }
