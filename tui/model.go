@@ -611,27 +611,25 @@ func (m *Model) targets() map[cell]bool {
 }
 
 // undo takes back the last decision of a person, with the AI's replies and
-// the rolls after it; with people only, the last decision.
+// the rolls after it; with people only, the last decision. With no decision
+// of a person in the history it changes nothing (the dice are not rolled
+// again).
 func (m *Model) undo() tea.Cmd {
-	m.stopThinking()
-	undone := false
-	for {
-		if err := m.s.Undo(); err != nil {
-			break
-		}
-		undone = true
-		p := m.s.Player()
-		if p >= 0 && m.humans[p] {
-			break
-		}
+	c := m.s.Clone()
+	found := false
+	for !found && c.Undo() == nil {
+		p := c.Player()
+		found = p >= 0 && m.humans[p]
 	}
+	if !found {
+		m.message = i18n.T(m.lang, "tui.undo.none")
+		return nil
+	}
+	m.stopThinking()
+	m.s = c
 	m.entries = m.entries[:len(m.s.History())]
 	m.notes, m.rolls = nil, nil
-	if !undone {
-		m.message = i18n.T(m.lang, "tui.undo.none")
-	} else {
-		m.message = i18n.T(m.lang, "tui.undone")
-	}
+	m.message = i18n.T(m.lang, "tui.undone")
 	return m.after()
 }
 

@@ -373,34 +373,53 @@ func (blockingAgent) Choose(ctx context.Context, _ game.State) (game.Action, err
 }
 
 func TestSpinnerWhileThinkingAndUndoStopsIt(t *testing.T) {
-	m, err := New(Config{Game: mustGame(t, "chess"), Vs: "easy", Seat: "black", Agent: blockingAgent{}, Seed: 1, HasSeed: true})
+	m, err := New(Config{Game: mustGame(t, "chess"), Vs: "easy", Agent: blockingAgent{}, Seed: 1, HasSeed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := m.Init()
-	if cmd == nil || !m.thinking {
-		t.Fatal("the AI does not start thinking for White")
+	if cmd := m.Init(); cmd != nil || m.thinking {
+		t.Fatal("the AI thinks on White's move")
 	}
-	if view := m.Render(); !strings.Contains(view, "White is thinking") {
+	for _, r := range "e2e4" {
+		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	_, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if cmd == nil || !m.thinking {
+		t.Fatal("the AI does not start thinking for Black")
+	}
+	if view := m.Render(); !strings.Contains(view, "Black is thinking") {
 		t.Errorf("Render() lacks the spinner line:\n%s", view)
 	}
-	// A spinner tick moves the spinner while the AI thinks.
+	// A spinner tick turns the spinner while the AI thinks.
 	before := m.spin.View()
 	m.Update(m.spin.Tick())
 	if m.spin.View() == before {
 		t.Error("the spinner does not turn")
 	}
-	ctx := m.cancel
-	// Undo with nothing to take back stops the search; the stale answer is
-	// dropped.
-	old := m.gen
+	stale := m.gen
+	cancel := m.cancel
+	ctx, stop := context.WithCancel(context.Background())
+	m.cancel = func() { stop(); cancel() }
 	m.Update(tea.KeyPressMsg{Code: 'u', Text: "u"})
-	m.Update(aiMsg{gen: old, a: 0, err: context.Canceled})
-	if len(m.State().History()) != 0 {
-		t.Errorf("a stale AI answer was played: %s", history(m))
+	if ctx.Err() == nil || m.thinking {
+		t.Error("undo does not stop the search")
 	}
-	if ctx == nil {
-		t.Fatal("no cancel function while thinking")
+	if got := history(m); got != "" {
+		t.Errorf("history after undo = %q, want empty", got)
+	}
+	// The answer of the stopped search is dropped.
+	m.Update(aiMsg{gen: stale, a: 0, err: context.Canceled})
+	if strings.Contains(m.Render(), "The AI failed") || history(m) != "" {
+		t.Errorf("a stale AI answer was used:\n%s", m.Render())
+	}
+}
+
+func TestUndoNeedsADecision(t *testing.T) {
+	m := newModel(t, Config{Game: mustGame(t, "luxumbra"), Vs: "human"})
+	h := history(m)
+	press(t, m, "u")
+	if got := history(m); got != h || !strings.Contains(m.Render(), "Nothing to take back") {
+		t.Errorf("undo before any move: history %q, want %q (the roll kept)\n%s", got, h, m.Render())
 	}
 }
 

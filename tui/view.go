@@ -20,7 +20,7 @@ var (
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
-	v.WindowTitle = "norns · " + m.g.Title()
+	v.WindowTitle = "norns · " + gameTitle(m.g, m.lang)
 	return v
 }
 
@@ -100,7 +100,16 @@ func (m *Model) title() string {
 		}
 		who = i18n.T(m.lang, "tui.vs.ai", "player", seat, "level", i18n.T(m.lang, levelKeys[level]))
 	}
-	return fmt.Sprintf("Norns · %s · %s", m.g.Title(), who)
+	return fmt.Sprintf("Norns · %s · %s", gameTitle(m.g, m.lang), who)
+}
+
+// gameTitle names a game in the language, or by its own title.
+func gameTitle(g game.Game, l i18n.Lang) string {
+	key := "game." + g.Name()
+	if t := i18n.T(l, key); t != key {
+		return t
+	}
+	return g.Title()
 }
 
 var levelKeys = map[string]string{"easy": "tui.level.easy", "medium": "tui.level.medium", "hard": "tui.level.hard", "random": "tui.level.random"}
@@ -255,5 +264,3 @@ func wrap(text string, w int) []string {
 	}
 	return out
 }
-
-var _ = game.NoPlayer
