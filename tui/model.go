@@ -320,6 +320,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		a := game.SampleChance(m.s, m.rng)
 		text := m.s.ActionString(a)
+		if d, ok := m.r.(interface {
+			describeRoll(game.State, string, bool) string
+		}); ok {
+			text = d.describeRoll(m.s, text, m.flipped())
+		}
 		if err := m.play(a); err != nil {
 			m.message = err.Error()
 			return m, nil

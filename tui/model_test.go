@@ -229,7 +229,8 @@ func TestSeidrRollsBySeed(t *testing.T) {
 		var rolls []string
 		for _, f := range strings.Fields(history(m))[1:] {
 			if f != "pass" && len(f) == 1 {
-				rolls = append(rolls, f)
+				// White's faces, with the arrow of rule 2B.1's direction.
+				rolls = append(rolls, f+arrows[seidrDirections[f[0]-'1']])
 			}
 		}
 		if want := "Rolled: " + strings.Join(rolls, " "); !strings.Contains(m.Render(), want) {
@@ -473,4 +474,32 @@ func chessGame(b *testing.B) game.Game {
 		b.Fatal(err)
 	}
 	return g
+}
+
+func TestSeidrRollArrows(t *testing.T) {
+	g := mustGame(t, "seidr")
+	white, err := g.Setup(nil, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	black, err := g.Setup(nil, "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b - - 1 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		s       game.State
+		face    string
+		flipped bool
+		want    string
+	}{
+		{white, "1", false, "1↑"}, {white, "2", false, "2↗"}, {white, "3", false, "3→"}, {white, "8", false, "8↖"},
+		{black, "1", false, "1↓"}, {black, "2", false, "2↙"}, {black, "3", false, "3←"},
+		{black, "2", true, "2↗"}, {white, "2", true, "2↙"},
+		{white, "pass", false, "pass"},
+	}
+	for _, tc := range tests {
+		if got := (seidrRenderer{}).describeRoll(tc.s, tc.face, tc.flipped); got != tc.want {
+			t.Errorf("describeRoll(%s, %q, %v) = %q, want %q", tc.s.Position(), tc.face, tc.flipped, got, tc.want)
+		}
+	}
 }

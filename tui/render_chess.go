@@ -114,6 +114,30 @@ func (seidrRenderer) info(s game.State, l i18n.Lang) []string {
 	return out
 }
 
+// seidrDirections are the die's faces for White as (file, rank) steps
+// (rule 2B.1); Black's are the opposite.
+var seidrDirections = [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
+
+// arrows draws a step on the board as seen from White's side.
+var arrows = map[[2]int]string{
+	{0, 1}: "↑", {1, 1}: "↗", {1, 0}: "→", {1, -1}: "↘",
+	{0, -1}: "↓", {-1, -1}: "↙", {-1, 0}: "←", {-1, 1}: "↖",
+}
+
+// describeRoll adds to a face the arrow of the direction the carrier
+// slides on the board as drawn: "2↗".
+func (seidrRenderer) describeRoll(s game.State, face string, flipped bool) string {
+	f := fenFields(s.Position())
+	if len(face) != 1 || face[0] < '1' || face[0] > '8' || len(f) == 0 {
+		return face
+	}
+	d := seidrDirections[face[0]-'1']
+	if (f[0] == "b") != flipped {
+		d = [2]int{-d[0], -d[1]}
+	}
+	return face + arrows[d]
+}
+
 // samuraiRenderer adds the hands and the deck.
 type samuraiRenderer struct{ chessRenderer }
 

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 	"os"
 	"strings"
 	"time"
@@ -47,7 +47,7 @@ program (reproducibly with --seed). --save writes the record after every move;
 			switch vs {
 			case "easy", "medium", "hard", "random", "human":
 			default:
-				return fmt.Errorf("play: --vs %q: want easy, medium, hard or human", vs)
+				return errors.New(i18n.T(cfg.Lang, "tui.cli.vs", "vs", vs))
 			}
 			if load != "" {
 				f, err := os.Open(load)
@@ -57,15 +57,15 @@ program (reproducibly with --seed). --save writes the record after every move;
 				r, err := tui.ReadRecord(f)
 				f.Close()
 				if err != nil {
-					return fmt.Errorf("play: %s: %w", load, err)
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", err.Error()))
 				}
 				if gameName != "" && gameName != r.Game {
-					return fmt.Errorf("play: %s holds a game of %s, not %s", load, r.Game, gameName)
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.loadgame", "file", load, "game", r.Game, "want", gameName))
 				}
 				cfg.Record = &r
 			} else {
 				if gameName == "" {
-					return fmt.Errorf("play: --game is required (games: %s)", strings.Join(games.Names(), ", "))
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.nogame", "games", strings.Join(games.Names(), ", ")))
 				}
 				g, err := games.ByName(gameName)
 				if err != nil {
@@ -75,7 +75,7 @@ program (reproducibly with --seed). --save writes the record after every move;
 				for _, s := range sets {
 					k, v, ok := strings.Cut(s, "=")
 					if !ok {
-						return fmt.Errorf("play: --set %q: want option=value", s)
+						return errors.New(i18n.T(cfg.Lang, "tui.cli.set", "set", s))
 					}
 					opts[k] = v
 				}
