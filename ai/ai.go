@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,27 +24,119 @@ type Agent interface {
 // Levels are the strength names, weakest first.
 var Levels = []string{"easy", "medium", "hard"}
 
+// Algorithms are the names Config.Algorithm accepts; "" and "auto" let the
+// agent choose from the game's metadata.
+var Algorithms = []string{"auto", "random", "greedy", "mcts", "alphabeta"}
+
 // Config selects an agent.
 type Config struct {
-	// Level is one of Levels, or "random".
+	// Level is one of Levels, or "random" or "greedy".
 	Level string
 	// Time and Iterations override the level's budget when non-zero.
+	// Iterations counts MCTS iterations, or the nodes an alpha-beta search
+	// may visit; either makes the agent reproducible.
 	Time       time.Duration
 	Iterations int
 	// Seed makes the agent's choices reproducible.
 	Seed uint64
+
+	// Algorithm overrides the level's choice of algorithm: one of
+	// Algorithms.
+	Algorithm string
+	// Depth bounds the alpha-beta search depth in plies (0: no bound but
+	// the budget).
+	Depth int
+	// Workers is the number of MCTS trees searched in parallel (0: the
+	// level's choice).
+	Workers int
+	// Playout is the number of random plies an MCTS playout makes before
+	// it asks the game's evaluation (0: the default for the game; -1:
+	// evaluate at once; without an evaluation playouts run to the end).
+	Playout int
+	// Explore is the MCTS exploration constant (0: the default).
+	Explore float64
 }
+
+// Budget defaults per level. The hard level answers within 2 s; easy at
+// once.
+const (
+	MediumTime = 300 * time.Millisecond
+	HardTime   = 1500 * time.Millisecond
+)
 
 // New returns the agent for a configuration.
 func New(cfg Config) (Agent, error) {
-	switch {
-	case cfg.Level == "random":
-		return NewRandom(cfg.Seed), nil
-	case slices.Contains(Levels, cfg.Level):
-		// Every level plays at random until the search agents land.
-		return NewRandom(cfg.Seed), nil
+	if cfg.Level == "" {
+		cfg.Level = "medium"
 	}
-	return nil, fmt.Errorf("ai: unknown level %q (levels: random, %s)", cfg.Level, strings.Join(Levels, ", "))
+	switch cfg.Level {
+	case "random":
+		return NewRandom(cfg.Seed), nil
+	case "greedy":
+		return NewGreedy(cfg.Seed), nil
+	}
+	if !slices.Contains(Levels, cfg.Level) {
+		return nil, fmt.Errorf("ai: unknown level %q (levels: random, greedy, %s)", cfg.Level, strings.Join(Levels, ", "))
+	}
+	if cfg.Algorithm != "" && !slices.Contains(Algorithms, cfg.Algorithm) {
+		return nil, fmt.Errorf("ai: unknown algorithm %q (algorithms: %s)", cfg.Algorithm, strings.Join(Algorithms, ", "))
+	}
+	return &auto{cfg: cfg}, nil
+}
+
+// ParseSpec reads an agent specification as the arena and the command line
+// write it: a level or algorithm name, then optional settings after a
+// colon, separated by commas: "hard", "medium:time=200ms",
+// "mcts:iters=2000,workers=1", "alphabeta:depth=4". The settings are time,
+// iters, seed, depth, workers, playout, explore and algo.
+func ParseSpec(spec string) (Config, error) {
+	name, rest, _ := strings.Cut(spec, ":")
+	var cfg Config
+	switch {
+	case name == "random" || name == "greedy" || slices.Contains(Levels, name):
+		cfg.Level = name
+	case slices.Contains(Algorithms, name):
+		cfg.Level, cfg.Algorithm = "hard", name
+	default:
+		return cfg, fmt.Errorf("ai: unknown agent %q (agents: random, greedy, %s, %s)", name, strings.Join(Levels, ", "), strings.Join(Algorithms[2:], ", "))
+	}
+	if rest == "" {
+		return cfg, nil
+	}
+	for _, kv := range strings.Split(rest, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return cfg, fmt.Errorf("ai: agent %q: setting %q is not key=value", spec, kv)
+		}
+		var err error
+		switch k {
+		case "time":
+			cfg.Time, err = time.ParseDuration(v)
+		case "iters":
+			cfg.Iterations, err = strconv.Atoi(v)
+		case "seed":
+			cfg.Seed, err = strconv.ParseUint(v, 10, 64)
+		case "depth":
+			cfg.Depth, err = strconv.Atoi(v)
+		case "workers":
+			cfg.Workers, err = strconv.Atoi(v)
+		case "playout":
+			cfg.Playout, err = strconv.Atoi(v)
+		case "explore":
+			cfg.Explore, err = strconv.ParseFloat(v, 64)
+		case "algo":
+			if !slices.Contains(Algorithms, v) {
+				err = fmt.Errorf("unknown algorithm %q", v)
+			}
+			cfg.Algorithm = v
+		default:
+			err = fmt.Errorf("unknown setting %q", k)
+		}
+		if err != nil {
+			return cfg, fmt.Errorf("ai: agent %q: %v", spec, err)
+		}
+	}
+	return cfg, nil
 }
 
 // Random plays a uniformly random legal action.
@@ -54,9 +147,136 @@ func NewRandom(seed uint64) *Random { return &Random{rand.New(rand.NewPCG(seed, 
 
 // Choose picks a legal action at random.
 func (r *Random) Choose(_ context.Context, s game.State) (game.Action, error) {
-	if s.Player() < 0 {
-		return 0, fmt.Errorf("ai: no decision to make (%s)", game.Status(s))
+	if err := atDecision(s); err != nil {
+		return 0, err
 	}
 	l := s.Legal()
 	return l[r.rng.IntN(len(l))], nil
+}
+
+// atDecision returns an error unless a player is to move in s.
+func atDecision(s game.State) error {
+	if s.Player() < 0 {
+		return fmt.Errorf("ai: no decision to make (%s)", game.Status(s))
+	}
+	return nil
+}
+
+// auto is a level's agent: it picks its algorithm and budget from the
+// game's metadata the first time it is asked to move, and keeps that
+// searcher (and its tree) for the rest of the game.
+type auto struct {
+	cfg   Config
+	inner Agent
+	game  string
+}
+
+// Choose picks the algorithm on first use, then delegates.
+func (a *auto) Choose(ctx context.Context, s game.State) (game.Action, error) {
+	if err := atDecision(s); err != nil {
+		return 0, err
+	}
+	if a.inner == nil || a.game != s.Game().Name() {
+		a.inner, a.game = a.build(s), s.Game().Name()
+	}
+	return a.inner.Choose(ctx, s)
+}
+
+// LastStats returns the statistics of the last search, when the
+// algorithm searches.
+func (a *auto) LastStats() Stats {
+	if r, ok := a.inner.(StatsReporter); ok {
+		return r.LastStats()
+	}
+	return Stats{}
+}
+
+// Plan is the algorithm and budget a level uses for a game.
+type Plan struct {
+	Algorithm  string
+	Time       time.Duration
+	Iterations int
+	Depth      int
+	Workers    int
+	Playout    int
+	Explore    float64
+}
+
+// PlanFor returns the plan that cfg resolves to for the game of s: the
+// algorithm from the game's metadata (alpha-beta for deterministic
+// two-player games with an evaluation, greedy one-ply search for the easy
+// level where the game has an evaluation, MCTS otherwise) and the level's
+// budget, each overridden by cfg's non-zero fields.
+func PlanFor(cfg Config, s game.State) Plan {
+	_, hasEval := s.(game.Evaluator)
+	twoPlayer := len(s.Players()) == 2
+	deterministic := s.Game().ChanceMode() == game.Deterministic
+	p := Plan{Algorithm: "mcts", Workers: 1}
+	if deterministic && twoPlayer && hasEval {
+		p.Algorithm = "alphabeta"
+	}
+	switch cfg.Level {
+	case "easy":
+		if hasEval {
+			p.Algorithm = "greedy"
+		} else {
+			p.Algorithm, p.Iterations = "mcts", 100
+		}
+	case "medium":
+		p.Time = MediumTime
+	case "hard":
+		p.Time = HardTime
+		p.Workers = 2
+	}
+	if cfg.Algorithm != "" && cfg.Algorithm != "auto" {
+		p.Algorithm = cfg.Algorithm
+	}
+	if cfg.Time != 0 || cfg.Iterations != 0 {
+		p.Time, p.Iterations = cfg.Time, cfg.Iterations
+	}
+	if cfg.Depth != 0 {
+		p.Depth = cfg.Depth
+		if cfg.Time == 0 && cfg.Iterations == 0 {
+			p.Time = 0
+		}
+	}
+	if cfg.Workers != 0 {
+		p.Workers = cfg.Workers
+	}
+	p.Playout, p.Explore = cfg.Playout, cfg.Explore
+	if p.Time == 0 && p.Iterations == 0 && p.Depth == 0 {
+		p.Time = MediumTime
+	}
+	return p
+}
+
+// build makes the searcher of the plan for s.
+func (a *auto) build(s game.State) Agent {
+	p := PlanFor(a.cfg, s)
+	switch p.Algorithm {
+	case "random":
+		return NewRandom(a.cfg.Seed)
+	case "greedy":
+		return NewGreedy(a.cfg.Seed)
+	case "alphabeta":
+		return NewAlphaBeta(AlphaBetaConfig{Time: p.Time, Nodes: p.Iterations, Depth: p.Depth, Seed: a.cfg.Seed})
+	}
+	return NewMCTS(MCTSConfig{Time: p.Time, Iterations: p.Iterations, Workers: p.Workers, Playout: p.Playout, Explore: p.Explore, Seed: a.cfg.Seed})
+}
+
+// deadline returns the time a search of budget d started now must stop,
+// or the zero time for no time limit.
+func deadline(d time.Duration) time.Time {
+	if d <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(d)
+}
+
+// splitmix is a SplitMix64 step, used to derive independent seeds.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }

@@ -1,0 +1,261 @@
+package ai_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"norns/ai"
+	"norns/game"
+	"norns/games"
+)
+
+// agentConfigs are small-budget agents of every kind, reproducible.
+var agentConfigs = []ai.Config{
+	{Level: "random"},
+	{Level: "greedy"},
+	{Level: "easy"},
+	{Level: "medium", Iterations: 300},
+	{Level: "hard", Iterations: 600},
+	{Level: "hard", Algorithm: "mcts", Iterations: 200, Workers: 2, Playout: 4},
+	{Level: "hard", Algorithm: "alphabeta", Depth: 2},
+}
+
+// playGame plays a game of s between agents for up to plies actions,
+// drawing chance outcomes from rng, and calls check before every decision
+// with the agent's choice.
+func playGame(t *testing.T, s game.State, agents []ai.Agent, rng *rand.Rand, plies int, check func(s game.State, a game.Action)) []game.Action {
+	t.Helper()
+	for range plies {
+		if s.Terminal() {
+			break
+		}
+		p := s.Player()
+		if p == game.Chance {
+			s.ApplyUnchecked(game.SampleChance(s, rng))
+			continue
+		}
+		a, err := agents[int(p)%len(agents)].Choose(context.Background(), s)
+		if err != nil {
+			t.Fatalf("Choose(%q) error %v", s.Position(), err)
+		}
+		if check != nil {
+			check(s, a)
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatalf("Apply(%s) at %q: %v", s.ActionString(a), s.Position(), err)
+		}
+	}
+	return s.History()
+}
+
+func TestAgentsPlayLegalAndLeaveStateAlone(t *testing.T) {
+	for _, g := range games.All {
+		for i, cfg := range agentConfigs {
+			t.Run(fmt.Sprintf("%s/%d-%s-%s", g.Name(), i, cfg.Level, cfg.Algorithm), func(t *testing.T) {
+				s, err := g.New(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var agents []ai.Agent
+				for p := range s.Players() {
+					c := cfg
+					c.Seed = uint64(p + 1)
+					a, err := ai.New(c)
+					if err != nil {
+						t.Fatal(err)
+					}
+					agents = append(agents, a)
+				}
+				rng := rand.New(rand.NewPCG(7, uint64(i)))
+				playGame(t, s, agents, rng, 40, func(s game.State, a game.Action) {
+					// Choose has run: the state must be as before.
+					if !slices.Contains(s.Legal(), a) {
+						t.Fatalf("Choose(%q) = %s, not legal", s.Position(), s.ActionString(a))
+					}
+				})
+			})
+		}
+	}
+}
+
+func TestChooseDoesNotChangeState(t *testing.T) {
+	for _, g := range games.All {
+		s, _ := g.New(nil)
+		rng := rand.New(rand.NewPCG(3, 3))
+		for i, cfg := range agentConfigs {
+			a, err := ai.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 12 {
+				if s.Terminal() {
+					break
+				}
+				if s.Player() == game.Chance {
+					s.ApplyUnchecked(game.SampleChance(s, rng))
+					continue
+				}
+				pos, hist := s.Position(), s.History()
+				act, err := a.Choose(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.Position() != pos || !slices.Equal(s.History(), hist) {
+					t.Fatalf("%s agent %d: Choose changed the state from %q to %q", g.Name(), i, pos, s.Position())
+				}
+				s.ApplyUnchecked(act)
+			}
+		}
+	}
+}
+
+func TestMCTSDeterministic(t *testing.T) {
+	for _, g := range games.All {
+		t.Run(g.Name(), func(t *testing.T) {
+			run := func() []game.Action {
+				s, _ := g.New(nil)
+				var agents []ai.Agent
+				for p := range s.Players() {
+					agents = append(agents, ai.NewMCTS(ai.MCTSConfig{Iterations: 300, Workers: 2, Playout: 3, Seed: uint64(10 + p)}))
+				}
+				return playGame(t, s, agents, rand.New(rand.NewPCG(5, 5)), 30, nil)
+			}
+			a, b := run(), run()
+			if !slices.Equal(a, b) {
+				t.Errorf("two runs with the same seed differ:\n%v\n%v", a, b)
+			}
+		})
+	}
+}
+
+func TestAlphaBetaNodeBudgetDeterministic(t *testing.T) {
+	for _, g := range games.All {
+		run := func() []game.Action {
+			s, _ := g.New(nil)
+			agents := []ai.Agent{
+				ai.NewAlphaBeta(ai.AlphaBetaConfig{Nodes: 3000, Seed: 1}),
+				ai.NewAlphaBeta(ai.AlphaBetaConfig{Nodes: 3000, Seed: 2}),
+			}
+			if len(s.Players()) != 2 {
+				return nil
+			}
+			return playGame(t, s, agents, rand.New(rand.NewPCG(5, 5)), 20, nil)
+		}
+		if a, b := run(), run(); !slices.Equal(a, b) {
+			t.Errorf("%s: two runs with the same seed differ:\n%v\n%v", g.Name(), a, b)
+		}
+	}
+}
+
+func TestMCTSReusesTree(t *testing.T) {
+	g, err := games.ByName("chess")
+	if err != nil {
+		t.Skip(err)
+	}
+	s, _ := g.New(nil)
+	m := ai.NewMCTS(ai.MCTSConfig{Iterations: 2000, Seed: 1})
+	a, _ := m.Choose(context.Background(), s)
+	s.ApplyUnchecked(a)
+	s.ApplyUnchecked(s.Legal()[0])
+	if _, err := m.Choose(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	if r := m.LastStats().Reused; r == 0 {
+		t.Errorf("LastStats().Reused = %d after two plies, want > 0", r)
+	}
+	// A state from another game start drops the tree.
+	s2, _ := g.New(nil)
+	s2.ApplyUnchecked(s2.Legal()[5])
+	s2.ApplyUnchecked(s2.Legal()[5])
+	if _, err := m.Choose(context.Background(), s2); err != nil {
+		t.Fatal(err)
+	}
+	if r := m.LastStats().Reused; r != 0 && s2.Position() != s.Position() {
+		t.Errorf("LastStats().Reused = %d for an unrelated position, want 0", r)
+	}
+}
+
+func TestChooseStopsOnCancel(t *testing.T) {
+	g, err := games.ByName("chess")
+	if err != nil {
+		t.Skip(err)
+	}
+	s, _ := g.New(nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, a := range []ai.Agent{
+		ai.NewMCTS(ai.MCTSConfig{Time: time.Hour}),
+		ai.NewAlphaBeta(ai.AlphaBetaConfig{Time: time.Hour}),
+	} {
+		act, err := a.Choose(ctx, s)
+		if err != nil || !slices.Contains(s.Legal(), act) {
+			t.Errorf("Choose with a cancelled context = %v, %v; want a legal action", act, err)
+		}
+	}
+}
+
+func TestChooseAtNoDecision(t *testing.T) {
+	g, err := games.ByName("chess")
+	if err != nil {
+		t.Skip(err)
+	}
+	s, _ := g.Setup(nil, "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1")
+	if s == nil || !s.Terminal() {
+		t.Skip("position is not over")
+	}
+	for _, cfg := range agentConfigs {
+		a, _ := ai.New(cfg)
+		if _, err := a.Choose(context.Background(), s); err == nil {
+			t.Errorf("%+v: Choose at the end = nil error, want one", cfg)
+		}
+	}
+}
+
+func TestParseSpec(t *testing.T) {
+	tests := []struct {
+		spec string
+		want ai.Config
+		ok   bool
+	}{
+		{"hard", ai.Config{Level: "hard"}, true},
+		{"random", ai.Config{Level: "random"}, true},
+		{"medium:time=200ms", ai.Config{Level: "medium", Time: 200 * time.Millisecond}, true},
+		{"mcts:iters=500,workers=2,playout=4", ai.Config{Level: "hard", Algorithm: "mcts", Iterations: 500, Workers: 2, Playout: 4}, true},
+		{"alphabeta:depth=3", ai.Config{Level: "hard", Algorithm: "alphabeta", Depth: 3}, true},
+		{"easy:algo=mcts,explore=0.5,seed=9", ai.Config{Level: "easy", Algorithm: "mcts", Explore: 0.5, Seed: 9}, true},
+		{"expert", ai.Config{}, false},
+		{"hard:time", ai.Config{}, false},
+		{"hard:color=red", ai.Config{}, false},
+		{"hard:algo=minimax", ai.Config{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ai.ParseSpec(tt.spec)
+		if (err == nil) != tt.ok || (tt.ok && got != tt.want) {
+			t.Errorf("ParseSpec(%q) = %+v, %v, want %+v (ok %v)", tt.spec, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestPlanFor(t *testing.T) {
+	want := map[string]map[string]string{
+		"chess":    {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
+		"seatafl":  {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
+		"luxumbra": {"medium": "mcts", "hard": "mcts"},
+	}
+	for name, levels := range want {
+		g, err := games.ByName(name)
+		if err != nil {
+			continue
+		}
+		s, _ := g.New(nil)
+		for level, algo := range levels {
+			if got := ai.PlanFor(ai.Config{Level: level}, s).Algorithm; got != algo {
+				t.Errorf("PlanFor(%s, %s).Algorithm = %q, want %q", level, name, got, algo)
+			}
+		}
+	}
+}

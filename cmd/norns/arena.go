@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"norns/arena"
+	"norns/game"
+	"norns/games"
+)
+
+func arenaCmd() *cobra.Command {
+	var (
+		gameName   string
+		sets       []string
+		a, b, c    string
+		n          int
+		workers    int
+		seed       uint64
+		maxPlies   int
+		noProgress bool
+	)
+	cmd := &cobra.Command{
+		Use:   "arena",
+		Short: "Play AI against AI and report the score",
+		Long: `Play games between two (or three) agents, in every seat order, in parallel,
+and print wins, draws and losses, the score with its 95% confidence interval
+and the Elo difference with its interval.
+
+An agent is a level (easy, medium, hard), random, greedy, or an algorithm
+(mcts, alphabeta), optionally followed by settings after a colon:
+  hard                      the hard level with its time budget
+  medium:iters=2000         the medium level's algorithm with 2000 iterations
+                            (MCTS) or nodes (alpha-beta) per move
+  alphabeta:depth=3         alpha-beta to depth 3
+  mcts:iters=500,playout=8  MCTS with 500 iterations and 8-ply playouts
+Settings: time, iters, depth, workers, playout, explore, algo, seed.
+
+With iteration, node or depth budgets the run is reproducible from --seed
+whatever --workers is; with time budgets it depends on the machine.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			g, err := games.ByName(gameName)
+			if err != nil {
+				return err
+			}
+			opts := game.Options{}
+			for _, kv := range sets {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok {
+					return fmt.Errorf("--set %q: want option=value", kv)
+				}
+				opts[k] = v
+			}
+			var es []arena.Entrant
+			for _, spec := range []string{a, b, c} {
+				if spec == "" {
+					continue
+				}
+				e, err := arena.Spec(spec)
+				if err != nil {
+					return err
+				}
+				if slicesContainsName(es, e.Name) {
+					e.Name += fmt.Sprintf("#%d", len(es)+1)
+				}
+				es = append(es, e)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			var bar *progressbar.ProgressBar
+			if !noProgress {
+				bar = progressbar.NewOptions(n,
+					progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription(gameName),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionClearOnFinish(),
+				)
+			}
+			sum, err := arena.Run(ctx, arena.Config{
+				Game: g, Options: opts, Entrants: es, Games: n, Workers: workers,
+				Seed: seed, MaxPlies: maxPlies,
+				OnProgress: func(done, total int) {
+					if bar != nil {
+						_ = bar.Set(done)
+					}
+				},
+			})
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			if sum != nil {
+				fmt.Fprint(cmd.OutOrStdout(), sum.String())
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&gameName, "game", "", "game to play (short name)")
+	f.StringArrayVar(&sets, "set", nil, "game option as option=value (repeatable)")
+	f.StringVar(&a, "a", "hard", "first agent")
+	f.StringVar(&b, "b", "random", "second agent")
+	f.StringVar(&c, "c", "", "third agent (three-player games)")
+	f.IntVar(&n, "games", 20, "number of games")
+	f.IntVar(&workers, "workers", 1, "games played at once")
+	f.Uint64Var(&seed, "seed", 1, "run seed")
+	f.IntVar(&maxPlies, "max-plies", 5000, "stop a game after this many actions as unfinished")
+	f.BoolVar(&noProgress, "no-progress", false, "do not draw the progress bar")
+	_ = cmd.MarkFlagRequired("game")
+	return cmd
+}
+
+func slicesContainsName(es []arena.Entrant, name string) bool {
+	for _, e := range es {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}
