@@ -503,3 +503,48 @@ func TestSeidrRollArrows(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayWholeGames plays every game from the list of legal moves, with
+// random choices, checking at every step that the screen fits 80x24 and
+// that the saved record replays to the same position.
+func TestPlayWholeGames(t *testing.T) {
+	for _, g := range games.All {
+		opts := []game.Options{nil}
+		if g.Name() == "nordsloki" {
+			opts = append(opts, game.Options{"players": "3"})
+		}
+		for _, o := range opts {
+			m := newModel(t, Config{Game: g, Options: o, Vs: "human", Lang: i18n.Russian})
+			rng := uint64(12345)
+			for step := 0; step < 400 && !m.State().Terminal(); step++ {
+				press(t, m, "?")
+				rng = rng*6364136223846793005 + 1442695040888963407
+				for range int(rng>>33) % max(len(m.legal), 1) {
+					press(t, m, "down")
+				}
+				n := len(m.State().History())
+				press(t, m, "enter")
+				if len(m.State().History()) <= n {
+					t.Fatalf("%s: step %d played nothing:\n%s", g.Name(), step, m.Render())
+				}
+				lines := strings.Split(m.Render(), "\n")
+				if len(lines) > 24 {
+					t.Fatalf("%s: step %d: %d lines", g.Name(), step, len(lines))
+				}
+				for _, l := range lines {
+					if lipgloss.Width(l) > 80 {
+						t.Fatalf("%s: step %d: line %q is %d wide", g.Name(), step, l, lipgloss.Width(l))
+					}
+				}
+			}
+			t.Logf("%s %v: %d actions, %s", g.Name(), o, len(m.State().History()), game.Status(m.State()))
+			s, _, err := Replay(m.Record())
+			if err != nil {
+				t.Fatalf("%s: the record does not replay: %v", g.Name(), err)
+			}
+			if s.Position() != m.State().Position() {
+				t.Errorf("%s: replayed position %q, want %q", g.Name(), s.Position(), m.State().Position())
+			}
+		}
+	}
+}
