@@ -27,7 +27,8 @@
 //     just those. Enter on the selected square drops it, Esc too.
 //   - Typed text and Enter is read by the game's ParseAction, so every
 //     notation the game reads works (UCI and SAN for the chess family).
-//     The words undo, quit, save [FILE] and help are commands.
+//     The words undo, quit, save [FILE] and help are commands. Pasted text
+//     goes to the input line.
 //   - ? opens the list of legal actions (arrows and Enter play one); u takes
 //     back the person's last decision with the AI's replies and the rolls
 //     after it (people only: the last decision); Ctrl+C quits; at the end of

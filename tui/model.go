@@ -355,6 +355,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.after()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.PasteMsg:
+		// Pasted text goes to the input line, on one line.
+		m.input += strings.Join(strings.Fields(msg.Content), " ")
 	}
 	return m, nil
 }

@@ -138,6 +138,15 @@ func TestPointAndTypeChess(t *testing.T) {
 	}
 }
 
+func TestPaste(t *testing.T) {
+	m := newModel(t, Config{Vs: "human"})
+	m.Update(tea.PasteMsg{Content: "d2d4\n"})
+	press(t, m, "enter")
+	if got := history(m); got != "d2d4" {
+		t.Errorf("history after pasting d2d4 = %q", got)
+	}
+}
+
 func TestBadInputChangesNothing(t *testing.T) {
 	m := newModel(t, Config{Vs: "human"})
 	press(t, m, "e2e5", "enter")
@@ -546,5 +555,22 @@ func TestPlayWholeGames(t *testing.T) {
 				t.Errorf("%s: replayed position %q, want %q", g.Name(), s.Position(), m.State().Position())
 			}
 		}
+	}
+}
+
+func TestSaveCommand(t *testing.T) {
+	m := newModel(t, Config{Vs: "human"})
+	press(t, m, "save", "enter")
+	if !strings.Contains(m.Render(), "Where to? Type: save FILE") {
+		t.Errorf("save without a file:\n%s", m.Render())
+	}
+	path := t.TempDir() + "/g.txt"
+	press(t, m, "e2e4", "enter", "save "+path, "enter")
+	if !strings.Contains(m.Render(), "Saved to "+path) {
+		t.Errorf("save %s:\n%s", path, m.Render())
+	}
+	r, err := readRecordFile(path)
+	if err != nil || strings.Join(r.Actions, " ") != "e2e4" || r.Game != "chess" {
+		t.Errorf("saved record = %+v, %v; want chess with e2e4", r, err)
 	}
 }
