@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,7 @@ type marks struct {
 	pointing bool // the cursor is shown
 	selected []cell
 	targets  map[cell]bool
+	last     []cell // the squares of the last move, tinted in colour
 	flipped  bool
 	color    bool
 	lang     i18n.Lang
@@ -84,6 +86,7 @@ var (
 	hiBg    = lipgloss.NewStyle().Background(lipgloss.Color("#80b080")).Foreground(lipgloss.Color("#000000"))
 	curBg   = lipgloss.NewStyle().Background(lipgloss.Color("#e0e040")).Foreground(lipgloss.Color("#000000"))
 	selBg   = lipgloss.NewStyle().Background(lipgloss.Color("#60a0e0")).Foreground(lipgloss.Color("#000000"))
+	lastBg  = lipgloss.NewStyle().Background(lipgloss.Color("#c8c070")).Foreground(lipgloss.Color("#000000"))
 )
 
 // fileName writes a file letter.
@@ -166,6 +169,8 @@ func drawGrid(files, ranks int, m marks, at func(cell) square) []string {
 					st = curBg
 				case isSel:
 					st = selBg
+				case slices.Contains(m.last, c):
+					st = lastBg
 				case sq.tint == 2:
 					st = hiBg
 				case sq.tint == 1:

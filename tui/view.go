@@ -121,11 +121,22 @@ func (m *Model) marks() marks {
 		cursor:   m.cursor,
 		pointing: files > 0 && m.human() && !m.list,
 		selected: m.selected,
+		last:     m.lastCells(),
 		targets:  m.targets(),
 		flipped:  m.flipped(),
 		color:    m.cfg.Color,
 		lang:     m.lang,
 	}
+}
+
+// lastCells returns the squares of the last move that names squares.
+func (m *Model) lastCells() []cell {
+	for i := len(m.entries) - 1; i >= 0; i-- {
+		if cs := m.r.cells(m.s, m.entries[i].text); cs != nil {
+			return cs
+		}
+	}
+	return nil
 }
 
 // help is the line of keys.
