@@ -1,8 +1,6 @@
 package luxumbra
 
 import (
-	"slices"
-
 	"norns/game"
 	"norns/games/chess"
 )
@@ -165,7 +163,7 @@ func (s *State) settle() {
 			c.moves(&ml)
 			if ml.N > 0 {
 				s.legal = append(s.legal, ml.Slice()...)
-				slices.Sort(s.legal)
+				sortMoves(s.legal)
 				return
 			}
 			if c.d.used() == 0 {
@@ -192,5 +190,42 @@ func (s *State) refresh() {
 	var ml chess.MoveList
 	c.moves(&ml)
 	s.legal = append(s.legal, ml.Slice()...)
-	slices.Sort(s.legal)
+	sortMoves(s.legal)
+}
+
+// sortMoves sorts distinct moves by their value (promotion role, then
+// target, then origin) in linear time: the moves without promotion go
+// through one bitboard of origins per target square, the few promotions
+// through an insertion sort.
+func sortMoves(ms []chess.Move) {
+	var byTo [64]chess.Bitboard
+	var tos chess.Bitboard
+	np := 0 // the promotions, gathered at the front for now
+	for _, m := range ms {
+		if m.Promotion() != chess.NoRole {
+			ms[np] = m
+			np++
+			continue
+		}
+		byTo[m.To()] |= m.From().Bit()
+		tos |= m.To().Bit()
+	}
+	n := len(ms) - np
+	copy(ms[n:], ms[:np])
+	i := 0
+	for tos != 0 {
+		to := tos.PopFirst()
+		for from := byTo[to]; from != 0; {
+			ms[i] = chess.NewMove(from.PopFirst(), to, chess.NoRole)
+			i++
+		}
+	}
+	for j := n + 1; j < len(ms); j++ {
+		m := ms[j]
+		k := j
+		for ; k > n && ms[k-1] > m; k-- {
+			ms[k] = ms[k-1]
+		}
+		ms[k] = m
+	}
 }

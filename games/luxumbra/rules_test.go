@@ -443,3 +443,23 @@ func TestRule6_Notation(t *testing.T) {
 		}
 	}
 }
+
+// TestSortMoves: the linear sort agrees with sorting by value.
+func TestSortMoves(t *testing.T) {
+	for _, pos := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 LS",
+		"1n2k1n1/P1P3PP/8/8/8/8/pp4p1/R3K1NR w - - 0 1 LS",
+		"1n2k1n1/P1P3PP/8/8/8/8/pp4p1/R3K1NR b - - 0 1 LS",
+	} {
+		s := setup(t, nil, pos)
+		var ml chess.MoveList
+		s.cur.pos.PseudoMoves(&ml, ^chess.Bitboard(0), ^chess.Bitboard(0))
+		got := slices.Clone(ml.Slice())
+		sortMoves(got)
+		want := slices.Clone(ml.Slice())
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("sortMoves(moves of %q) = %v, want %v", pos, got, want)
+		}
+	}
+}
