@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"testing"
 
@@ -43,11 +42,5 @@ func TestReopen(t *testing.T) {
 	g, evs, err := s.Load(ctx, "g")
 	if err != nil || g.Seq != 1 || len(evs) != 1 || evs[0].Action != "e4" {
 		t.Errorf("Load after reopen = %+v, %v, %v, want seq 1 with e4", g, evs, err)
-	}
-}
-
-func TestOpenPostgres(t *testing.T) {
-	if _, err := store.Open(context.Background(), "postgres://localhost/norns"); !errors.Is(err, store.ErrUnsupported) {
-		t.Errorf("Open(postgres://…) = %v, want ErrUnsupported", err)
 	}
 }

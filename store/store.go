@@ -3,14 +3,13 @@
 // sourcing). The server rebuilds a game's state by replaying its log.
 //
 // Store is the interface; Open returns the SQLite implementation for a file
-// name. A PostgreSQL implementation will answer for postgres:// addresses;
+// name and the PostgreSQL one (Postgres, a Shared store) for postgres:// URLs;
 // every implementation must pass the shared suite in store/storetest.
 package store
 
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -152,11 +151,11 @@ type Store interface {
 }
 
 // Open opens the store an address names: a postgres:// or postgresql://
-// URL (not yet supported), or the file name of a SQLite database, created
-// if missing.
+// URL (migrated to the current schema), or the file name of a SQLite
+// database, created if missing.
 func Open(ctx context.Context, addr string) (Store, error) {
-	if strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://") {
-		return nil, errors.Join(ErrUnsupported, errors.New("store: PostgreSQL is not yet supported; use a SQLite file"))
+	if IsPostgres(addr) {
+		return OpenPostgres(ctx, addr)
 	}
 	return OpenSQLite(ctx, addr)
 }

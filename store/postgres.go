@@ -1,0 +1,531 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Shared is a store that several server instances use at once. Besides the
+// games it carries the news of every change to every instance, and lets one
+// instance at a time claim a piece of work.
+type Shared interface {
+	Store
+	// Listen calls f for every change committed by any instance (this one
+	// included) until ctx ends. It reconnects by itself after losing its
+	// connection; a change with Resync set follows each (re)connection:
+	// changes may have been missed, and the caller compares what it holds
+	// with Heads. Listen returns ctx's error.
+	Listen(ctx context.Context, f func(Change)) error
+	// TryLock claims the work named key for this instance. ok is false
+	// when another instance holds it. The claim lasts until release is
+	// called or this instance's connection ends (the instance died), so
+	// another instance takes the work over.
+	TryLock(ctx context.Context, key string) (release func(), ok bool, err error)
+	// Heads returns the id, seq and creation time of every unfinished
+	// game.
+	Heads(ctx context.Context) ([]Head, error)
+}
+
+// Change is the news of one committed change to a game.
+type Change struct {
+	Game string `json:"game"`
+	// Seq is the game's seq after the change.
+	Seq int64 `json:"seq"`
+	// Seats is set when the seats changed (a join, a seed).
+	Seats bool `json:"seats,omitempty"`
+	// Resync is set (with no game) after the listener (re)connected.
+	Resync bool `json:"-"`
+}
+
+// Head is an unfinished game's place in its log.
+type Head struct {
+	ID      string
+	Seq     int64
+	Created time.Time
+}
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// migrationLock is the key of the advisory lock held while migrating, so
+// that instances starting together migrate one after the other.
+const migrationLock = 0x6e6f726e73 // "norns"
+
+// Postgres is the Store on a PostgreSQL database, through a connection
+// pool. Every append is one transaction that also notifies every listening
+// instance of the new seq (LISTEN/NOTIFY on a channel named after the
+// schema), so several server instances can share one database.
+type Postgres struct {
+	pool    *pgxpool.Pool
+	conn    *pgx.ConnConfig // for the listener and the lock session
+	schema  string
+	channel string
+
+	lockMu   sync.Mutex
+	lockConn *pgx.Conn
+}
+
+var _ Shared = (*Postgres)(nil)
+
+// IsPostgres reports whether addr is a PostgreSQL URL.
+func IsPostgres(addr string) bool {
+	return strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://")
+}
+
+// OpenPostgres connects to the PostgreSQL database a URL names and applies
+// the migrations it lacks. A search_path parameter in the URL selects the
+// schema (which must exist).
+func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	s := &Postgres{pool: pool, conn: cfg.ConnConfig}
+	if _, err := s.Migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	if err := pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&s.schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	s.channel = "norns_" + s.schema
+	return s, nil
+}
+
+// Migrate applies the migrations the database lacks, in order, each in its
+// own transaction, under an advisory lock so that instances starting at the
+// same time do not collide. It returns the versions it applied.
+func (s *Postgres) Migrate(ctx context.Context) ([]int, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLock)); err != nil {
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(migrationLock))
+	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())`); err != nil {
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	done := map[int]bool{}
+	rows, err := conn.Query(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("store: migrate: %w", err)
+		}
+		done[v] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	list, err := Migrations()
+	if err != nil {
+		return nil, err
+	}
+	var applied []int
+	for _, m := range list {
+		if done[m.Version] {
+			continue
+		}
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name)
+			return err
+		})
+		if err != nil {
+			return applied, fmt.Errorf("store: migration %s: %w", m.Name, err)
+		}
+		applied = append(applied, m.Version)
+	}
+	return applied, nil
+}
+
+// Migration is one schema change, a file migrations/NNNN_name.sql.
+type Migration struct {
+	Version int
+	Name    string
+	SQL     string
+}
+
+// Migrations lists the PostgreSQL migrations in order.
+func Migrations() ([]Migration, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []Migration
+	for _, n := range names {
+		base := strings.TrimPrefix(n, "migrations/")
+		num, _, _ := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, fmt.Errorf("store: migration %s: the name must start with a number", base)
+		}
+		b, err := migrations.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Migration{Version: v, Name: base, SQL: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, nil
+}
+
+// Close closes the pool and the lock session (which ends every claim).
+func (s *Postgres) Close() error {
+	s.lockMu.Lock()
+	if s.lockConn != nil {
+		s.lockConn.Close(context.Background())
+		s.lockConn = nil
+	}
+	s.lockMu.Unlock()
+	s.pool.Close()
+	return nil
+}
+
+// Schema is the schema the store's tables are in.
+func (s *Postgres) Schema() string { return s.schema }
+
+// isUnique reports a unique violation.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// Create adds a game.
+func (s *Postgres) Create(ctx context.Context, g *Game) error {
+	clock := "null"
+	if g.Clock != nil {
+		clock = marshal([]int64{ms(g.Clock.Initial), ms(g.Clock.Increment)})
+	}
+	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12)`,
+		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
+		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result)
+	if isUnique(err) {
+		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
+	}
+	return err
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result`
+
+// Load returns a game and its log, read in one snapshot.
+func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	g, err := scanGame(tx.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	evs, err := pgEvents(ctx, tx, id, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, evs, tx.Commit(ctx)
+}
+
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// Events returns the events after since.
+func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event, error) {
+	return pgEvents(ctx, s.pool, id, since)
+}
+
+func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, error) {
+	rows, err := q.Query(ctx, `SELECT seq, kind, player, action, code, time, clocks FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var t, code int64
+		var clocks []int64
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Action, &code, &t, &clocks); err != nil {
+			return nil, err
+		}
+		e.Code, e.Time, e.Clocks = uint32(code), fromMs(t), durations(clocks)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Append adds events and applies the update in one transaction, which also
+// notifies the listeners of the game's new seq.
+func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Update) error {
+	for i, e := range events {
+		if i > 0 && e.Seq != events[0].Seq+int64(i) {
+			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, events[0].Seq+int64(i)-1)
+		}
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	now := time.Now()
+	if len(events) > 0 {
+		now = events[len(events)-1].Time
+	}
+	var tag pgconn.CommandTag
+	if len(events) == 0 {
+		tag, err = tx.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5 WHERE id = $1`,
+			id, unixMs(now), u.Finished, u.Status, u.Result)
+	} else {
+		from := events[0].Seq - 1
+		tag, err = tx.Exec(ctx, `UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7 WHERE id = $1 AND seq = $2`,
+			id, from, from+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result)
+	}
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		var seq int64
+		err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, id).Scan(&seq)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		if err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, events[0].Seq, seq)
+	}
+	if len(events) == 0 {
+		return tx.Commit(ctx)
+	}
+	b := &pgx.Batch{}
+	for _, e := range events {
+		var c []int64
+		for _, d := range e.Clocks {
+			c = append(c, ms(d))
+		}
+		b.Queue(`INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			id, e.Seq, e.Kind, e.Player, e.Action, int64(e.Code), unixMs(e.Time), c)
+	}
+	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: events[len(events)-1].Seq}))
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		if isUnique(err) {
+			return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
+		}
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// SetSeats replaces a game's seats and notifies the listeners.
+func (s *Postgres) SetSeats(ctx context.Context, id string, seats []Seat) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var seq int64
+		err := tx.QueryRow(ctx, `UPDATE games SET seats = $2, updated = $3 WHERE id = $1 RETURNING seq`, id, marshal(seats), unixMs(time.Now())).Scan(&seq)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: seq, Seats: true}))
+		return err
+	})
+}
+
+// List returns games, newest first.
+func (s *Postgres) List(ctx context.Context, f Filter) ([]*Game, error) {
+	q := `SELECT ` + pgGameColumns + ` FROM games WHERE true`
+	var args []any
+	if f.Finished != nil {
+		args = append(args, *f.Finished)
+		q += fmt.Sprintf(` AND finished = $%d`, len(args))
+	}
+	if f.Game != "" {
+		args = append(args, f.Game)
+		q += fmt.Sprintf(` AND game = $%d`, len(args))
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	args = append(args, limit)
+	q += fmt.Sprintf(` ORDER BY created DESC, id LIMIT $%d`, len(args))
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Unfinished returns the ids of the games not finished.
+func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
+	heads, err := s.Heads(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(heads))
+	for i, h := range heads {
+		out[i] = h.ID
+	}
+	return out, nil
+}
+
+// Heads returns the unfinished games' seqs, oldest first.
+func (s *Postgres) Heads(ctx context.Context) ([]Head, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, seq, created FROM games WHERE NOT finished ORDER BY created, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Head
+	for rows.Next() {
+		var h Head
+		var created int64
+		if err := rows.Scan(&h.ID, &h.Seq, &created); err != nil {
+			return nil, err
+		}
+		h.Created = fromMs(created)
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// Listen relays the changes of every instance to f, reconnecting after a
+// lost connection (after 0.1 s, doubling up to 2 s).
+func (s *Postgres) Listen(ctx context.Context, f func(Change)) error {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := s.listen(ctx, f, func() { backoff = 100 * time.Millisecond })
+		if ctx.Err() != nil {
+			break
+		}
+		_ = err // the connection is lost: wait, then reconnect
+		select {
+		case <-ctx.Done():
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+	return ctx.Err()
+}
+
+func (s *Postgres) listen(ctx context.Context, f func(Change), connected func()) error {
+	conn, err := pgx.ConnectConfig(ctx, s.conn.Copy())
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{s.channel}.Sanitize()); err != nil {
+		return err
+	}
+	connected()
+	f(Change{Resync: true})
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		var c Change
+		if json.Unmarshal([]byte(n.Payload), &c) == nil && c.Game != "" {
+			f(c)
+		}
+	}
+}
+
+// lockKey maps a work name to an advisory lock key, within the schema.
+func (s *Postgres) lockKey(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(s.schema + "/" + key))
+	return int64(h.Sum64())
+}
+
+// TryLock takes a session-level advisory lock on the store's lock session,
+// a connection of its own: PostgreSQL ends every claim of an instance whose
+// connection closes, so a dead instance's work is taken over.
+func (s *Postgres) TryLock(ctx context.Context, key string) (func(), bool, error) {
+	k := s.lockKey(key)
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	if s.lockConn == nil || s.lockConn.IsClosed() {
+		c, err := pgx.ConnectConfig(ctx, s.conn.Copy())
+		if err != nil {
+			return nil, false, err
+		}
+		s.lockConn = c
+	}
+	conn := s.lockConn
+	var ok bool
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, k).Scan(&ok); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		s.lockConn = nil
+		return nil, false, err
+	}
+	if !ok {
+		return nil, false, nil
+	}
+	var once sync.Once
+	release := func() {
+		once.Do(func() {
+			s.lockMu.Lock()
+			defer s.lockMu.Unlock()
+			if s.lockConn != conn || conn.IsClosed() {
+				return // the session ended, and the lock with it
+			}
+			uctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if _, err := conn.Exec(uctx, `SELECT pg_advisory_unlock($1)`, k); err != nil {
+				conn.Close(uctx)
+				s.lockConn = nil
+			}
+		})
+	}
+	return release, true, nil
+}

@@ -1,0 +1,228 @@
+package store_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"norns/store"
+	"norns/store/storetest"
+)
+
+// postgresURL returns the URL of an empty schema of its own on the test
+// PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
+// the end of the test. The test is skipped when the server does not answer.
+func postgresURL(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("NORNS_TEST_POSTGRES")
+	if base == "" {
+		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Skipf("PostgreSQL not reachable at %s: skipping (%v)", base, err)
+	}
+	defer conn.Close(context.Background())
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "norns_test_" + hex.EncodeToString(b)
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if c, err := pgx.Connect(ctx, base); err == nil {
+			c.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+			c.Close(ctx)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func openPostgres(t *testing.T, url string) *store.Postgres {
+	t.Helper()
+	s, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestPostgres(t *testing.T) {
+	postgresURL(t) // skip the whole suite at once when there is no server
+	storetest.Run(t, func(t *testing.T) store.Store {
+		return openPostgres(t, postgresURL(t))
+	})
+}
+
+// TestOpenPostgres: Open answers PostgreSQL URLs with the PostgreSQL store.
+func TestOpenPostgres(t *testing.T) {
+	u := postgresURL(t)
+	s, err := store.Open(context.Background(), u)
+	if err != nil {
+		t.Fatalf("Open(%s) = %v", u, err)
+	}
+	defer s.Close()
+	if _, ok := s.(*store.Postgres); !ok {
+		t.Errorf("Open(%s) = %T, want *store.Postgres", u, s)
+	}
+}
+
+// TestPostgresMigrateConcurrent: instances starting at once apply each
+// migration once, and a second run applies nothing.
+func TestPostgresMigrateConcurrent(t *testing.T) {
+	u := postgresURL(t)
+	var wg sync.WaitGroup
+	stores := make([]*store.Postgres, 4)
+	errs := make([]error, 4)
+	for i := range stores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			stores[i], errs[i] = store.OpenPostgres(context.Background(), u)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("OpenPostgres #%d = %v", i, err)
+		}
+		defer stores[i].Close()
+	}
+	ms, err := store.Migrations()
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("Migrations() = %v, %v, want at least one", ms, err)
+	}
+	applied, err := stores[0].Migrate(context.Background())
+	if err != nil || len(applied) != 0 {
+		t.Errorf("Migrate() again = %v, %v, want nothing applied", applied, err)
+	}
+	conn, err := pgx.Connect(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var n int
+	if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(ms) {
+		t.Errorf("schema_migrations rows = %d, %v, want %d", n, err, len(ms))
+	}
+}
+
+// TestPostgresListen: an append and a seat change on one store reach the
+// listener of another store on the same database, with the game's seq.
+func TestPostgresListen(t *testing.T) {
+	u := postgresURL(t)
+	a, b := openPostgres(t, u), openPostgres(t, u)
+	defer a.Close()
+	defer b.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan store.Change, 16)
+	go b.Listen(ctx, func(c store.Change) { got <- c })
+	next := func() store.Change {
+		t.Helper()
+		select {
+		case c := <-got:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no notification in 10 s")
+			return store.Change{}
+		}
+	}
+	if c := next(); !c.Resync {
+		t.Fatalf("first change = %+v, want the resync of a new connection", c)
+	}
+	if err := a.Create(ctx, &store.Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
+		t.Fatal(err)
+	}
+	evs := []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"}, {Seq: 2, Kind: store.EventMove, Player: "black", Action: "e5"}}
+	if err := a.Append(ctx, "g", evs, store.Update{}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c.Game != "g" || c.Seq != 2 || c.Seats {
+		t.Errorf("change after Append(1..2) = %+v, want game g seq 2", c)
+	}
+	if err := a.SetSeats(ctx, "g", []store.Seat{{Player: "white", Kind: store.SeatHuman}}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c.Game != "g" || c.Seq != 2 || !c.Seats {
+		t.Errorf("change after SetSeats = %+v, want game g seq 2 seats", c)
+	}
+	// A refused append notifies nobody.
+	if err := a.Append(ctx, "g", evs[:1], store.Update{}); err == nil {
+		t.Fatal("Append(seq 1 again) = nil, want ErrConflict")
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 3, Kind: store.EventMove, Player: "white", Action: "Nf3"}}, store.Update{}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c.Game != "g" || c.Seq != 3 {
+		t.Errorf("change after Append(3) = %+v, want game g seq 3", c)
+	}
+	heads, err := b.Heads(ctx)
+	if err != nil || len(heads) != 1 || heads[0].ID != "g" || heads[0].Seq != 3 {
+		t.Errorf("Heads() = %+v, %v, want g at 3", heads, err)
+	}
+}
+
+// TestPostgresTryLock: a claim excludes other instances until it is
+// released or its instance's connection ends.
+func TestPostgresTryLock(t *testing.T) {
+	u := postgresURL(t)
+	a, b := openPostgres(t, u), openPostgres(t, u)
+	defer b.Close()
+	ctx := context.Background()
+	relA, ok, err := a.TryLock(ctx, "g/ai")
+	if err != nil || !ok {
+		t.Fatalf("a.TryLock = %v, %v, want the claim", ok, err)
+	}
+	if _, ok, err := b.TryLock(ctx, "g/ai"); err != nil || ok {
+		t.Errorf("b.TryLock while a holds it = %v, %v, want false", ok, err)
+	}
+	relOther, ok, err := b.TryLock(ctx, "h/ai")
+	if err != nil || !ok {
+		t.Errorf("b.TryLock(other work) = %v, %v, want the claim", ok, err)
+	} else {
+		relOther()
+	}
+	relA()
+	relB, ok, err := b.TryLock(ctx, "g/ai")
+	if err != nil || !ok {
+		t.Fatalf("b.TryLock after a released = %v, %v, want the claim", ok, err)
+	}
+	if _, ok, _ := a.TryLock(ctx, "g/ai"); ok {
+		t.Errorf("a.TryLock while b holds it = true, want false")
+	}
+	// b's instance dies: its claims end with its connection.
+	b.Close()
+	relB()
+	// The server ends the session a moment after the connection closes.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, ok, err := a.TryLock(ctx, "g/ai")
+		if err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a.TryLock 10 s after b closed = %v, %v, want the claim", ok, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	a.Close()
+}
