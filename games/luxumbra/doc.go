@@ -28,6 +28,12 @@
 // The side to move of the board stays the player's for the whole turn and
 // changes when the turn ends; the next player then rolls.
 //
+// # Options
+//
+//   - balance (off, on; default off): the first-move balance of rule 5.
+//   - max-turns (off or a whole number from 1; default off): the limit of
+//     rule 4.4 for simulations, described below.
+//
 // # End of the game
 //
 // The ends are checked after every single move, the first move of a turn
@@ -95,13 +101,19 @@
 // State.PGN writes Portable Game Notation with the tag Variant "Lux et
 // Umbra". A turn with two moves becomes three PGN plies: the first move, a
 // null move "--" of the opponent, and the second move. This keeps every
-// move a SAN token on the board it was played on, so that PGN tools that
-// read null moves (as most do) replay the game position by position,
-// whereas writing the second move only inside a comment would leave the
-// tools' board wrong from the first double turn on. The roll is a comment
-// after each turn's first move ("{roll LS}"), the end a comment after the
-// last move. Move numbers are those of the PGN plies and so run ahead of the
-// FEN move numbers, which count turns.
+// move a SAN token on the board it was played on, so that PGN readers that
+// know null moves (python-chess, SCID and ChessBase write and read "--")
+// replay the game position by position, whereas writing the second move
+// only inside a comment would leave a reader's board wrong from the first
+// double turn on, and one PGN move per single move without the null move
+// would give the wrong side the move. SAN is disambiguated against every
+// move of the mover's pieces, dice aside, since readers know no dice. The
+// roll is a comment after each turn's first move ("{roll LS}"); the end is
+// a comment after the last move, with the roll that allowed no move when
+// that ended the game. Move numbers are those of the PGN plies and so run
+// ahead of the FEN move numbers, which count turns. A game set up from
+// another position has the tags SetUp and FEN (the plain FEN), and Dice
+// when its dice had been rolled.
 //
 // # Evaluation and hashing
 //
