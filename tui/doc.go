@@ -47,7 +47,8 @@
 // lines and uses more when there is more. Without Config.Color (NO_COLOR)
 // nothing is coloured: the marks are characters ([x] the cursor, <x> the
 // selection, • or (x) a reachable square, ":" a dark square, "+" a square
-// of a die still to use in Lux et Umbra).
+// of a die still to use in Lux et Umbra); in colour the squares are tinted
+// and the last move's squares too.
 //
 // # Records
 //

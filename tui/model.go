@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -67,7 +68,10 @@ type Model struct {
 	lang   i18n.Lang
 	humans []bool
 	agent  ai.Agent
-	rng    *rand.Rand
+	// agentMu keeps a search that was stopped from overlapping the next
+	// one: agents need not be safe for concurrent use.
+	agentMu *sync.Mutex
+	rng     *rand.Rand
 
 	entries []entry
 
@@ -125,7 +129,7 @@ func New(cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{cfg: cfg, g: cfg.Game, s: s, r: rendererFor(cfg.Game.Name()), lang: cfg.Lang, width: 80, height: 24}
+	m := &Model{cfg: cfg, g: cfg.Game, s: s, r: rendererFor(cfg.Game.Name()), lang: cfg.Lang, width: 80, height: 24, agentMu: &sync.Mutex{}}
 	if m.lang == "" {
 		m.lang = i18n.English
 	}
@@ -286,8 +290,13 @@ func (m *Model) next() tea.Cmd {
 	m.thinking = true
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	gen, st, agent := m.gen, m.s.Clone(), m.agent
+	gen, st, agent, mu := m.gen, m.s.Clone(), m.agent, m.agentMu
 	think := func() tea.Msg {
+		mu.Lock()
+		defer mu.Unlock()
+		if ctx.Err() != nil {
+			return aiMsg{gen, 0, ctx.Err()}
+		}
 		a, err := agent.Choose(ctx, st)
 		return aiMsg{gen, a, err}
 	}
