@@ -36,6 +36,19 @@ var diceFields = func() map[string]dice {
 	return m
 }()
 
+// squares names the squares the unused dice allow moves from.
+func (d dice) squares() string {
+	switch {
+	case d.light > 0 && d.shadow > 0:
+		return "light and dark squares"
+	case d.light > 0:
+		return "light squares"
+	case d.shadow > 0:
+		return "dark squares"
+	}
+	return "no square"
+}
+
 // String writes the core in the position notation.
 func (c *core) String() string { return c.pos.FEN() + " " + c.d.String() }
 
@@ -132,8 +145,12 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 	}
 	m, err := chess.ParseMove(&s.cur.pos, text, s.legal)
 	if err != nil {
-		if errors.Is(err, game.ErrIllegal) && s.cur.d.roll > 0 {
+		switch {
+		case errors.Is(err, chess.ErrAmbiguous):
+		case errors.Is(err, game.ErrIllegal) && s.cur.d.roll > 0:
 			return 0, fmt.Errorf("luxumbra: %w: %s: the dice are to be rolled first", game.ErrIllegal, text)
+		case errors.Is(err, game.ErrIllegal):
+			return 0, fmt.Errorf("luxumbra: %w: %s is not legal with dice %s (moves from %s)", game.ErrIllegal, text, s.cur.d, s.cur.d.squares())
 		}
 		return 0, fmt.Errorf("luxumbra: %w", err)
 	}
