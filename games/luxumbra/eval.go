@@ -45,14 +45,67 @@ func Score(p *chess.Position, c chess.Color) int {
 	return n
 }
 
-// Evaluate scores the position for both players in [-1, 1]: the returns
-// once the game is over, else tanh of White's Score minus Black's over 1000
-// centipawns (a queen up is worth about 0.7).
+// Evaluate scores the position for both players in [-1, 1], zero-sum. Once
+// the game is over it gives the returns. Otherwise it knows two things for
+// certain and guesses the rest:
+//
+//   - a player who can take the opposing king with an unused die wins
+//     (4.1): +1 for that player;
+//   - a roll that allows no move loses (3.6): -1 for the player who rolled;
+//   - else material and position: tanh of White's Score minus Black's over
+//     1000 centipawns (a queen up is worth about 0.7).
+//
+// Before a roll it is the expectation of these values over the outcomes,
+// with their exact probabilities, so Evaluate at a chance event equals the
+// probability-weighted sum of Evaluate after each outcome: an expectimax
+// search that stops at a chance event loses nothing by doing so.
 func (s *State) Evaluate() []float64 {
 	if s.cur.over() {
 		return s.Returns()
 	}
-	p := &s.cur.pos
-	v := math.Tanh(float64(Score(p, chess.White)-Score(p, chess.Black)) / 1000)
+	c := &s.cur
+	p := &c.pos
+	m := math.Tanh(float64(Score(p, chess.White)-Score(p, chess.Black)) / 1000)
+	us := p.Turn()
+	win := 1.0 // for White when the player to move wins
+	if us == chess.Black {
+		win = -1
+	}
+	// The colours of the squares from which the player's pieces attack the
+	// opposing king.
+	attackers := p.AttackersTo(p.King(us.Other()), p.Occupied()) & p.ByColor(us)
+	takes := func(d dice) bool {
+		return (d.light > 0 && attackers&chess.LightSquares != 0) || (d.shadow > 0 && attackers&chess.DarkSquares != 0)
+	}
+	var v float64
+	if c.d.roll == 0 {
+		v = m
+		if takes(c.d) {
+			v = win
+		}
+	} else {
+		// The colours from which the player has a move at all.
+		var ml chess.MoveList
+		p.PseudoMoves(&ml, ^chess.Bitboard(0), ^chess.Bitboard(0))
+		var from chess.Bitboard
+		for _, mv := range ml.Slice() {
+			from |= mv.From().Bit()
+		}
+		outs := twoDice
+		if c.d.roll == 1 {
+			outs = oneDie
+		}
+		for _, o := range outs {
+			d := rolled(o.Action)
+			switch {
+			case d.fromMask()&from == 0:
+				v -= o.Prob * win // 3.6
+			case takes(d):
+				v += o.Prob * win // 4.1
+			default:
+				v += o.Prob * m
+			}
+		}
+	}
 	return []float64{v, -v}
 }

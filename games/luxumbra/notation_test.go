@@ -2,6 +2,7 @@ package luxumbra
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -176,6 +177,15 @@ func TestEvaluate(t *testing.T) {
 		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --", func(v float64) bool { return v > 0.6 && v < 0.8 }, "a queen up: about 0.7"},
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1 --", func(v float64) bool { return v > 0 && v < 0.05 }, "a pawn advanced: a little above 0"},
 		{"4k3/8/8/8/8/p7/P7/K7 w - - 0 1 LL", func(v float64) bool { return v == -1 }, "-1 (lost)"},
+		// The rook on a1 (dark) attacks the king on a8: with a Shadow die
+		// White takes it, without one the material counts (400 centipawns).
+		{"k7/1p6/8/8/8/8/8/R2K4 w - - 0 1 SS", func(v float64) bool { return v == 1 }, "1 (the king can be taken)"},
+		{"k7/1p6/8/8/8/8/8/R2K4 w - - 0 1 LL", func(v float64) bool { return v == math.Tanh(0.4) }, "tanh(0.4)"},
+		// Before the roll: 3/4 that a die shows Shadow, 1/4 the material.
+		{"k7/1p6/8/8/8/8/8/R2K4 w - - 0 1 --", func(v float64) bool { return math.Abs(v-(0.75+0.25*math.Tanh(0.4))) < 1e-12 }, "3/4 + 1/4 tanh(0.4)"},
+		// Black to roll, with the king on a8 and the pawn on b7, both light:
+		// SS (1/4) allows no move and loses.
+		{"k7/1p6/8/8/8/8/8/R2K4 b - - 0 1 --", func(v float64) bool { return math.Abs(v-(0.25+0.75*math.Tanh(0.4))) < 1e-12 }, "1/4 + 3/4 tanh(0.4)"},
 	} {
 		v := setup(t, nil, tc.pos).Evaluate()
 		if len(v) != 2 || v[0] != -v[1] || !tc.want(v[0]) {

@@ -1,6 +1,7 @@
 package luxumbra
 
 import (
+	"math"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -165,6 +166,36 @@ func TestPropertyRoundTrip(t *testing.T) {
 			}
 			if s.Terminal() {
 				break
+			}
+			legal := s.Legal()
+			s.ApplyUnchecked(legal[rapid.IntRange(0, len(legal)-1).Draw(t, "action")])
+		}
+	})
+}
+
+// TestPropertyEvaluateExpectation: at every chance event of a random game,
+// Evaluate equals the probability-weighted sum of Evaluate after each
+// outcome, and it stays in [-1, 1] and zero-sum everywhere.
+func TestPropertyEvaluateExpectation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		opts := game.Options{"balance": rapid.SampledFrom([]string{"off", "on"}).Draw(t, "balance")}
+		st, _ := Game.New(opts)
+		s := st.(*State)
+		for ply := 0; ply < 300 && !s.Terminal(); ply++ {
+			v := s.Evaluate()
+			if len(v) != 2 || v[0] != -v[1] || v[0] < -1 || v[0] > 1 {
+				t.Fatalf("Evaluate(%q) = %v", s.Position(), v)
+			}
+			if s.Player() == game.Chance {
+				sum := 0.0
+				for _, o := range s.ChanceOutcomes() {
+					c := s.Clone().(*State)
+					c.ApplyUnchecked(o.Action)
+					sum += o.Prob * c.Evaluate()[0]
+				}
+				if math.Abs(sum-v[0]) > 1e-12 {
+					t.Fatalf("Evaluate(%q) = %v, want the expectation over the roll %v", s.Position(), v[0], sum)
+				}
 			}
 			legal := s.Legal()
 			s.ApplyUnchecked(legal[rapid.IntRange(0, len(legal)-1).Draw(t, "action")])
