@@ -117,10 +117,16 @@
 //
 // # Evaluation and hashing
 //
-// Evaluate is material and a little position (Score), squashed with tanh.
-// It reads the board only, never the dice, and ChanceOutcomes lists the
-// exact probabilities, so an expectimax search takes the exact expectation
-// over the roll. Hash is the board's Zobrist hash (side to move included)
+// Evaluate knows what is certain and guesses the rest: +1 for a player who
+// can take the opposing king with an unused die (4.1), -1 for a roll that
+// allows no move (3.6), else material and a little position (Score),
+// squashed with tanh. Before a roll it is the expectation of these values
+// over the outcomes with their exact probabilities (ChanceOutcomes), so
+// Evaluate at a chance event equals the probability-weighted sum of
+// Evaluate after each outcome, and an expectimax search over the roll stays
+// exact.
+//
+// Hash is the board's Zobrist hash (side to move included)
 // combined with a key for the dice state, so the chance node before a turn,
 // the first move and the second move are told apart.
 package luxumbra
