@@ -203,8 +203,9 @@ type Plan struct {
 }
 
 // PlanFor returns the plan that cfg resolves to for the game of s: the
-// algorithm from the game's metadata (alpha-beta for deterministic
-// two-player games with an evaluation, greedy one-ply search for the easy
+// algorithm from the game's metadata (alpha-beta for two-player games
+// with an evaluation that are deterministic or whose chance events have at
+// most ExpectimaxOutcomes outcomes, greedy one-ply search for the easy
 // level where the game has an evaluation, MCTS otherwise) and the level's
 // budget, each overridden by cfg's non-zero fields.
 func PlanFor(cfg Config, s game.State) Plan {
@@ -212,7 +213,7 @@ func PlanFor(cfg Config, s game.State) Plan {
 	twoPlayer := len(s.Players()) == 2
 	deterministic := s.Game().ChanceMode() == game.Deterministic
 	p := Plan{Algorithm: "mcts", Workers: 1}
-	if deterministic && twoPlayer && hasEval {
+	if twoPlayer && hasEval && (deterministic || chanceFanOut(s) <= ExpectimaxOutcomes) {
 		p.Algorithm = "alphabeta"
 	}
 	switch cfg.Level {
@@ -248,6 +249,34 @@ func PlanFor(cfg Config, s game.State) Plan {
 		p.Time = MediumTime
 	}
 	return p
+}
+
+// ExpectimaxOutcomes is the largest number of outcomes of a game's chance
+// events for which the levels search it with alpha-beta (expectiminimax)
+// rather than MCTS: with few outcomes averaging over all of them is
+// cheap, with many (or with chance events in a row) MCTS's sampling goes
+// deeper for the same time.
+const ExpectimaxOutcomes = 4
+
+// chanceFanOut plays s on (a copy, taking the first action each time) for
+// a few dozen actions and returns the largest number of outcomes of the
+// chance events it meets, or 0 when it meets none.
+func chanceFanOut(s game.State) int {
+	if s.Game().ChanceMode() == game.Deterministic {
+		return 0
+	}
+	c := s.Clone()
+	most := 0
+	for range 64 {
+		switch c.Player() {
+		case game.Chance:
+			most = max(most, len(c.ChanceOutcomes()))
+		case game.NoPlayer:
+			return most
+		}
+		c.ApplyUnchecked(c.Legal()[0])
+	}
+	return most
 }
 
 // build makes the searcher of the plan for s.

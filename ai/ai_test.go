@@ -242,9 +242,12 @@ func TestParseSpec(t *testing.T) {
 
 func TestPlanFor(t *testing.T) {
 	want := map[string]map[string]string{
-		"chess":    {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
-		"seatafl":  {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
-		"luxumbra": {"medium": "mcts", "hard": "mcts"},
+		"chess":     {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
+		"seatafl":   {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
+		"luxumbra":  {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
+		"seidr":     {"easy": "greedy", "medium": "mcts", "hard": "mcts"},
+		"nordsloki": {"easy": "greedy", "medium": "mcts", "hard": "mcts"},
+		"samurai":   {"easy": "greedy", "medium": "alphabeta", "hard": "alphabeta"},
 	}
 	for name, levels := range want {
 		g, err := games.ByName(name)

@@ -1,8 +1,53 @@
 // Package ai holds the agents that play any game through the game
 // interface: they see only game.State, never a game's own package.
 //
-// New returns the agent for a strength level (easy, medium, hard) or
-// "random". Agents implement Agent: Choose returns an action for the player
-// to move without changing the state it is given, and stops early when its
-// context is done.
+// # Agents
+//
+// New returns the agent for a strength level (easy, medium, hard),
+// "random" or "greedy". Agents implement Agent: Choose returns an action
+// for the player to move without changing the state it is given, and
+// stops early, with its best action so far, when its context is done.
+//
+//   - Random plays a uniformly random legal action.
+//   - Greedy looks one action ahead and plays the one whose result the
+//     game's evaluation (game.Evaluator) likes best for the mover,
+//     averaging over a chance event that follows.
+//   - MCTS is UCT over per-player return vectors, so it plays games of
+//     two or three players; it samples chance outcomes with their
+//     probabilities; its playouts stop after a few random plies (or at
+//     once) at the game's evaluation when there is one, else play on to
+//     the end; it keeps its tree between moves; several workers may
+//     search separate trees whose visit counts are added (root
+//     parallelism).
+//   - AlphaBeta is iterative-deepening minimax with alpha-beta pruning
+//     for two players, a transposition table keyed by the game's Zobrist
+//     hash (game.Hasher), move ordering (the table's move, killers,
+//     history), and a quiescence search over the actions that raise the
+//     mover's evaluation (captures, in the chess games). Chance events
+//     are averaged over their outcomes (expectiminimax).
+//
+// # Choosing the algorithm
+//
+// A level's agent chooses its algorithm the first time it moves, from the
+// game's metadata only (PlanFor): alpha-beta for a two-player game with
+// an evaluation that is deterministic or whose chance events have few
+// outcomes (ExpectimaxOutcomes; Lux et Umbra's three rolls), MCTS
+// otherwise; the easy level is
+// greedy where the game has an evaluation and a 100-iteration MCTS where
+// it has none. Config.Algorithm overrides the choice.
+//
+// # Budgets and reproducibility
+//
+// The medium level searches for MediumTime per move and the hard level
+// for HardTime (within the 2 s a player waits), with two MCTS workers.
+// Config.Time and Config.Iterations replace the level's budget:
+// Iterations counts MCTS iterations or alpha-beta nodes, and an agent
+// with an Iterations (or Depth) budget and no Time is reproducible from
+// its Seed, whatever the number of workers and the machine's load.
+//
+// # Agent specifications
+//
+// ParseSpec reads the compact form the arena command uses:
+// "hard", "medium:time=200ms", "mcts:iters=2000,workers=2",
+// "alphabeta:depth=4".
 package ai
