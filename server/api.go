@@ -181,17 +181,29 @@ func checkName(name string) error {
 
 // CatalogGame describes a game the server offers.
 type CatalogGame struct {
-	Name    string        `json:"name"`
-	Title   string        `json:"title"`
-	Players []string      `json:"players"`
-	Chance  bool          `json:"chance"`
-	PGN     bool          `json:"pgn"`
-	Options []game.Option `json:"options"`
-	Levels  []string      `json:"ai_levels"`
+	Name    string          `json:"name"`
+	Title   string          `json:"title"`
+	Players []string        `json:"players"`
+	Chance  bool            `json:"chance"`
+	PGN     bool            `json:"pgn"`
+	Options []CatalogOption `json:"options"`
+	Levels  []string        `json:"ai_levels"`
+}
+
+// CatalogOption is a game option: its values ("<n>" stands for any whole
+// number from 1 up).
+type CatalogOption struct {
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Values  []string `json:"values"`
+	Help    string   `json:"help"`
 }
 
 func (s *Server) catalogEntry(g game.Game) CatalogGame {
-	c := CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: g.Options()}
+	c := CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []CatalogOption{}}
+	for _, o := range g.Options() {
+		c.Options = append(c.Options, CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
+	}
 	if st, err := g.New(nil); err == nil {
 		_, c.PGN = st.(game.PGNWriter)
 	}
@@ -518,6 +530,9 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if *req.Seq > l.seq() {
+		s.catchUp(r.Context(), l, false) // another instance is ahead
+	}
 	p, err := l.authorize(r)
 	if err != nil {
 		return err

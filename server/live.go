@@ -293,6 +293,11 @@ func (l *live) flagFall(seq int64) {
 		l.flag = time.AfterFunc(left, func() { l.flagFall(seq) })
 		return
 	}
+	release, ok := l.srv.claim(l, seq, "clock", true) // one instance only
+	if !ok {
+		return
+	}
+	defer release()
 	clocks := l.remaining(now)
 	clocks[p] = 0
 	e := store.Event{Seq: l.seq() + 1, Kind: store.EventTimeout, Player: l.st.Players()[p], Time: now, Clocks: clocks}
@@ -357,6 +362,11 @@ func (s *Server) think(l *live, seq int64) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		release, ok := s.claim(l, seq, "ai", false) // one instance only
+		if !ok {
+			return
+		}
+		defer release()
 		select {
 		case s.aiSlots <- struct{}{}:
 		case <-s.ctx.Done():

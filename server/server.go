@@ -125,6 +125,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
+	s.startCluster()
 	return s, nil
 }
 
