@@ -35,7 +35,6 @@ const (
 	CodeNoRecord      = "no_record"
 	CodeInternal      = "internal"
 	CodeShuttingDown  = "shutting_down"
-	CodeMethod        = "method_not_allowed"
 	CodeBadParameter  = "bad_parameter"
 	CodeNotSpectating = "spectator"
 )
@@ -66,7 +65,6 @@ var messages = map[string]string{
 	CodeNoRecord:      "That record format is not available for this game.",
 	CodeInternal:      "The server failed; nothing was changed.",
 	CodeShuttingDown:  "The server is shutting down.",
-	CodeMethod:        "That method is not allowed here.",
 	CodeBadParameter:  "A query parameter is not valid.",
 	CodeNotSpectating: "Spectators cannot act.",
 }
@@ -97,7 +95,6 @@ var statuses = map[string]int{
 	CodeNoRecord:      http.StatusNotFound,
 	CodeInternal:      http.StatusInternalServerError,
 	CodeShuttingDown:  http.StatusServiceUnavailable,
-	CodeMethod:        http.StatusMethodNotAllowed,
 	CodeBadParameter:  http.StatusBadRequest,
 	CodeNotSpectating: http.StatusForbidden,
 }

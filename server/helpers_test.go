@@ -28,7 +28,7 @@ var fastAI = map[string]time.Duration{"easy": 5 * time.Millisecond, "medium": 5 
 
 // env is a running server on a temporary SQLite database.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *server.Server
 	st    store.Store
 	http  *httptest.Server
@@ -38,13 +38,13 @@ type env struct {
 
 // start runs a server with real HTTP on a temporary database; mod may
 // change the configuration.
-func start(t *testing.T, mod func(*server.Config)) *env {
+func start(t testing.TB, mod func(*server.Config)) *env {
 	t.Helper()
 	dir := t.TempDir()
 	return startOn(t, filepath.Join(dir, "norns.db"), mod)
 }
 
-func startOn(t *testing.T, path string, mod func(*server.Config)) *env {
+func startOn(t testing.TB, path string, mod func(*server.Config)) *env {
 	t.Helper()
 	st, err := store.Open(context.Background(), path)
 	if err != nil {
@@ -222,7 +222,7 @@ func tokensOf(c created) map[string]string {
 
 // feed is a WebSocket subscription.
 type feed struct {
-	t *testing.T
+	t testing.TB
 	c *websocket.Conn
 }
 

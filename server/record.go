@@ -73,7 +73,7 @@ func (l *live) record() string {
 func (l *live) pgnTags() map[string]string {
 	t := map[string]string{
 		"Event": "Norns " + l.g.Title(), "Site": "norns " + l.rec.ID, "Date": l.rec.Created.Format("2006.01.02"),
-		"Variant": l.g.Name(), "NornsOptions": game.Options(l.rec.Options).String(), "NornsCommitment": l.rec.Commitment,
+		"NornsGame": l.g.Name(), "NornsOptions": game.Options(l.rec.Options).String(), "NornsCommitment": l.rec.Commitment,
 	}
 	for i, s := range l.rec.Seats {
 		name := s.Name
