@@ -123,7 +123,7 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - -"}, "white has 0 kings"},
 		{[]string{"perft", "--depth", "0"}, "--depth 0: want 1 to 12"},
 		{[]string{"perft", "extra"}, "unknown command"},
-		{[]string{"serve"}, "not yet available"},
+		{[]string{"verify", "/nonexistent/game.norns"}, "no such file"},
 	}
 	for _, tc := range tests {
 		_, stderr, err := run(t, "", tc.args...)
