@@ -5,14 +5,16 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"norns/game"
 	"norns/i18n"
 )
 
 // lokiRenderer draws Nords Loki's track as three Atts of eight ships, each
 // with its number and rune, a tilde for a ghost ship, and the stack on it
-// written as the owner's seat number and the checkers (K konung, W warrior,
-// R returning warrior): "1K2W". Below each Att a line of marks shows the
+// written as the owner's seat number in superscript and the checkers (K
+// konung, W warrior, R returning warrior): "¹K2W". Below each Att a line of marks shows the
 // pointing: ^^^^ the cursor, ==== the selected field, •• a field the
 // selection can reach. The ninth column holds the waiting checkers of the
 // player to move (Att 1's row) and the borne-off tray (Att 3's row); the
@@ -43,7 +45,7 @@ func lokiParse(pos string) lokiPos {
 	for _, w := range strings.Fields(pos) {
 		switch {
 		case len(w) > 3 && w[0] == 'p' && w[2] == '=':
-			seat := strconv.Itoa(int(w[1] - '0'))
+			seat := seatMarks[min(max(int(w[1]-'1'), 0), 2)]
 			parts := strings.Split(w[3:], "/")
 			if len(parts) != 4 {
 				continue
@@ -101,13 +103,26 @@ func lokiCell(field int) cell {
 
 const lokiCol = 5
 
+// seatMarks write a stack's owner before its checkers: "¹K2W".
+var seatMarks = [3]string{"¹", "²", "³"}
+
+// Colours of the seats' stacks and of ghost ships, when colour is on.
+var (
+	seatStyles = [3]lipgloss.Style{
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#e06060")).Bold(true),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#60a0ff")).Bold(true),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#60d060")).Bold(true),
+	}
+	ghostStyle = lipgloss.NewStyle().Faint(true).Reverse(true)
+)
+
 func (lokiRenderer) board(s game.State, m marks) []string {
 	p := lokiParse(s.Position())
 	pad := func(t string) string {
 		if n := len([]rune(t)); n < lokiCol {
 			return t + strings.Repeat(" ", lokiCol-n)
 		}
-		return string([]rune(t)[:lokiCol])
+		return string([]rune(t)[:lokiCol-2]) + "… "
 	}
 	var lines []string
 	for att := range 3 {
@@ -159,8 +174,19 @@ func (lokiRenderer) board(s game.State, m marks) []string {
 					mk = "^^^^"
 				}
 			}
-			head.WriteString(pad(h))
-			stack.WriteString(pad(st))
+			h, st = pad(h), pad(st)
+			if m.color {
+				if k < 8 && p.ghost[field] {
+					h = ghostStyle.Render(h)
+				}
+				for i, mark := range seatMarks {
+					if k < 8 && strings.HasPrefix(st, mark) {
+						st = seatStyles[i].Render(st)
+					}
+				}
+			}
+			head.WriteString(h)
+			stack.WriteString(st)
 			mark.WriteString(pad(mk))
 		}
 		lines = append(lines, strings.TrimRight(head.String(), " "), strings.TrimRight(stack.String(), " "), strings.TrimRight(mark.String(), " "))
@@ -180,7 +206,7 @@ func (lokiRenderer) info(s game.State, l i18n.Lang) []string {
 		if lives == "-" {
 			lives = "—"
 		}
-		out = append(out, i18n.T(l, "tui.loki.player", "player", i18n.Player(l, names[i]), "seat", i+1,
+		out = append(out, i18n.T(l, "tui.loki.player", "player", i18n.Player(l, names[i]),
 			"waiting", p.waiting[i], "off", p.off[i], "lives", lives))
 	}
 	if parts := strings.Split(p.state, ":"); parts[0] == "move" && len(parts) >= 3 {

@@ -186,6 +186,10 @@ func (m *Model) panel(w, h int) []string {
 		ml := m.moveLines(w)
 		if len(ml) > rest {
 			ml = ml[len(ml)-max(rest, 0):]
+			// Begin with a whole turn, not the end of one.
+			for len(ml) > 1 && strings.HasPrefix(ml[0], "  ") {
+				ml = ml[1:]
+			}
 		}
 		out = append(out, ml...)
 	}
