@@ -359,6 +359,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.mu.Lock()
 	s.games[rec.ID] = l
+	if len(s.games) > maxHeld {
+		s.forget()
+	}
 	s.mu.Unlock()
 	s.metrics.live.Inc()
 	s.log.Info("game created", "game", rec.ID, "name", rec.Game, "options", game.Options(rec.Options).String())

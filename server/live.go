@@ -395,10 +395,14 @@ func (s *Server) think(l *live, seq int64) {
 		if l.seq() != seq || l.toMove() != p {
 			return
 		}
-		if err == nil {
-			err = l.play(s.ctx, p, a)
-		}
 		if err != nil {
+			// The game must go on: a failed search plays a random legal
+			// action instead.
+			s.log.Error("AI search failed; playing a random action", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)
+			legal := l.st.Legal()
+			a = legal[rand.IntN(len(legal))]
+		}
+		if err := l.play(s.ctx, p, a); err != nil {
 			s.log.Error("AI move", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)
 		}
 	}()

@@ -217,7 +217,28 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	if !l.over() {
 		s.metrics.live.Inc()
 	}
+	if len(s.games) > maxHeld {
+		s.forget()
+	}
 	return l, nil
+}
+
+// maxHeld is the number of games held in memory above which the finished
+// ones nobody watches are dropped (they are loaded again when asked for).
+const maxHeld = 2000
+
+// forget drops from memory the finished games without subscribers.
+// Callers hold s.mu.
+func (s *Server) forget() {
+	for id, l := range s.games {
+		if !l.mu.TryLock() {
+			continue
+		}
+		if l.over() && len(l.subs) == 0 {
+			delete(s.games, id)
+		}
+		l.mu.Unlock()
+	}
 }
 
 // evict drops a game from memory after a failure, so that the next request
