@@ -133,6 +133,12 @@ func New(cfg Config) (*Model, error) {
 	if m.lang == "" {
 		m.lang = i18n.English
 	}
+	seed := cfg.Seed
+	if !cfg.HasSeed {
+		var b [8]byte
+		crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
 	players := s.Players()
 	m.humans = make([]bool, len(players))
 	switch cfg.Vs {
@@ -156,17 +162,11 @@ func New(cfg Config) (*Model, error) {
 		}
 		m.agent = cfg.Agent
 		if m.agent == nil {
-			m.agent, err = ai.New(ai.Config{Level: level, Seed: cfg.Seed + 1})
+			m.agent, err = ai.New(ai.Config{Level: level, Seed: seed + 1})
 			if err != nil {
 				return nil, err
 			}
 		}
-	}
-	seed := cfg.Seed
-	if !cfg.HasSeed {
-		var b [8]byte
-		crand.Read(b[:])
-		seed = binary.LittleEndian.Uint64(b[:])
 	}
 	m.rng = rand.New(rand.NewPCG(seed, 0x6e6f726e73))
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
