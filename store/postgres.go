@@ -77,6 +77,8 @@ type Postgres struct {
 
 	lockMu   sync.Mutex
 	lockConn *pgx.Conn
+
+	applied []int
 }
 
 var _ Shared = (*Postgres)(nil)
@@ -99,7 +101,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	s := &Postgres{pool: pool, conn: cfg.ConnConfig}
-	if _, err := s.Migrate(ctx); err != nil {
+	if s.applied, err = s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -208,6 +210,10 @@ func (s *Postgres) Close() error {
 	s.pool.Close()
 	return nil
 }
+
+// Applied returns the versions of the migrations applied when the store
+// was opened.
+func (s *Postgres) Applied() []int { return s.applied }
 
 // Schema is the schema the store's tables are in.
 func (s *Postgres) Schema() string { return s.schema }

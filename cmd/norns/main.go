@@ -26,6 +26,6 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: false,
 	}
-	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd())
+	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd())
 	return root
 }

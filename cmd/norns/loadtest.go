@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"norns/loadtest"
+	"norns/store"
+)
+
+func loadtestCmd() *cobra.Command {
+	var (
+		urls, names     []string
+		games, idle     int
+		duration, think time.Duration
+		allowRemote     bool
+		db              string
+		seed            uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "loadtest",
+		Short: "Play many games against norns serve with WebSocket clients and measure it",
+		Long: `Play --games games at once against one or more norns serve instances for
+--duration: every seat is a client of its own that follows the game's WebSocket
+feed and sends a random legal action on its turn (after --think); a finished
+game is followed by a new one, cycling through every game of the catalog.
+With several --url the clients of each game are spread over the instances.
+
+It prints moves/s, the move round trip (sent → the opponent's feed delivers
+it) at p50/p95/p99, errors, and then checks every game's log (in the store of
+--db, else through the API) against what the clients played: no move lost,
+none unexpected. The exit status is 1 when there were errors, lost or
+unexpected moves.
+
+Only loopback URLs are accepted unless --allow-remote. Run the servers with
+--rate 0: the load comes from one address.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var list []string
+			for _, u := range urls {
+				for _, p := range strings.Split(u, ",") {
+					if p = strings.TrimSpace(p); p != "" {
+						list = append(list, p)
+					}
+				}
+			}
+			for _, u := range list {
+				if err := loadtest.CheckURL(u, allowRemote); err != nil {
+					return err
+				}
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			cfg := loadtest.Config{
+				URLs: list, Games: games, Duration: duration, Think: think, Names: names,
+				AllowRemote: allowRemote, IdleGames: idle, Seed: seed, Log: cmd.ErrOrStderr(),
+			}
+			if db != "" {
+				st, err := store.Open(ctx, db)
+				if err != nil {
+					return err
+				}
+				defer st.Close()
+				cfg.Store = st
+			}
+			rep, err := loadtest.Run(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			printReport(cmd, cfg, rep)
+			if rep.Errors > 0 || rep.Lost > 0 || rep.Unexpected > 0 {
+				return fmt.Errorf("loadtest: %d errors, %d lost and %d unexpected moves", rep.Errors, rep.Lost, rep.Unexpected)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&urls, "url", []string{"http://127.0.0.1:8080"}, "base URL of an instance (repeat, or separate with commas)")
+	f.IntVar(&games, "games", 10, "games played at once (one client per seat)")
+	f.DurationVar(&duration, "duration", 10*time.Second, "measured time")
+	f.DurationVar(&think, "think", 0, "each client's pause before a move (±25%)")
+	f.StringSliceVar(&names, "game", nil, "games to play in turn (default: every game of the catalog)")
+	f.BoolVar(&allowRemote, "allow-remote", false, "allow URLs outside the loopback network")
+	f.StringVar(&db, "db", "", "check the logs in this store (SQLite file or postgres:// URL) instead of through the API")
+	f.IntVar(&idle, "idle", 0, "idle games created first, to measure the memory of an idle game")
+	f.Uint64Var(&seed, "seed", 1, "seed of the clients' choices")
+	return cmd
+}
+
+func printReport(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) {
+	w := cmd.OutOrStdout()
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+	fmt.Fprintf(w, "instances:    %s\n", strings.Join(cfg.URLs, " "))
+	fmt.Fprintf(w, "games:        %d at once, %d played, %d finished\n", cfg.Games, r.Games, r.Finished)
+	fmt.Fprintf(w, "clients:      %d connected at most\n", r.Clients)
+	fmt.Fprintf(w, "setup:        %s\n", r.Setup.Round(time.Millisecond))
+	fmt.Fprintf(w, "moves:        %d in %s: %.0f moves/s\n", r.Moves, r.Elapsed.Round(time.Millisecond), r.MovesPerSec)
+	fmt.Fprintf(w, "round trip:   p50 %s, p95 %s, p99 %s, max %s (%d measured)\n", ms(r.P50), ms(r.P95), ms(r.P99), ms(r.Max), r.RoundTrips)
+	fmt.Fprintf(w, "errors:       %d\n", r.Errors)
+	for _, s := range r.ErrorSamples {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	fmt.Fprintf(w, "reconnects:   %d\n", r.Reconnects)
+	fmt.Fprintf(w, "logs checked: %d games: %d lost, %d unexpected moves\n", r.Checked, r.Lost, r.Unexpected)
+	for _, s := range r.Problems {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	if cfg.IdleGames > 0 {
+		fmt.Fprintf(w, "idle game:    %.0f bytes of Go heap, %.0f bytes resident (%d games)\n", r.IdleHeapPerGame, r.IdleRSSPerGame, cfg.IdleGames)
+	}
+}

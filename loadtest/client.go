@@ -1,0 +1,197 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// APIError is an error answer of the server.
+type APIError struct {
+	Status  int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *APIError) Error() string {
+	return fmt.Sprintf("HTTP %d %s: %s", e.Status, e.Code, e.Message)
+}
+
+// Seat is a seat of a create answer.
+type Seat struct {
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
+	Token  string `json:"token"`
+	Invite string `json:"invite"`
+}
+
+// View is the part of a game's view the clients read.
+type View struct {
+	ID       string   `json:"id"`
+	Game     string   `json:"game"`
+	Players  []string `json:"players"`
+	Started  bool     `json:"started"`
+	Seq      int64    `json:"seq"`
+	ToMove   string   `json:"to_move"`
+	Status   string   `json:"status"`
+	Finished bool     `json:"finished"`
+	Legal    []string `json:"legal"`
+}
+
+// Event is an entry of a game's history.
+type Event struct {
+	Seq    int64  `json:"seq"`
+	Kind   string `json:"kind"`
+	Player string `json:"player"`
+	Action string `json:"action"`
+}
+
+// Message is a WebSocket message: an event or the game's state.
+type Message struct {
+	Type  string `json:"type"`
+	Seq   int64  `json:"seq"`
+	Event Event  `json:"event"`
+	Game  View   `json:"game"`
+}
+
+// SeatSpec is a seat of a create request.
+type SeatSpec struct {
+	Type  string `json:"type"`
+	Level string `json:"level,omitempty"`
+	Name  string `json:"name,omitempty"`
+}
+
+// Client calls the JSON API of a Norns server.
+type Client struct {
+	HTTP *http.Client
+}
+
+// NewClient returns a client whose connections are kept for reuse, up to
+// conns per server.
+func NewClient(conns int) *Client {
+	tr := &http.Transport{MaxIdleConns: conns * 2, MaxIdleConnsPerHost: conns, IdleConnTimeout: 90 * time.Second}
+	return &Client{HTTP: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+}
+
+// Do makes a request with a JSON body and decodes the JSON answer into out.
+// An error answer is an *APIError.
+func (c *Client) Do(ctx context.Context, method, url, token string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 300 {
+		var eb struct {
+			Error APIError `json:"error"`
+		}
+		json.Unmarshal(data, &eb)
+		eb.Error.Status = resp.StatusCode
+		return &eb.Error
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
+// Created is the answer to a create.
+type Created struct {
+	ID    string `json:"id"`
+	Seats []Seat `json:"seats"`
+	Game  View   `json:"game"`
+}
+
+// Create creates a game with default options; seats nil gives the creator
+// the first seat and leaves the others open.
+func (c *Client) Create(ctx context.Context, base, name string, seats []SeatSpec) (*Created, error) {
+	var out Created
+	req := map[string]any{"game": name}
+	if seats != nil {
+		req["seats"] = seats
+	}
+	if err := c.Do(ctx, "POST", base+"/api/games", "", req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Join takes an open seat with its invitation and returns the seat's token.
+func (c *Client) Join(ctx context.Context, base, id, player, invite string) (string, error) {
+	var out struct {
+		Token string `json:"token"`
+	}
+	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", map[string]string{"seat": player, "invite": invite}, &out)
+	return out.Token, err
+}
+
+// Play sends an action at seq.
+func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64) error {
+	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": seq}, nil)
+}
+
+// Events returns a game's whole log.
+func (c *Client) Events(ctx context.Context, base, id string) ([]Event, error) {
+	var out struct {
+		Events []Event `json:"events"`
+	}
+	err := c.Do(ctx, "GET", base+"/api/games/"+id+"/events?since=0", "", nil, &out)
+	return out.Events, err
+}
+
+// Catalog returns the names of the games a server offers.
+func (c *Client) Catalog(ctx context.Context, base string) ([]string, error) {
+	var out struct {
+		Games []struct {
+			Name string `json:"name"`
+		} `json:"games"`
+	}
+	if err := c.Do(ctx, "GET", base+"/api/catalog", "", nil, &out); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, g := range out.Games {
+		names = append(names, g.Name)
+	}
+	return names, nil
+}
+
+// wsURL is the WebSocket URL of a game's feed.
+func wsURL(base, id, token string, since int64) string {
+	u := "ws" + strings.TrimPrefix(base, "http") + fmt.Sprintf("/api/games/%s/ws?since=%d", id, since)
+	if token != "" {
+		u += "&token=" + token
+	}
+	return u
+}
+
+func newGet(ctx context.Context, url string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, "GET", url, nil)
+}

@@ -1,0 +1,492 @@
+// Package loadtest drives Norns servers with real clients: each game is
+// created through the JSON API, every seat is played by its own client
+// following the game's WebSocket feed and sending random legal actions, and
+// at the end every game's log is checked against what the clients played.
+//
+// # What is measured
+//
+//   - moves/s: actions the server acknowledged, over the measured window
+//     (after every game of the first round is created, joined and
+//     connected, until the duration ends);
+//   - the move round trip: from the moment a client sends its action to the
+//     moment an opponent's feed delivers it (p50, p95, p99, max);
+//   - errors: every refused action, failed request or unreadable message;
+//   - lost moves (acknowledged but not in the log) and unexpected moves (in
+//     the log at a seat the clients played, but never acknowledged to them).
+//
+// # Bounds
+//
+// A run is bounded in clients (Games games at once, one client a seat) and
+// in time (Duration, plus a grace for the last answers). Targets must be on
+// the loopback network unless AllowRemote is set.
+package loadtest
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"norns/store"
+)
+
+// Config configures a run.
+type Config struct {
+	// URLs are the base URLs of the instances (http://127.0.0.1:8080);
+	// the clients of a game are spread over them.
+	URLs []string
+	// Games is the number of games played at once; a finished game is
+	// followed by a new one until the duration ends.
+	Games int
+	// Duration is the measured window.
+	Duration time.Duration
+	// Think is each client's pause before a move (±25%); 0 plays at once.
+	Think time.Duration
+	// Names lists the games to play in turn; empty means every game of
+	// the catalog.
+	Names []string
+	// AllowRemote allows URLs outside the loopback network.
+	AllowRemote bool
+	// Store, when set, is where the logs are checked; else they are read
+	// through the API of the first instance.
+	Store store.Store
+	// IdleGames, when positive, is the number of games created without
+	// clients before the run, to measure the memory of an idle game.
+	IdleGames int
+	// Seed seeds the clients' choices.
+	Seed uint64
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	// Games counts the games played (created), Finished those that ended.
+	Games, Finished int
+	// Clients is the most clients connected at once.
+	Clients int
+	// Setup is the time taken to create, join and connect the first round.
+	Setup   time.Duration
+	Elapsed time.Duration
+	Moves   int64
+	// MovesPerSec is Moves over Elapsed.
+	MovesPerSec        float64
+	P50, P95, P99, Max time.Duration
+	// RoundTrips counts the round trips measured.
+	RoundTrips int
+	Errors     int64
+	// ErrorSamples are the first errors' messages.
+	ErrorSamples []string
+	Reconnects   int64
+	// Checked counts the games whose log was checked; Lost and Unexpected
+	// count the moves that differ, Problems describes the first ones.
+	Checked, Lost, Unexpected int
+	Problems                  []string
+	// IdleHeapPerGame and IdleRSSPerGame are the growth of the first
+	// instance's Go heap in use and resident memory per idle game
+	// (IdleGames > 0).
+	IdleHeapPerGame, IdleRSSPerGame float64
+}
+
+// CheckURL refuses a URL outside the loopback network unless allowRemote.
+func CheckURL(raw string, allowRemote bool) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("loadtest: %s: the URL must be http:// or https://", raw)
+	}
+	if allowRemote {
+		return nil
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("loadtest: %s is not on the loopback network (127.0.0.0/8, ::1, localhost); pass --allow-remote to load a remote server", raw)
+}
+
+// Run runs a load test.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if len(cfg.URLs) == 0 {
+		return nil, errors.New("loadtest: no URL")
+	}
+	for i, u := range cfg.URLs {
+		if err := CheckURL(u, cfg.AllowRemote); err != nil {
+			return nil, err
+		}
+		cfg.URLs[i] = strings.TrimRight(u, "/")
+	}
+	if cfg.Games <= 0 || cfg.Duration <= 0 {
+		return nil, errors.New("loadtest: games and duration must be positive")
+	}
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	client := NewClient(cfg.Games * 2)
+	names := cfg.Names
+	if len(names) == 0 {
+		var err error
+		if names, err = client.Catalog(ctx, cfg.URLs[0]); err != nil {
+			return nil, fmt.Errorf("loadtest: catalog: %w", err)
+		}
+	}
+	rep := &Report{}
+	if cfg.IdleGames > 0 {
+		if err := idle(ctx, client, cfg, names, rep); err != nil {
+			return nil, err
+		}
+		logf("idle: %d games: %.0f bytes of heap, %.0f bytes resident per game", cfg.IdleGames, rep.IdleHeapPerGame, rep.IdleRSSPerGame)
+	}
+
+	stats := &Stats{}
+	var (
+		recMu   sync.Mutex
+		records []*Record
+	)
+	goCh := make(chan struct{})
+	stop := make(chan struct{})
+	var ready sync.WaitGroup
+	ready.Add(cfg.Games)
+	var wg sync.WaitGroup
+	start := time.Now()
+	sem := make(chan struct{}, 32) // creates and joins at once
+	for slot := range cfg.Games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(slot)))
+			first := true
+			for round := 0; ; round++ {
+				select {
+				case <-stop:
+					if first {
+						ready.Done()
+					}
+					return
+				default:
+				}
+				name := names[(slot+round)%len(names)]
+				sem <- struct{}{}
+				ps, rec, err := setup(ctx, client, cfg, name, slot+round, rng, stats)
+				<-sem
+				if err != nil {
+					stats.fail("create %s: %v", name, err)
+					if first {
+						ready.Done()
+						first = false
+					}
+					select {
+					case <-stop:
+						return
+					case <-time.After(time.Second):
+					}
+					continue
+				}
+				recMu.Lock()
+				records = append(records, rec)
+				recMu.Unlock()
+				var gwg sync.WaitGroup
+				var connected sync.WaitGroup
+				connected.Add(len(ps))
+				for _, p := range ps {
+					if first {
+						p.Go = goCh
+					}
+					p.Ready = func() { connected.Done() }
+					gwg.Add(1)
+					go func() {
+						defer gwg.Done()
+						if err := p.Run(ctx, stop); err != nil {
+							stats.fail("%v", err)
+						}
+					}()
+				}
+				if first {
+					waitOr(&connected, stop)
+					ready.Done()
+					first = false
+				}
+				gwg.Wait()
+			}
+		}()
+	}
+	setupCtx, cancel := context.WithTimeout(ctx, setupLimit)
+	waitOr(&ready, setupCtx.Done())
+	cancel()
+	rep.Setup = time.Since(start)
+	if rep.Setup >= setupLimit {
+		stats.fail("setup not done after %s: starting anyway", setupLimit)
+	}
+	logf("setup: %d games, %d clients connected in %s", cfg.Games, stats.connected.Load(), rep.Setup.Round(time.Millisecond))
+	stats.moves.Store(0)
+	stats.peak.Store(stats.connected.Load())
+	t0 := time.Now()
+	close(goCh)
+	tick := time.NewTicker(5 * time.Second)
+	end := time.After(cfg.Duration)
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case <-end:
+			break loop
+		case <-tick.C:
+			el := time.Since(t0).Seconds()
+			logf("%4.0fs: %d moves (%.0f/s), %d clients, %d errors", el, stats.moves.Load(), float64(stats.moves.Load())/el, stats.connected.Load(), stats.errors.Load())
+		}
+	}
+	tick.Stop()
+	close(stop)
+	rep.Elapsed = time.Since(t0)
+	rep.Moves = stats.moves.Load()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		stats.fail("clients still running 30 s after the end")
+	}
+	rep.MovesPerSec = float64(rep.Moves) / rep.Elapsed.Seconds()
+	rep.Clients = int(stats.peak.Load())
+	rep.Reconnects = stats.reconnect.Load()
+	stats.mu.Lock()
+	lat := slices.Clone(stats.lat)
+	stats.mu.Unlock()
+	slices.Sort(lat)
+	rep.RoundTrips = len(lat)
+	if len(lat) > 0 {
+		q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))] }
+		rep.P50, rep.P95, rep.P99, rep.Max = q(0.50), q(0.95), q(0.99), lat[len(lat)-1]
+	}
+	recMu.Lock()
+	recs := slices.Clone(records)
+	recMu.Unlock()
+	rep.Games = len(recs)
+	for _, r := range recs {
+		if r.Finished() {
+			rep.Finished++
+		}
+	}
+	logf("checking %d games' logs", len(recs))
+	Check(ctx, client, cfg, recs, rep)
+	rep.Errors = stats.errors.Load()
+	stats.mu.Lock()
+	rep.ErrorSamples = slices.Clone(stats.samples)
+	stats.mu.Unlock()
+	return rep, nil
+}
+
+// setupLimit bounds the time to create, join and connect the first round.
+const setupLimit = 2 * time.Minute
+
+// waitOr waits for wg or for stop.
+func waitOr(wg *sync.WaitGroup, stop <-chan struct{}) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-stop:
+	}
+}
+
+// setup creates a game on one instance and joins its open seats on the
+// others, returning a player for every seat.
+func setup(ctx context.Context, c *Client, cfg Config, name string, n int, rng *rand.Rand, stats *Stats) ([]*Player, *Record, error) {
+	urls := cfg.URLs
+	base := urls[n%len(urls)]
+	cr, err := c.Create(ctx, base, name, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := newRecord(cr.ID, name)
+	var ps []*Player
+	for i, s := range cr.Seats {
+		// Seat i plays on instance n+i: the clients of a game are on
+		// different instances when there are several.
+		order := make([]string, len(urls))
+		for j := range urls {
+			order[j] = urls[(n+i+j)%len(urls)]
+		}
+		tok := s.Token
+		if tok == "" {
+			if s.Invite == "" {
+				continue
+			}
+			if tok, err = c.Join(ctx, order[0], cr.ID, s.Player, s.Invite); err != nil {
+				return nil, nil, fmt.Errorf("join %s %s: %w", cr.ID, s.Player, err)
+			}
+		}
+		rec.Seats = append(rec.Seats, s.Player)
+		ps = append(ps, &Player{
+			Client: c, URLs: order, ID: cr.ID, Seat: s.Player, Token: tok,
+			Rand: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), Think: cfg.Think, Rec: rec, Stats: stats,
+		})
+	}
+	return ps, rec, nil
+}
+
+// Check compares every game's log with the moves its clients played: every
+// acknowledged move must be in the log at its seq, once, and every move in
+// the log at a seat the clients played must have been acknowledged.
+func Check(ctx context.Context, c *Client, cfg Config, recs []*Record, rep *Report) {
+	problem := func(format string, args ...any) {
+		if len(rep.Problems) < 20 {
+			rep.Problems = append(rep.Problems, fmt.Sprintf(format, args...))
+		}
+	}
+	type result struct {
+		rec *Record
+		evs []Event
+		err error
+	}
+	results := make(chan result)
+	sem := make(chan struct{}, 8)
+	go func() {
+		var wg sync.WaitGroup
+		for _, r := range recs {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				evs, err := logOf(ctx, c, cfg, r.ID)
+				results <- result{r, evs, err}
+			}()
+		}
+		wg.Wait()
+		close(results)
+	}()
+	for res := range results {
+		r := res.rec
+		if res.err != nil {
+			problem("game %s: reading the log: %v", r.ID, res.err)
+			rep.Lost += len(r.Played())
+			continue
+		}
+		rep.Checked++
+		ours := map[string]bool{}
+		for _, s := range r.Seats {
+			ours[s] = true
+		}
+		played := r.Played()
+		for i, e := range res.evs {
+			if e.Seq != int64(i)+1 {
+				problem("game %s: event %d has seq %d", r.ID, i+1, e.Seq)
+			}
+			if e.Kind != "move" || !ours[e.Player] {
+				continue
+			}
+			if p, ok := played[e.Seq]; !ok || p.Player != e.Player || p.Action != e.Action {
+				rep.Unexpected++
+				problem("game %s: the log has %d %s %s, the clients never had it acknowledged", r.ID, e.Seq, e.Player, e.Action)
+			}
+		}
+		for seq, p := range played {
+			if seq < 1 || seq > int64(len(res.evs)) {
+				rep.Lost++
+				problem("game %s: %d %s %s was acknowledged but the log ends at %d", r.ID, seq, p.Player, p.Action, len(res.evs))
+				continue
+			}
+			if e := res.evs[seq-1]; e.Kind != "move" || e.Player != p.Player || e.Action != p.Action {
+				rep.Lost++
+				problem("game %s: %d %s %s was acknowledged but the log has %s %s %s", r.ID, seq, p.Player, p.Action, e.Kind, e.Player, e.Action)
+			}
+		}
+	}
+}
+
+// logOf reads a game's log from the store, or through the API.
+func logOf(ctx context.Context, c *Client, cfg Config, id string) ([]Event, error) {
+	if cfg.Store != nil {
+		_, evs, err := cfg.Store.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Event, len(evs))
+		for i, e := range evs {
+			out[i] = Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action}
+		}
+		return out, nil
+	}
+	return c.Events(ctx, cfg.URLs[0], id)
+}
+
+// idle measures the memory of games without clients on the first instance.
+func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Report) error {
+	before, err := memory(ctx, c, cfg.URLs[0])
+	if err != nil {
+		return fmt.Errorf("loadtest: idle games: %w", err)
+	}
+	for i := range cfg.IdleGames {
+		if _, err := c.Create(ctx, cfg.URLs[0], names[i%len(names)], nil); err != nil {
+			return fmt.Errorf("loadtest: idle games: %w", err)
+		}
+	}
+	time.Sleep(time.Second)
+	after, err := memory(ctx, c, cfg.URLs[0])
+	if err != nil {
+		return fmt.Errorf("loadtest: idle games: %w", err)
+	}
+	rep.IdleHeapPerGame = (after[0] - before[0]) / float64(cfg.IdleGames)
+	rep.IdleRSSPerGame = (after[1] - before[1]) / float64(cfg.IdleGames)
+	return nil
+}
+
+// memory reads the Go heap in use and the resident memory of an instance
+// from its /metrics.
+func memory(ctx context.Context, c *Client, base string) ([2]float64, error) {
+	var out [2]float64
+	req, err := newGet(ctx, base+"/metrics")
+	if err != nil {
+		return out, err
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return out, err
+	}
+	defer resp.Body.Close()
+	found := 0
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 2 {
+			continue
+		}
+		i := -1
+		switch f[0] {
+		case "go_memstats_heap_inuse_bytes":
+			i = 0
+		case "process_resident_memory_bytes":
+			i = 1
+		}
+		if i >= 0 {
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil {
+				return out, err
+			}
+			out[i] = v
+			found++
+		}
+	}
+	if found < 2 {
+		return out, fmt.Errorf("%s/metrics lacks go_memstats_heap_inuse_bytes or process_resident_memory_bytes", base)
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,303 @@
+package loadtest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Record is what the clients of one game did: the moves the server
+// acknowledged, by seq.
+type Record struct {
+	ID   string
+	Game string
+	// Seats lists the seats the clients played.
+	Seats []string
+
+	mu       sync.Mutex
+	played   map[int64]Event
+	finished bool
+}
+
+func newRecord(id, name string) *Record {
+	return &Record{ID: id, Game: name, played: map[int64]Event{}}
+}
+
+func (r *Record) add(e Event) {
+	r.mu.Lock()
+	r.played[e.Seq] = e
+	r.mu.Unlock()
+}
+
+// Played returns the acknowledged moves by seq.
+func (r *Record) Played() map[int64]Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make(map[int64]Event, len(r.played))
+	for k, v := range r.played {
+		out[k] = v
+	}
+	return out
+}
+
+// Finished reports whether a client saw the game end.
+func (r *Record) Finished() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.finished
+}
+
+// Stats gathers the figures of a run; it is safe for concurrent use.
+type Stats struct {
+	moves     atomic.Int64
+	errors    atomic.Int64
+	connected atomic.Int64
+	peak      atomic.Int64
+	reconnect atomic.Int64
+
+	mu      sync.Mutex
+	lat     []time.Duration
+	samples []string
+	sent    sync.Map // game/seq → time.Time the move was sent
+}
+
+func (s *Stats) fail(format string, args ...any) {
+	s.errors.Add(1)
+	s.mu.Lock()
+	if len(s.samples) < 10 {
+		s.samples = append(s.samples, fmt.Sprintf(format, args...))
+	}
+	s.mu.Unlock()
+}
+
+func (s *Stats) connect(d int64) {
+	n := s.connected.Add(d)
+	for {
+		p := s.peak.Load()
+		if n <= p || s.peak.CompareAndSwap(p, n) {
+			return
+		}
+	}
+}
+
+func key(id string, seq int64) string { return fmt.Sprintf("%s/%d", id, seq) }
+
+// received notes that an opponent received the move at seq: the round
+// trip is measured once per move, at the first opponent.
+func (s *Stats) received(id string, seq int64, at time.Time) {
+	if v, ok := s.sent.LoadAndDelete(key(id, seq)); ok {
+		d := at.Sub(v.(time.Time))
+		s.mu.Lock()
+		s.lat = append(s.lat, d)
+		s.mu.Unlock()
+	}
+}
+
+// Player plays one seat of a game: it follows the game's WebSocket feed
+// and, on its turn, sends a random legal action. When its instance fails it
+// reconnects to the next URL with the last seq it saw.
+type Player struct {
+	Client *Client
+	// URLs lists the instances; the player starts on URLs[0].
+	URLs  []string
+	ID    string
+	Seat  string
+	Token string
+	Rand  *rand.Rand
+	// Think is the time the player waits before each move (±25%).
+	Think time.Duration
+	Rec   *Record
+	Stats *Stats
+	// Go, when not nil, holds the first move until it is closed; Ready
+	// is called once connected.
+	Go    <-chan struct{}
+	Ready func()
+	// GiveUp bounds the time spent without a connection.
+	GiveUp time.Duration
+}
+
+// errRetry asks Run to reconnect.
+var errRetry = errors.New("reconnect")
+
+// Run plays until the game is over (nil), stop is closed (nil), or ctx
+// ends or no instance answers for GiveUp (an error).
+func (p *Player) Run(ctx context.Context, stop <-chan struct{}) error {
+	if p.GiveUp == 0 {
+		p.GiveUp = 30 * time.Second
+	}
+	st := &playerState{movedAt: -1}
+	url := 0
+	down := time.Time{}
+	for {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		select {
+		case <-stop:
+			return nil
+		default:
+		}
+		base := p.URLs[url%len(p.URLs)]
+		st.dialed = false
+		done, err := p.session(ctx, stop, base, st)
+		if done || err == nil {
+			return err
+		}
+		if st.dialed {
+			down = time.Time{}
+		}
+		if down.IsZero() {
+			down = time.Now()
+		} else if time.Since(down) > p.GiveUp {
+			return fmt.Errorf("game %s seat %s: no instance answers for %s: %v", p.ID, p.Seat, p.GiveUp, err)
+		}
+		if !errors.Is(err, errRetry) {
+			url++ // this instance failed: try the next
+		}
+		p.Stats.reconnect.Add(1)
+		select {
+		case <-ctx.Done():
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+type playerState struct {
+	lastSeen int64
+	movedAt  int64
+	// pending is a move whose answer was lost with its instance: the log
+	// tells whether it was stored.
+	pending *Event
+	ready   bool
+	// dialed says the last session connected.
+	dialed bool
+}
+
+// session follows the feed on one instance. done says the error is final.
+func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string, st *playerState) (done bool, err error) {
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	c, _, err := websocket.Dial(dctx, wsURL(base, p.ID, p.Token, st.lastSeen), &websocket.DialOptions{HTTPClient: p.Client.HTTP})
+	cancel()
+	if err != nil {
+		return false, err
+	}
+	st.dialed = true
+	defer c.CloseNow()
+	c.SetReadLimit(4 << 20)
+	p.Stats.connect(1)
+	defer p.Stats.connect(-1)
+	rctx, rcancel := context.WithCancel(ctx)
+	defer rcancel()
+	go func() {
+		select {
+		case <-stop:
+			rcancel()
+		case <-rctx.Done():
+		}
+	}()
+	for {
+		_, b, err := c.Read(rctx)
+		if err != nil {
+			select {
+			case <-stop:
+				return true, nil
+			default:
+			}
+			if ctx.Err() != nil {
+				return true, ctx.Err()
+			}
+			return false, err
+		}
+		at := time.Now()
+		var m Message
+		if err := json.Unmarshal(b, &m); err != nil {
+			p.Stats.fail("game %s: message %.80s: %v", p.ID, b, err)
+			continue
+		}
+		switch m.Type {
+		case "event":
+			e := m.Event
+			if e.Seq <= st.lastSeen {
+				continue
+			}
+			st.lastSeen = e.Seq
+			if st.pending != nil && e.Seq == st.pending.Seq {
+				if e.Player == p.Seat && e.Action == st.pending.Action {
+					p.Rec.add(*st.pending) // stored before its instance fell
+				}
+				st.pending = nil
+			}
+			if e.Kind == "move" && e.Player != p.Seat {
+				p.Stats.received(p.ID, e.Seq, at)
+			}
+		case "state":
+			g := m.Game
+			if !st.ready {
+				st.ready = true
+				if p.Ready != nil {
+					p.Ready()
+				}
+			}
+			if g.Finished {
+				p.Rec.mu.Lock()
+				p.Rec.finished = true
+				p.Rec.mu.Unlock()
+				c.Close(websocket.StatusNormalClosure, "")
+				return true, nil
+			}
+			if st.pending != nil && g.Seq >= st.pending.Seq {
+				st.pending = nil // another event took its place: it was not stored
+			}
+			if g.ToMove != p.Seat || g.Seq <= st.movedAt || len(g.Legal) == 0 {
+				continue
+			}
+			if p.Go != nil {
+				select {
+				case <-p.Go:
+				case <-rctx.Done():
+					continue
+				}
+			}
+			if p.Think > 0 {
+				d := p.Think*3/4 + time.Duration(p.Rand.Int64N(int64(p.Think)/2+1))
+				select {
+				case <-time.After(d):
+				case <-rctx.Done():
+					continue
+				}
+			}
+			st.movedAt = g.Seq
+			a := g.Legal[p.Rand.IntN(len(g.Legal))]
+			mv := Event{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
+			p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
+			// The move is sent even when stop comes meanwhile: its
+			// answer decides whether it counts.
+			err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq)
+			if err == nil {
+				p.Rec.add(mv)
+				p.Stats.moves.Add(1)
+				continue
+			}
+			p.Stats.sent.Delete(key(p.ID, mv.Seq))
+			var ae *APIError
+			if errors.As(err, &ae) {
+				if ae.Status >= 500 && ae.Code != "internal" {
+					// shutting down: the move was not stored
+					return false, err
+				}
+				p.Stats.fail("game %s seat %s: %s at %d: %v", p.ID, p.Seat, a, g.Seq, err)
+				st.movedAt = -1
+				return false, errRetry // read the state again
+			}
+			st.pending = &mv
+			return false, err
+		}
+	}
+}
