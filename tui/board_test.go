@@ -3,6 +3,10 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"norns/game"
+	"norns/games"
+	"norns/i18n"
 )
 
 func TestDrawGridMarks(t *testing.T) {
@@ -83,6 +87,73 @@ func TestLokiCells(t *testing.T) {
 	for f := 0; f <= 25; f++ {
 		if got := lokiField(lokiCell(f)); got != f {
 			t.Errorf("lokiField(lokiCell(%d)) = %d", f, got)
+		}
+	}
+}
+
+func TestRendererInfo(t *testing.T) {
+	setup := func(name, pos string) game.State {
+		g, err := games.ByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.Setup(nil, pos)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return s
+	}
+	tests := []struct {
+		r    renderer
+		s    game.State
+		want string
+	}{
+		{samuraiRenderer{}, setup("samurai", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[KQRBNPPkqrbnpp/QRBN] w KQkq - 0 1"),
+			"White holds: K Q R B N P P|Black holds: K Q R B N P P|Retired deck: Q R B N"},
+		{luxRenderer{}, setup("luxumbra", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 lS"),
+			"Dice to use: Shadow|Used: Light|Squares of a die still to use are tinted; empty ones are marked +"},
+		{luxRenderer{}, setup("luxumbra", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --"), ""},
+		{seidrRenderer{}, setup("seidr", "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR w - - 1 1 seidr c4"),
+			"Phase: seiðr (the die slides the carrier)|Carrier: c4"},
+		{lokiRenderer{}, setup("nordsloki", "p1=4:2W/K10W/0/7 p2=6:K/12W/0/6 ghosts=5 first=p1 turns=1 move:p1:6-4:-"),
+			"Player 1: waiting K10W, tray 0, lives 7|Player 2: waiting 12W, tray 0, lives 6|Dice: 6 4|¹²³ seat; K konung, W warrior, R returning; ~ ghost ship; in = waiting, off = tray"},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(tc.r.info(tc.s, i18n.English), "|"); got != tc.want {
+			t.Errorf("info(%s) = %q, want %q", tc.s.Position(), got, tc.want)
+		}
+	}
+}
+
+func TestLuxTint(t *testing.T) {
+	g, _ := games.ByName("luxumbra")
+	s, err := g.Setup(nil, "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 LL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// With two Light dice the empty light squares are marked + and the
+	// dark ones :.
+	got := (luxRenderer{}).board(s, marks{})
+	if want := "1  :  +  :  +  ♔  +  :  + "; got[7] != want {
+		t.Errorf("rank 1 = %q, want %q", got[7], want)
+	}
+}
+
+func TestLokiBoard(t *testing.T) {
+	g, _ := games.ByName("nordsloki")
+	s, err := g.Setup(nil, "p1=4:2W/K10W/0/7 p2=6:K/12W/0/6 ghosts=5 first=p1 turns=1 move:p1:6-4:-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := (lokiRenderer{}).board(s, marks{lang: i18n.English})
+	want := []string{
+		"A1 1ᚠ   2ᚢ   3ᚦ   4ᚨ   5ᚱ~  6ᚲ   7ᚷ   8ᚹ   in",
+		"   .    .    .    ¹2W  .    ²K   .    .    K10W",
+		"",
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("line %d = %q, want %q", i+1, got[i], w)
 		}
 	}
 }
