@@ -84,10 +84,13 @@ func TestLokiCells(t *testing.T) {
 			t.Errorf("cells(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
+	seen := map[cell]int{}
 	for f := 0; f <= 25; f++ {
-		if got := lokiField(lokiCell(f)); got != f {
-			t.Errorf("lokiField(lokiCell(%d)) = %d", f, got)
+		c := lokiCell(f)
+		if g, dup := seen[c]; dup || c.f < 0 || c.f > 8 || c.r < 0 || c.r > 2 {
+			t.Errorf("lokiCell(%d) = %v, out of the grid or the cell of %d too", f, c, g)
 		}
+		seen[c] = f
 	}
 }
 
@@ -155,5 +158,35 @@ func TestLokiBoard(t *testing.T) {
 		if got[i] != w {
 			t.Errorf("line %d = %q, want %q", i+1, got[i], w)
 		}
+	}
+}
+
+func TestTaflBoard(t *testing.T) {
+	g, _ := games.ByName("seatafl")
+	s, err := g.Setup(nil, "/7/7/7/3K3/7/7/t6/ w 12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := (taflRenderer{}).board(s, marks{})
+	for i, want := range map[int]string{
+		0: "7  .  .  .  .  .  .  . ",
+		3: "4  .  .  .  ♔  .  .  . ",
+		6: "1  ●  .  .  .  .  .  . ",
+		7: "   a  b  c  d  e  f  g ",
+	} {
+		if got[i] != want {
+			t.Errorf("line %d = %q, want %q", i+1, got[i], want)
+		}
+	}
+	s13, err := g.New(game.Options{"layout": "sea13"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, r := (taflRenderer{}).dims(s13); f != 13 || r != 13 {
+		t.Errorf("dims(sea13) = %d, %d, want 13, 13", f, r)
+	}
+	lines := (taflRenderer{}).board(s13, marks{})
+	if len(lines) != 14 || !strings.HasPrefix(lines[0], "13 ") || !strings.HasPrefix(lines[12], " 1 ") || !strings.HasSuffix(lines[13], " m ") {
+		t.Errorf("sea13 board:\n%s", strings.Join(lines, "\n"))
 	}
 }

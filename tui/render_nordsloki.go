@@ -77,20 +77,8 @@ func lokiParse(pos string) lokiPos {
 	return p
 }
 
-// lokiField is the field of a pointing cell: 1 to 24, 0 for waiting, 25
-// for off, -1 for none.
-func lokiField(c cell) int {
-	switch {
-	case c.f < 8:
-		return (2-c.r)*8 + c.f + 1
-	case c.r == 2:
-		return 0
-	case c.r == 0:
-		return 25
-	}
-	return -1
-}
-
+// lokiCell is the pointing cell of a field: 1 to 24, 0 for the waiting
+// checkers, 25 (or more) for the tray.
 func lokiCell(field int) cell {
 	switch {
 	case field == 0:
