@@ -62,6 +62,9 @@ program (reproducibly with --seed). --save writes the record after every move;
 				if gameName != "" && gameName != r.Game {
 					return errors.New(i18n.T(cfg.Lang, "tui.cli.loadgame", "file", load, "game", r.Game, "want", gameName))
 				}
+				if _, _, err := tui.Replay(r); err != nil {
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", err.Error()))
+				}
 				cfg.Record = &r
 			} else {
 				if gameName == "" {
