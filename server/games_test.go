@@ -48,6 +48,7 @@ func TestFullGames(t *testing.T) {
 			}
 			v := e.player(c.ID, tokens, rand.New(rand.NewPCG(uint64(i), 1)), 100000)
 			checkOver(t, v)
+			checkRecords(t, e, v)
 		})
 		t.Run(g.Name()+"/ai", func(t *testing.T) {
 			e.t = t
@@ -59,6 +60,7 @@ func TestFullGames(t *testing.T) {
 			c := e.create(server.CreateRequest{Game: g.Name(), Options: quick(g), Seats: seats(kinds...)})
 			v := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(uint64(i), 2)), 100000)
 			checkOver(t, v)
+			checkRecords(t, e, v)
 			ai := 0
 			for _, h := range v.History {
 				if h.Kind == "move" && h.Player != v.Players[0] {
@@ -87,5 +89,28 @@ func checkOver(t *testing.T, v server.View) {
 	}
 	if int64(len(v.History)) != v.Seq {
 		t.Errorf("history has %d entries, seq is %d", len(v.History), v.Seq)
+	}
+}
+
+// checkRecords checks the records of a finished game: the Norns record
+// verifies (every roll recomputed from the revealed seed), and the PGN of a
+// chess game carries the result.
+func checkRecords(t *testing.T, e *env, v server.View) {
+	t.Helper()
+	p, err := server.ParseRecord(strings.NewReader(e.record(v.ID, "norns")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := server.Verify(p, games.All)
+	if err != nil || !res.Revealed || res.Events != int(v.Seq) || res.Rolls != int(v.Fairness.Rolls) || res.Status != v.Status {
+		t.Errorf("Verify(%s record) = %+v, %v, want %d events, %d rolls, %q", v.Game, res, err, v.Seq, v.Fairness.Rolls, v.Status)
+	}
+	g, _ := games.ByName(v.Game)
+	st, _ := g.New(nil)
+	if _, ok := st.(game.PGNWriter); ok {
+		pgn := e.record(v.ID, "pgn")
+		if !strings.Contains(pgn, "[NornsServerSeed \""+v.Fairness.ServerSeed+"\"]") || strings.Contains(pgn, "[Result \"*\"]") && v.Status != "over unfinished" {
+			t.Errorf("PGN of a finished %s game:\n%s", v.Game, pgn)
+		}
 	}
 }

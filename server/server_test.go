@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"norns/ai"
 	"norns/game"
 	"norns/games"
@@ -221,7 +223,6 @@ func TestBadInput(t *testing.T) {
 		{"bad list state", "GET", "/api/games?state=sleeping", "", nil, 400, "bad_parameter"},
 		{"no PGN for tafl", "GET", "/api/games/" + e.create(server.CreateRequest{Game: "seatafl"}).ID + "/record?format=pgn", "", nil, 404, "no_record"},
 		{"unknown endpoint", "GET", "/api/nothing", "", nil, 404, "not_found"},
-		{"seed after start", "POST", game + "/seed", white, map[string]string{"seed": "late"}, 0, ""},
 	}
 	for _, tt := range tests {
 		before := e.view(c.ID)
@@ -541,4 +542,86 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	_ = context.Background
+}
+
+// TestSeed: a seat adds its dice seed before the first roll, not after.
+func TestSeed(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "o")})
+	white := c.Seats[0].Token
+	var v server.View
+	e.must("POST", "/api/games/"+c.ID+"/seed", white, map[string]string{"seed": "white's own"}, &v)
+	if v.Fairness.SeatSeeds["white"] != "white's own" || !v.Seats[0].Seeded {
+		t.Errorf("after POST seed: fairness %+v, seats %+v", v.Fairness, v.Seats)
+	}
+	st, ae := e.call("POST", "/api/games/"+c.ID+"/seed", "", map[string]string{"seed": "x"}, nil)
+	if st != 401 || ae.Code != "missing_token" {
+		t.Errorf("seed without a token = %d %s, want 401 missing_token", st, ae.Code)
+	}
+	st, ae = e.call("POST", "/api/games/"+c.ID+"/seed", white, map[string]string{"seed": strings.Repeat("x", 65)}, nil)
+	if st != 400 || ae.Code != "bad_seed" {
+		t.Errorf("65-character seed = %d %s, want 400 bad_seed", st, ae.Code)
+	}
+	var j struct {
+		Token string `json:"token"`
+	}
+	e.must("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite, "seed": "black's"}, &j)
+	tokens := map[string]string{"white": white, "black": j.Token}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for e.view(c.ID).Fairness.Rolls == 0 && !e.view(c.ID).Finished {
+		e.player(c.ID, tokens, rng, 1)
+	}
+	if e.view(c.ID).Finished {
+		t.Skip("the game ended before a roll")
+	}
+	st, ae = e.call("POST", "/api/games/"+c.ID+"/seed", j.Token, map[string]string{"seed": "changed my mind"}, nil)
+	if st != 409 || ae.Code != "seed_locked" {
+		t.Errorf("seed after the first roll = %d %s, want 409 seed_locked", st, ae.Code)
+	}
+	if v := e.view(c.ID); v.Fairness.SeatSeeds["black"] != "black's" {
+		t.Errorf("black's seed after the refused change = %q, want %q", v.Fairness.SeatSeeds["black"], "black's")
+	}
+}
+
+// TestWebSocketLimit: the feed takes no messages from clients: one closes
+// it (1008, policy violation), whatever its size.
+func TestWebSocketLimit(t *testing.T) {
+	e := start(t, func(c *server.Config) { c.MaxBody = 1024 })
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	f := e.subscribe(c.ID, 0, "")
+	f.read()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	f.c.Write(ctx, websocket.MessageText, bytes.Repeat([]byte("x"), 4096))
+	_, _, err := f.c.Read(ctx)
+	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Errorf("after a 4 KiB message the feed reads %v, want close 1008", err)
+	}
+	// A bad token on the feed is refused before the upgrade.
+	resp, err := http.Get(e.base + "/api/games/" + c.ID + "/ws?token=nope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 403 {
+		t.Errorf("feed with a bad token = %d, want 403", resp.StatusCode)
+	}
+}
+
+// FuzzParseRecord: any text parses or fails cleanly, and what parses
+// verifies or fails cleanly.
+func FuzzParseRecord(f *testing.F) {
+	// A record with a roll, a move and a timeout.
+	f.Add("# norns record 1\n[Game \"seidr\"]\n[Scheme \"norns-dice-v1\"]\n[Options \"\"]\n[ServerSeed \"?\"]\n\n1 move white c2c4\n2 roll chance 3\n3 timeout black\n")
+	// A PGN, refused.
+	f.Add("[Event \"x\"]\n\n1. e4 *\n")
+	// Broken tags and sequence numbers.
+	f.Add("# norns record 1\n[Game\n1 move\n3 move white e2e4\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := server.ParseRecord(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		server.Verify(rec, games.All)
+	})
 }

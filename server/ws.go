@@ -70,8 +70,8 @@ func (l *live) broadcast(start int) {
 
 // handleWS subscribes a client to a game: it sends every event after
 // ?since=N, then the state, then each new event and state as they happen.
-// Anybody may subscribe (spectators included); messages from the client
-// are read only to answer pings and notice the close.
+// Anybody may subscribe (spectators included). The client sends nothing:
+// its data messages close the feed (policy violation).
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	since, err := sinceParam(r)
 	if err != nil {
