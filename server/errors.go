@@ -106,6 +106,7 @@ type Error struct {
 	Detail string
 }
 
+// Error writes the code and the detail.
 func (e *Error) Error() string {
 	if e.Detail != "" {
 		return e.Code + ": " + e.Detail

@@ -86,12 +86,20 @@ type ended struct {
 	r game.Result
 }
 
+// Player is NoPlayer: the game is over.
 func (e ended) Player() game.Player { return game.NoPlayer }
-func (e ended) Terminal() bool      { return true }
+
+// Terminal is true.
+func (e ended) Terminal() bool { return true }
+
+// Result is the result of the clock.
 func (e ended) Result() game.Result { return e.r }
-func (e ended) Legal() []game.Action {
-	return nil
-}
+
+// Legal is empty.
+func (e ended) Legal() []game.Action { return nil }
+
+// Returns scores the result of the clock.
+func (e ended) Returns() []float64 { return game.WinReturns(len(e.Players()), e.r) }
 
 // shown returns the state as clients see it: ended when a clock fell.
 func (l *live) shown() game.State {
@@ -135,11 +143,8 @@ func (l *live) apply(e store.Event) error {
 			l.rolls++
 		}
 	case store.EventTimeout:
-		p, ok := slices.Index(l.st.Players(), e.Player), true
+		p := slices.Index(l.st.Players(), e.Player)
 		if p < 0 {
-			ok = false
-		}
-		if !ok {
 			return fmt.Errorf("timeout of unknown player %q", e.Player)
 		}
 		l.timeout = timeLoss(l.st, game.Player(p))
