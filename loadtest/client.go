@@ -129,11 +129,14 @@ type Created struct {
 	Game  View   `json:"game"`
 }
 
-// Create creates a game with default options; seats nil gives the creator
-// the first seat and leaves the others open.
-func (c *Client) Create(ctx context.Context, base, name string, seats []SeatSpec) (*Created, error) {
+// Create creates a game with options (nil: the defaults); seats nil gives
+// the creator the first seat and leaves the others open.
+func (c *Client) Create(ctx context.Context, base, name string, options map[string]string, seats []SeatSpec) (*Created, error) {
 	var out Created
 	req := map[string]any{"game": name}
+	if options != nil {
+		req["options"] = options
+	}
 	if seats != nil {
 		req["seats"] = seats
 	}

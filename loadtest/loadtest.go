@@ -311,7 +311,7 @@ func waitOr(wg *sync.WaitGroup, stop <-chan struct{}) {
 func setup(ctx context.Context, c *Client, cfg Config, name string, n int, rng *rand.Rand, stats *Stats) ([]*Player, *Record, error) {
 	urls := cfg.URLs
 	base := urls[n%len(urls)]
-	cr, err := c.Create(ctx, base, name, nil)
+	cr, err := c.Create(ctx, base, name, nil, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -435,7 +435,7 @@ func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Repor
 		return fmt.Errorf("loadtest: idle games: %w", err)
 	}
 	for i := range cfg.IdleGames {
-		if _, err := c.Create(ctx, cfg.URLs[0], names[i%len(names)], nil); err != nil {
+		if _, err := c.Create(ctx, cfg.URLs[0], names[i%len(names)], nil, nil); err != nil {
 			return fmt.Errorf("loadtest: idle games: %w", err)
 		}
 	}

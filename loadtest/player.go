@@ -252,8 +252,13 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 				c.Close(websocket.StatusNormalClosure, "")
 				return true, nil
 			}
-			if st.pending != nil && g.Seq >= st.pending.Seq {
-				st.pending = nil // another event took its place: it was not stored
+			if st.pending != nil {
+				// The state follows the backlog: a pending move not in
+				// it was not stored (or another event took its place).
+				if g.Seq < st.pending.Seq {
+					st.movedAt = -1 // play again
+				}
+				st.pending = nil
 			}
 			if g.ToMove != p.Seat || g.Seq <= st.movedAt || len(g.Legal) == 0 {
 				continue

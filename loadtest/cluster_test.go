@@ -1,0 +1,339 @@
+package loadtest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"norns/games"
+	"norns/server"
+	"norns/store"
+)
+
+// postgresURL returns the URL of an empty schema of its own on the test
+// PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
+// the end of the test. The test is skipped when the server does not answer.
+func postgresURL(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("NORNS_TEST_POSTGRES")
+	if base == "" {
+		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Skipf("PostgreSQL not reachable at %s: skipping (%v)", base, err)
+	}
+	defer conn.Close(context.Background())
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "norns_test_" + hex.EncodeToString(b)
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if c, err := pgx.Connect(ctx, base); err == nil {
+			c.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+			c.Close(ctx)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func openPostgres(t *testing.T, u string) *store.Postgres {
+	t.Helper()
+	st, err := store.OpenPostgres(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// lockedBuffer is a log sink safe for concurrent writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startLogged starts an instance whose error logs go to errs.
+func startLogged(t *testing.T, st store.Store, errs io.Writer) *instance {
+	t.Helper()
+	srv, err := server.New(server.Config{
+		Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2,
+		Logger: slog.New(slog.NewTextHandler(errs, &slog.HandlerOptions{Level: slog.LevelError})),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	in := &instance{srv: srv}
+	in.http = newHTTP(srv)
+	in.url = in.http.URL
+	t.Cleanup(in.stop)
+	return in
+}
+
+// game creates a chess game on base with the seats given, joins the open
+// ones on the join URLs (one per open seat, in order) and returns a player
+// for every human seat, the n-th playing on urls[n].
+func newGame(t *testing.T, c *Client, base string, seats []SeatSpec, urls [][]string, stats *Stats) ([]*Player, *Record) {
+	t.Helper()
+	ctx := context.Background()
+	cr, err := c.Create(ctx, base, "chess", nil, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := newRecord(cr.ID, "chess")
+	var ps []*Player
+	for _, s := range cr.Seats {
+		if s.Kind == "ai" {
+			continue
+		}
+		u := urls[len(ps)]
+		tok := s.Token
+		if tok == "" {
+			if tok, err = c.Join(ctx, u[0], cr.ID, s.Player, s.Invite); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec.Seats = append(rec.Seats, s.Player)
+		ps = append(ps, &Player{Client: c, URLs: u, ID: cr.ID, Seat: s.Player, Token: tok,
+			Rand: mrand.New(mrand.NewPCG(uint64(len(ps)), 7)), Rec: rec, Stats: stats})
+	}
+	return ps, rec
+}
+
+// playAll runs the players until their games end.
+func playAll(t *testing.T, ps []*Player, think time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, p := range ps {
+		p.Think = think
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := p.Run(ctx, nil); err != nil {
+				t.Errorf("player %s of %s: %v", p.Seat, p.ID, err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// checkGames checks that the games ended and that their logs hold exactly
+// what the clients played, and that the clients met no error.
+func checkGames(t *testing.T, st store.Store, stats *Stats, recs ...*Record) {
+	t.Helper()
+	var rep Report
+	Check(context.Background(), NewClient(1), Config{Store: st}, recs, &rep)
+	if rep.Checked != len(recs) || rep.Lost != 0 || rep.Unexpected != 0 {
+		t.Errorf("check = %d of %d games, %d lost, %d unexpected: %v; want all, 0, 0", rep.Checked, len(recs), rep.Lost, rep.Unexpected, rep.Problems)
+	}
+	for _, r := range recs {
+		g, evs, err := st.Load(context.Background(), r.ID)
+		if err != nil || !g.Finished || !r.Finished() || len(r.Played()) == 0 {
+			t.Errorf("game %s: finished %v (clients saw it %v), %d events, %d played, %v; want a finished game", r.ID, g != nil && g.Finished, r.Finished(), len(evs), len(r.Played()), err)
+		}
+	}
+	if n := stats.errors.Load(); n != 0 {
+		t.Errorf("clients met %d errors: %v", n, stats.samples)
+	}
+}
+
+// TestClusterTwoInstances: two instances on one PostgreSQL database. A
+// player on each plays a whole game; a player on the second instance plays
+// against an AI seat of a game created on the first. Every move reaches the
+// other instance's clients, each AI move is made once, and neither instance
+// logs an error (a conflict between instances would).
+func TestClusterTwoInstances(t *testing.T) {
+	u := postgresURL(t)
+	var errsA, errsB lockedBuffer
+	a := startLogged(t, openPostgres(t, u), &errsA)
+	b := startLogged(t, openPostgres(t, u), &errsB)
+	c := NewClient(8)
+	stats := &Stats{}
+	p1, r1 := newGame(t, c, a.url, nil, [][]string{{a.url}, {b.url}}, stats)
+	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{b.url}}, stats)
+	playAll(t, append(p1, p2...), 0)
+	st := openPostgres(t, u)
+	checkGames(t, st, stats, r1, r2)
+	if len(stats.lat) == 0 {
+		t.Errorf("no round trip measured between the instances")
+	}
+	_, evs, _ := st.Load(context.Background(), r2.ID)
+	ai := 0
+	for _, e := range evs {
+		if e.Player == "black" {
+			ai++
+		}
+	}
+	if ai == 0 {
+		t.Errorf("game %s: no AI move in %d events", r2.ID, len(evs))
+	}
+	for name, buf := range map[string]*lockedBuffer{"first": &errsA, "second": &errsB} {
+		if s := buf.String(); s != "" {
+			t.Errorf("the %s instance logged errors:\n%s", name, s)
+		}
+	}
+}
+
+// buildNorns builds the norns program once for the tests that run it.
+var buildNorns = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "norns-loadtest")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "norns")
+	if out, err := exec.Command("go", "build", "-o", bin, "norns/cmd/norns").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build norns/cmd/norns: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+var listening = regexp.MustCompile(`addr=(http://\S+)`)
+
+// proc is a `norns serve` subprocess.
+type proc struct {
+	cmd  *exec.Cmd
+	url  string
+	logs *lockedBuffer
+}
+
+// serve starts `norns serve` on db and waits until it listens.
+func serve(t *testing.T, db string) *proc {
+	t.Helper()
+	bin, err := buildNorns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--ai-easy", "5ms")
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, logs: &lockedBuffer{}}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			p.logs.Write([]byte(line + "\n"))
+			if m := listening.FindStringSubmatch(line); m != nil && strings.Contains(line, "listening") {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case p.url = <-found:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("norns serve did not start:\n%s", p.logs)
+	}
+	return p
+}
+
+// TestClusterKill: two `norns serve` instances share one database. A
+// player on each plays a game, and a player on the first plays against an
+// AI seat. The first instance is killed (SIGKILL) in the middle: the
+// players reconnect to the second and finish, the AI seat keeps moving
+// there, and no action is lost or doubled.
+func TestClusterKill(t *testing.T) {
+	u := postgresURL(t)
+	a, b := serve(t, u), serve(t, u)
+	c := NewClient(8)
+	stats := &Stats{}
+	p1, r1 := newGame(t, c, a.url, nil, [][]string{{a.url, b.url}, {b.url, a.url}}, stats)
+	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{a.url, b.url}}, stats)
+	st := openPostgres(t, u)
+	killedAt := map[string]int64{}
+	go func() {
+		// Kill the first instance once both games are under way.
+		for {
+			heads, err := st.Heads(context.Background())
+			if err != nil {
+				return
+			}
+			n := 0
+			for _, h := range heads {
+				if (h.ID == r1.ID || h.ID == r2.ID) && h.Seq >= 12 {
+					n++
+				}
+			}
+			if n == 2 {
+				for _, h := range heads {
+					killedAt[h.ID] = h.Seq
+				}
+				a.cmd.Process.Signal(syscall.SIGKILL)
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	playAll(t, append(p1, p2...), 5*time.Millisecond)
+	if len(killedAt) == 0 {
+		t.Fatal("the games ended before the first instance was killed")
+	}
+	if err := a.cmd.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("the first instance ended with %v, want killed", err)
+	}
+	checkGames(t, st, stats, r1, r2)
+	_, evs, _ := st.Load(context.Background(), r2.ID)
+	after := 0
+	for _, e := range evs {
+		if e.Player == "black" && e.Seq > killedAt[r2.ID] {
+			after++
+		}
+	}
+	if after == 0 {
+		t.Errorf("game %s: no AI move after the kill at seq %d (%d events)", r2.ID, killedAt[r2.ID], len(evs))
+	}
+	if stats.reconnect.Load() == 0 {
+		t.Errorf("no client reconnected after the kill")
+	}
+	t.Logf("killed at seq %v; games of %d and %d events; %d reconnects; AI moves after the kill: %d", killedAt, len(r1.Played()), len(evs), stats.reconnect.Load(), after)
+}

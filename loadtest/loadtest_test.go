@@ -1,0 +1,162 @@
+package loadtest
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"norns/games"
+	"norns/server"
+	"norns/store"
+)
+
+// fastAI is the think time of every AI level in the tests.
+var fastAI = map[string]time.Duration{"easy": 5 * time.Millisecond, "medium": 5 * time.Millisecond, "hard": 5 * time.Millisecond}
+
+// instance is a server on a store, served over real HTTP.
+type instance struct {
+	srv  *server.Server
+	http *httptest.Server
+	url  string
+}
+
+func startInstance(t *testing.T, st store.Store) *instance {
+	t.Helper()
+	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHTTP(srv)
+	in := &instance{srv: srv, http: hs, url: hs.URL}
+	t.Cleanup(in.stop)
+	return in
+}
+
+func newHTTP(srv *server.Server) *httptest.Server { return httptest.NewServer(srv.Handler()) }
+
+func (in *instance) stop() {
+	if in.http == nil {
+		return
+	}
+	in.srv.Close()
+	in.http.CloseClientConnections()
+	in.http.Close()
+	in.http = nil
+}
+
+func TestCheckURL(t *testing.T) {
+	tests := []struct {
+		url    string
+		remote bool
+		ok     bool
+	}{
+		{"http://127.0.0.1:8080", false, true},
+		{"http://127.8.9.10:8080", false, true},
+		{"http://localhost:8080", false, true},
+		{"http://[::1]:8080", false, true},
+		{"https://127.0.0.1", false, true},
+		{"http://10.0.0.1:8080", false, false},
+		{"http://192.168.1.5", false, false},
+		{"http://example.org", false, false},
+		{"http://example.org", true, true},
+		{"ftp://127.0.0.1", false, false},
+		{"ftp://127.0.0.1", true, false},
+	}
+	for _, tt := range tests {
+		if err := CheckURL(tt.url, tt.remote); (err == nil) != tt.ok {
+			t.Errorf("CheckURL(%q, %v) = %v, want ok %v", tt.url, tt.remote, err, tt.ok)
+		}
+	}
+}
+
+// TestRunRefusesRemote: Run refuses a remote URL before sending anything.
+func TestRunRefusesRemote(t *testing.T) {
+	_, err := Run(context.Background(), Config{URLs: []string{"http://10.1.2.3:8080"}, Games: 1, Duration: time.Second})
+	if err == nil || !strings.Contains(err.Error(), "loopback") {
+		t.Errorf("Run(remote URL) = %v, want a refusal naming the loopback network", err)
+	}
+}
+
+// TestCheck: the check finds a lost move, an unexpected move and accepts a
+// log that matches.
+func TestCheck(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	log := []store.Event{
+		{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"},
+		{Seq: 2, Kind: store.EventMove, Player: "black", Action: "e5"},
+		{Seq: 3, Kind: store.EventMove, Player: "white", Action: "Nf3"},
+	}
+	for _, id := range []string{"same", "lost", "extra"} {
+		if err := st.Create(ctx, &store.Game{ID: id, Game: "chess", ServerSeed: []byte{1}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Append(ctx, id, log, store.Update{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := func(id string, evs ...store.Event) *Record {
+		r := newRecord(id, "chess")
+		r.Seats = []string{"white", "black"}
+		for _, e := range evs {
+			r.add(Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action})
+		}
+		return r
+	}
+	tests := []struct {
+		rec              *Record
+		lost, unexpected int
+	}{
+		{rec("same", log...), 0, 0},
+		{rec("lost", append(log, store.Event{Seq: 4, Kind: "move", Player: "black", Action: "Nc6"})...), 1, 0},
+		{rec("extra", log[:2]...), 0, 1},
+	}
+	for _, tt := range tests {
+		var rep Report
+		Check(ctx, NewClient(1), Config{Store: st}, []*Record{tt.rec}, &rep)
+		if rep.Checked != 1 || rep.Lost != tt.lost || rep.Unexpected != tt.unexpected {
+			t.Errorf("Check(%s) = checked %d, lost %d, unexpected %d (%v), want 1, %d, %d", tt.rec.ID, rep.Checked, rep.Lost, rep.Unexpected, rep.Problems, tt.lost, tt.unexpected)
+		}
+	}
+}
+
+// TestRunSQLite: a short run against one instance on SQLite plays every
+// game of the catalog with no error and no lost move.
+func TestRunSQLite(t *testing.T) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	in := startInstance(t, st)
+	n := len(games.All)
+	rep, err := Run(context.Background(), Config{URLs: []string{in.url}, Games: n, Duration: 2 * time.Second, Store: st, IdleGames: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReport(t, rep, n)
+}
+
+// checkReport checks a run's report: games played, moves, round trips, no
+// error and no lost or unexpected move.
+func checkReport(t *testing.T, rep *Report, games int) {
+	t.Helper()
+	if rep.Games < games || rep.Clients < 2*games || rep.Moves == 0 || rep.RoundTrips == 0 || rep.P99 <= 0 {
+		t.Errorf("report = %d games, %d clients, %d moves, %d round trips, p99 %s; want at least %d games, %d clients and some moves",
+			rep.Games, rep.Clients, rep.Moves, rep.RoundTrips, rep.P99, games, 2*games)
+	}
+	if rep.Errors != 0 || rep.Lost != 0 || rep.Unexpected != 0 || rep.Checked != rep.Games {
+		t.Errorf("report = %d errors %v, %d lost, %d unexpected %v, %d of %d checked; want none and all",
+			rep.Errors, rep.ErrorSamples, rep.Lost, rep.Unexpected, rep.Problems, rep.Checked, rep.Games)
+	}
+}
