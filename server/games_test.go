@@ -10,30 +10,20 @@ import (
 	"norns/server"
 )
 
-// quick returns options that keep a random game short where the game has
-// a turn limit (a limit is one of the game's own endings).
-func quick(g game.Game) map[string]string {
-	for _, o := range g.Options() {
-		if o.Name == "max-turns" {
-			return map[string]string{"max-turns": "60"}
-		}
-	}
-	return nil
-}
-
-// TestFullGames plays a whole game of every game between two clients, and
-// one against an easy AI seat, through HTTP.
+// TestFullGames plays a whole game of every game between two clients (a
+// client per seat, each following the WebSocket feed and acting over HTTP),
+// and one against an easy AI seat, through HTTP.
 func TestFullGames(t *testing.T) {
 	e := start(t, nil)
 	for i, g := range games.All {
 		t.Run(g.Name()+"/humans", func(t *testing.T) {
 			e.t = t
 			kinds := []string{"h"}
-			st, _ := g.New(game.Options(quick(g)))
+			st, _ := g.New(nil)
 			for range st.Players()[1:] {
 				kinds = append(kinds, "o")
 			}
-			c := e.create(server.CreateRequest{Game: g.Name(), Options: quick(g), Seats: seats(kinds...)})
+			c := e.create(server.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
 			tokens := tokensOf(c)
 			// The other players join with their invitations.
 			for _, s := range c.Seats {
@@ -46,18 +36,20 @@ func TestFullGames(t *testing.T) {
 					tokens[j.Player] = j.Token
 				}
 			}
-			v := e.player(c.ID, tokens, rand.New(rand.NewPCG(uint64(i), 1)), 100000)
+			// A client per seat, each on its own feed.
+			e.playSeats(c.ID, tokens, uint64(i))
+			v := e.view(c.ID)
 			checkOver(t, v)
 			checkRecords(t, e, v)
 		})
 		t.Run(g.Name()+"/ai", func(t *testing.T) {
 			e.t = t
 			kinds := []string{"h"}
-			st, _ := g.New(game.Options(quick(g)))
+			st, _ := g.New(nil)
 			for range st.Players()[1:] {
 				kinds = append(kinds, "e")
 			}
-			c := e.create(server.CreateRequest{Game: g.Name(), Options: quick(g), Seats: seats(kinds...)})
+			c := e.create(server.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
 			v := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(uint64(i), 2)), 100000)
 			checkOver(t, v)
 			checkRecords(t, e, v)

@@ -298,3 +298,69 @@ func optsOf(s string) game.Options {
 	o, _ := game.ParseOptions(strings.Fields(s))
 	return o
 }
+
+// playSeat is one client playing one seat with random legal actions: it
+// follows the game's feed and acts when the feed says it is its turn,
+// until the game is over. It runs in its own goroutine with its own HTTP
+// client, and reports problems as its error.
+func (e *env) playSeat(id, seat, token string, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	client := &http.Client{Timeout: 20 * time.Second}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/api/games/" + id + "/ws?token=" + token
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
+	if err != nil {
+		return fmt.Errorf("%s: dial: %w", seat, err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(8 << 20)
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			return fmt.Errorf("%s: feed: %w", seat, err)
+		}
+		var m message
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("%s: feed message %s: %w", seat, b, err)
+		}
+		if m.Type != "state" {
+			continue
+		}
+		v := m.Game
+		if v.Finished {
+			return nil
+		}
+		if v.ToMove != seat {
+			continue
+		}
+		body, _ := json.Marshal(map[string]any{"action": v.Legal[rng.IntN(len(v.Legal))], "seq": v.Seq})
+		req, _ := http.NewRequest("POST", e.base+"/api/games/"+id+"/actions", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := client.Do(req)
+		if err != nil {
+			return fmt.Errorf("%s: %w", seat, err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("%s: action at seq %d: %d %s", seat, v.Seq, resp.StatusCode, data)
+		}
+	}
+}
+
+// playSeats runs a client per seat (seat name → token) until the game is
+// over.
+func (e *env) playSeats(id string, tokens map[string]string, seed uint64) {
+	e.t.Helper()
+	errs := make(chan error, len(tokens))
+	for seat, tok := range tokens {
+		seed++
+		go func() { errs <- e.playSeat(id, seat, tok, seed) }()
+	}
+	for range tokens {
+		if err := <-errs; err != nil {
+			e.t.Error(err)
+		}
+	}
+}

@@ -50,7 +50,7 @@ func TestNordsLoki3(t *testing.T) {
 		t.Skip("nordsloki is not in the game list")
 	}
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3", "max-turns": "60"}, Seats: seats("h", "e", "o")})
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "o")})
 	if len(c.Seats) != 3 || c.Seats[2].Invite == "" || c.Seats[0].Token == "" || c.Seats[1].Token != "" {
 		t.Fatalf("create 3-player nordsloki: seats %+v", c.Seats)
 	}
@@ -81,7 +81,8 @@ func TestNordsLoki3(t *testing.T) {
 		t.Errorf("after the join the history starts %+v, want the first-player roll", j.Game.History)
 	}
 	tokens := map[string]string{"p1": c.Seats[0].Token, "p3": j.Token}
-	end := e.player(c.ID, tokens, rand.New(rand.NewPCG(3, 3)), 100000)
+	e.playSeats(c.ID, tokens, 3)
+	end := e.view(c.ID)
 	checkOver(t, end)
 	movers := map[string]bool{}
 	for _, h := range end.History {
@@ -270,7 +271,7 @@ func TestFairDice(t *testing.T) {
 	if _, err := games.ByName(name); err != nil {
 		name = "seidr"
 	}
-	c := e.create(server.CreateRequest{Game: name, Options: quick(mustGame(t, name)), Seats: []server.SeatRequest{{Type: "human", Seed: "my lucky seed"}, {Type: "ai", Level: "easy"}}})
+	c := e.create(server.CreateRequest{Game: name, Seats: []server.SeatRequest{{Type: "human", Seed: "my lucky seed"}, {Type: "ai", Level: "easy"}}})
 	if len(c.Game.Fairness.Commitment) != 64 || c.Game.Fairness.ServerSeed != "" {
 		t.Fatalf("fairness at creation = %+v, want a commitment and no seed", c.Game.Fairness)
 	}
