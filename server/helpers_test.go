@@ -356,7 +356,8 @@ func (e *env) playSeats(id string, tokens map[string]string, seed uint64) {
 	errs := make(chan error, len(tokens))
 	for seat, tok := range tokens {
 		seed++
-		go func() { errs <- e.playSeat(id, seat, tok, seed) }()
+		s := seed
+		go func() { errs <- e.playSeat(id, seat, tok, s) }()
 	}
 	for range tokens {
 		if err := <-errs; err != nil {
