@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"norns/game"
+	"norns/lab"
+)
+
+func labCmd() *cobra.Command {
+	var (
+		p          lab.Plan
+		sets       []string
+		compare    string
+		agents     string
+		workers    int
+		shard      string
+		out        string
+		noProgress bool
+	)
+	cmd := &cobra.Command{
+		Use:   "lab",
+		Short: "Measure a game's balance with many AI games: win rates, first-player advantage, lengths",
+		Long: `Play a balance study: many games between AI agents, with per-seat results,
+the first player's advantage, game lengths and termination reasons, each
+with its 95% interval, and optionally the difference between values of an
+option (--compare). The study's directory gets games.jsonl (one line per
+game, enough to replay it with norns replay), summary.json, report.md and
+report.html (with charts).
+
+Game i of a study has a seed derived from --seed and i, so a study gives the
+same games whatever --workers is. Each game is appended to games.jsonl when
+it ends: a stopped study (Ctrl-C) resumes where it was when run again with
+the same command. --shard i/n plays the games whose index is i modulo n;
+"norns lab merge" combines shard directories into the report of the whole
+study. See docs/lab.md.
+
+Agents: ` + lab.AgentHelp() + `.
+One agent plays every seat; a list gives one per seat, rotated over the seats
+game by game.`,
+		Example: `  norns lab --game luxumbra --compare balance=off,on --agents medium --games 2000 --seed 1 --out lux-balance
+  norns lab --game chess --agents easy,medium --games 200 --workers 2 --out chess-levels
+  norns lab --game seatafl --agents easy --games 1000 --shard 0/4 --out shard0`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if p.Options, err = game.ParseOptions(sets); err != nil {
+				return err
+			}
+			if len(p.Options) == 0 {
+				p.Options = nil
+			}
+			if compare != "" {
+				name, vals, ok := strings.Cut(compare, "=")
+				if !ok || name == "" || vals == "" {
+					return fmt.Errorf("--compare %q: want option=v1,v2,…", compare)
+				}
+				p.Compare, p.Values = name, strings.Split(vals, ",")
+			}
+			p.Agents = strings.Split(agents, ",")
+			cfg := lab.Config{Plan: p, Workers: workers, Dir: out}
+			if shard != "" {
+				if cfg.Shard, err = lab.ParseShard(shard); err != nil {
+					return err
+				}
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			var bar *progressbar.ProgressBar
+			start := time.Now()
+			played := 0
+			cfg.OnStart = func(todo, done int) {
+				if done > 0 {
+					fmt.Fprintf(os.Stderr, "%s holds %d games; playing the %d left\n", out, done, todo)
+				}
+				if !noProgress && todo > 0 {
+					bar = progressbar.NewOptions(todo,
+						progressbar.OptionSetWriter(os.Stderr),
+						progressbar.OptionSetDescription(p.Game),
+						progressbar.OptionShowCount(),
+						progressbar.OptionShowIts(),
+						progressbar.OptionSetItsString("games"),
+						progressbar.OptionSetPredictTime(true),
+						progressbar.OptionFullWidth(),
+						progressbar.OptionThrottle(200*time.Millisecond),
+					)
+				}
+			}
+			cfg.OnProgress = func(done int) {
+				played = done
+				if bar != nil {
+					_ = bar.Set(done)
+				}
+			}
+			sum, err := lab.Run(ctx, cfg)
+			if bar != nil {
+				_ = bar.Exit()
+				fmt.Fprintln(os.Stderr)
+			}
+			if el := time.Since(start); played > 0 {
+				fmt.Fprintf(os.Stderr, "played %d games in %v: %.1f games per minute with %d workers\n",
+					played, el.Round(time.Second), float64(played)/el.Minutes(), max(workers, 1))
+			}
+			if sum != nil {
+				printSummary(cmd, sum, out)
+			}
+			if err != nil && ctx.Err() != nil {
+				return fmt.Errorf("stopped; run the same command again to resume")
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&p.Game, "game", "", "game to study (short name)")
+	f.StringArrayVar(&sets, "set", nil, "game option as option=value for every game (repeatable)")
+	f.StringVar(&compare, "compare", "", "option and the values to compare, as option=v1,v2,…")
+	f.StringVar(&agents, "agents", "medium", "agent for every seat, or one per seat separated by commas")
+	f.IntVar(&p.Games, "games", 100, "games per variant")
+	f.Uint64Var(&p.Seed, "seed", 1, "study seed")
+	f.IntVar(&p.MaxPlies, "max-plies", 5000, "stop a game after this many actions as unfinished")
+	f.IntVar(&workers, "workers", 1, "games played at once")
+	f.StringVar(&shard, "shard", "", "play only shard i/n: the games whose index is i modulo n")
+	f.StringVar(&out, "out", "", "study directory (created; resumed when it holds the same study)")
+	f.BoolVar(&noProgress, "no-progress", false, "do not draw the progress bar")
+	_ = cmd.MarkFlagRequired("game")
+	_ = cmd.MarkFlagRequired("out")
+	cmd.AddCommand(labMergeCmd(), labReportCmd())
+	return cmd
+}
+
+func labMergeCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge DIR…",
+		Short: "Combine the shards of a study into its whole report",
+		Long: `Combine study directories of the same study (its shards, or copies) into a new
+directory: every game once, in order, with the summary and the reports a
+single run of the whole study would have written.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			sum, err := lab.Merge(out, dirs)
+			if err != nil {
+				return err
+			}
+			printSummary(cmd, sum, out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "directory of the merged study")
+	_ = cmd.MarkFlagRequired("out")
+	return cmd
+}
+
+func labReportCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "report DIR",
+		Short: "Write a study's summary and reports again from its games",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sum, err := lab.Report(args[0])
+			if err != nil {
+				return err
+			}
+			printSummary(cmd, sum, args[0])
+			return nil
+		},
+	}
+}
+
+// printSummary writes the study's headline figures.
+func printSummary(cmd *cobra.Command, s *lab.Summary, dir string) {
+	w := cmd.OutOrStdout()
+	for _, v := range s.Variants {
+		name := v.Name
+		if name == "" {
+			name = s.Game
+		}
+		fmt.Fprintf(w, "%s: %d games (%d finished, %d unfinished, %d errors), %.1f moves per game\n",
+			name, v.Games, v.Finished, v.Unfinished, v.Errors, v.Moves.Mean)
+		for _, seat := range v.Seats {
+			fmt.Fprintf(w, "  %-8s wins %5.1f%% [%.1f, %.1f]  draws %5.1f%%  losses %5.1f%%\n", seat.Name,
+				100*seat.Wins.Rate, 100*seat.Wins.Lo, 100*seat.Wins.Hi, 100*seat.Draws.Rate, 100*seat.Losses.Rate)
+		}
+		fp := v.First
+		fmt.Fprintf(w, "  first player wins %.1f%% [%.1f, %.1f] of %d decisive games (fair %.1f%%, p = %.4g)\n",
+			100*fp.DecisiveWins.Rate, 100*fp.DecisiveWins.Lo, 100*fp.DecisiveWins.Hi, fp.Decisive, 100*fp.Fair, fp.P)
+	}
+	for _, c := range s.Comparisons {
+		d := c.FirstWins
+		fmt.Fprintf(w, "%s − %s: first player's share %+.1f points [%+.1f, %+.1f], p = %.4g\n",
+			c.Variant, c.Baseline, 100*d.D, 100*d.Lo, 100*d.Hi, d.P)
+	}
+	fmt.Fprintf(w, "report: %s/%s\n", dir, lab.ReportHTML)
+}
