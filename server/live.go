@@ -224,6 +224,9 @@ func (l *live) commit(ctx context.Context, first []store.Event) error {
 		return err
 	}
 	l.rec.Seq = l.seq()
+	// The clock of the player now to move starts now (the view broadcast
+	// below shows it).
+	l.turnStart = time.Now()
 	for _, e := range batch {
 		l.srv.metrics.events.WithLabelValues(e.Kind).Inc()
 	}

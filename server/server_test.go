@@ -375,8 +375,17 @@ func TestClock(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 1000, IncrementMs: 100}})
 	tok := tokensOf(c)
+	f0 := e.subscribe(c.ID, 0, "")
+	f0.read()
+	time.Sleep(300 * time.Millisecond) // white thinks
 	var v server.View
 	e.must("POST", "/api/games/"+c.ID+"/actions", tok["white"], map[string]any{"action": "e2e4", "seq": 0}, &v)
+	// The feed's state shows black's clock starting afresh, white's
+	// charged with the thinking and credited with the increment.
+	_, s1 := f0.until(func(v server.View) bool { return v.Seq == 1 })
+	if b, w := s1.Clock.RemainingMs["black"], s1.Clock.RemainingMs["white"]; b < 900 || w > 850 || w < 100 {
+		t.Errorf("clocks on the feed after 1. e4 = %v, want black near 1000, white near 800", s1.Clock.RemainingMs)
+	}
 	if v.Clock == nil || v.Clock.Running != "black" || v.Clock.RemainingMs["white"] <= 0 || v.Clock.RemainingMs["white"] > 1100 {
 		t.Fatalf("clock after 1. e4 = %+v, want black running and white with at most 1.1 s left", v.Clock)
 	}
