@@ -35,7 +35,8 @@ type AlphaBetaConfig struct {
 // game's Zobrist hash (when the state is a game.Hasher), the table's move,
 // killer actions and a history table to order actions, and a quiescence
 // search that follows the (at most three) actions that raise the mover's
-// evaluation most, by more than QuietMargin (captures, in most games). A player who moves
+// evaluation most, by more than QuietMargin (captures, in most games),
+// entered at the horizon only after such an action. A player who moves
 // several times in a row is handled: the value is always the first
 // player's. Chance events are averaged over their outcomes with a full
 // window (expectiminimax); they count as plies.
@@ -134,6 +135,7 @@ func (ab *AlphaBeta) Choose(ctx context.Context, s game.State) (game.Action, err
 	maxing := s.Player() == 0
 	best := moves[0]
 	done := 0
+	rootStatic := static(s)
 	for depth := 1; depth <= ab.cfg.Depth; depth++ {
 		ab.maxDepth = depth
 		scores := make([]float64, len(moves))
@@ -141,7 +143,7 @@ func (ab *AlphaBeta) Choose(ctx context.Context, s game.State) (game.Action, err
 		iterBest, iterV, searched := moves[0], 0.0, 0
 		for i, a := range moves {
 			c.ApplyUnchecked(a)
-			v := ab.search(c, depth-1, 1, alpha, beta)
+			v := ab.search(c, depth-1, 1, alpha, beta, rootStatic, s.Player())
 			_ = c.Undo()
 			if ab.stop {
 				break
@@ -234,7 +236,14 @@ func static(s game.State) float64 {
 func histIndex(a game.Action) int { return int((uint32(a) * 2654435761) >> 20 & (historySize - 1)) }
 
 // search returns the first player's value of s searched to depth.
-func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) float64 {
+//
+// prev is the static value of the position before the action that led to
+// s, when the search computed it (one ply above the horizon), else NaN;
+// mover is the player who made that action. At the horizon the
+// quiescence search starts only after an action that raised its mover's
+// evaluation by more than QuietMargin: after quiet actions the static
+// value stands.
+func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta, prev float64, mover game.Player) float64 {
 	ab.tick()
 	if ab.stop {
 		return 0
@@ -250,7 +259,7 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) f
 		v := 0.0
 		for _, o := range s.ChanceOutcomes() {
 			s.ApplyUnchecked(o.Action)
-			v += o.Prob * ab.search(s, depth-1, ply+1, -inf, inf)
+			v += o.Prob * ab.search(s, depth-1, ply+1, -inf, inf, math.NaN(), p)
 			_ = s.Undo()
 			if ab.stop {
 				return 0
@@ -259,8 +268,18 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) f
 		return v
 	}
 	if depth <= 0 || ply >= maxPly-1 {
+		e := static(s)
 		if ab.cfg.NoQuiescence {
-			return static(s)
+			return e
+		}
+		if !math.IsNaN(prev) {
+			gain := e - prev
+			if mover != 0 {
+				gain = -gain
+			}
+			if gain <= QuietMargin {
+				return e
+			}
 		}
 		return ab.quiesce(s, ply, 0, alpha, beta)
 	}
@@ -293,9 +312,13 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) f
 		best = -inf
 	}
 	var bestMove game.Action
+	here := math.NaN()
+	if depth == 1 && !ab.cfg.NoQuiescence {
+		here = static(s)
+	}
 	for _, a := range moves {
 		s.ApplyUnchecked(a)
-		v := ab.search(s, depth-1, ply+1, alpha, beta)
+		v := ab.search(s, depth-1, ply+1, alpha, beta, here, p)
 		_ = s.Undo()
 		if ab.stop {
 			return 0

@@ -29,7 +29,7 @@ type MCTSConfig struct {
 	Explore float64
 	// Seed makes the search reproducible.
 	Seed uint64
-	// MaxNodes bounds each tree's size (default 400000); a full tree
+	// MaxNodes bounds each tree's size (default 200000); a full tree
 	// stops growing but the search goes on.
 	MaxNodes int
 }
@@ -76,7 +76,7 @@ func NewMCTS(cfg MCTSConfig) *MCTS {
 		cfg.Explore = 1
 	}
 	if cfg.MaxNodes == 0 {
-		cfg.MaxNodes = 400000
+		cfg.MaxNodes = 200000
 	}
 	if cfg.Time == 0 && cfg.Iterations == 0 {
 		cfg.Iterations = 1000
