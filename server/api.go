@@ -475,6 +475,7 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
 	}
 	l.rec.Seats = seats
 	l.invalidate()
+	l.broadcast(int(l.seq())) // the new state, for everyone watching
 	return writeRaw(w, http.StatusOK, l.viewJSON())
 }
 
