@@ -90,10 +90,15 @@ func Exact(probs []float64) (d int64, counts []int64, err error) {
 		return 0, nil, errors.New("dice: no outcomes")
 	}
 	d = 1
+	seen := map[float64]bool{}
 	for _, p := range probs {
 		if !(p > 0 && p <= 1) {
 			return 0, nil, fmt.Errorf("dice: probability %g out of (0, 1]", p)
 		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
 		q := denominator(p)
 		if q == 0 {
 			return 0, nil, ErrNotRational
