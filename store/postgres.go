@@ -299,66 +299,75 @@ func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, 
 	return out, rows.Err()
 }
 
-// Append adds events and applies the update in one transaction, which also
-// notifies the listeners of the game's new seq.
+// appendSQL appends events in one statement (one round trip, atomic): the
+// update of the game's row succeeds only if the log is where the events
+// continue it, the events are inserted only then, and so is the
+// notification sent (at commit).
+const appendSQL = `WITH up AS (
+	UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7
+	WHERE id = $1 AND seq = $2 RETURNING id
+), ins AS (
+	INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks)
+	SELECT up.id, e.seq, e.kind, e.player, e.action, e.code, e.time,
+		CASE WHEN e.clocks = '' THEN NULL ELSE string_to_array(e.clocks, ',')::bigint[] END
+	FROM up, unnest($8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::text[])
+		AS e(seq, kind, player, action, code, time, clocks)
+	RETURNING 1
+)
+SELECT (SELECT count(*) FROM ins), (SELECT pg_notify($15, $16) FROM up) IS NOT NULL`
+
+// Append adds events and applies the update atomically, and notifies the
+// listeners of the game's new seq.
 func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Update) error {
 	for i, e := range events {
 		if i > 0 && e.Seq != events[0].Seq+int64(i) {
 			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, events[0].Seq+int64(i)-1)
 		}
 	}
-	tx, err := s.pool.Begin(ctx)
-	if err != nil {
+	if len(events) == 0 {
+		tag, err := s.pool.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5 WHERE id = $1`,
+			id, unixMs(time.Now()), u.Finished, u.Status, u.Result)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
 		return err
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	now := time.Now()
-	if len(events) > 0 {
-		now = events[len(events)-1].Time
-	}
-	var tag pgconn.CommandTag
-	if len(events) == 0 {
-		tag, err = tx.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5 WHERE id = $1`,
-			id, unixMs(now), u.Finished, u.Status, u.Result)
-	} else {
-		from := events[0].Seq - 1
-		tag, err = tx.Exec(ctx, `UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7 WHERE id = $1 AND seq = $2`,
-			id, from, from+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result)
-	}
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
-		var seq int64
-		err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, id).Scan(&seq)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		if err != nil {
-			return err
-		}
-		return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, events[0].Seq, seq)
-	}
-	if len(events) == 0 {
-		return tx.Commit(ctx)
-	}
-	b := &pgx.Batch{}
-	for _, e := range events {
-		var c []int64
+	n := len(events)
+	seqs, codes, times := make([]int64, n), make([]int64, n), make([]int64, n)
+	kinds, players, actions, clocks := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for i, e := range events {
+		seqs[i], codes[i], times[i] = e.Seq, int64(e.Code), unixMs(e.Time)
+		kinds[i], players[i], actions[i] = e.Kind, e.Player, e.Action
+		var c []string
 		for _, d := range e.Clocks {
-			c = append(c, ms(d))
+			c = append(c, strconv.FormatInt(ms(d), 10))
 		}
-		b.Queue(`INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			id, e.Seq, e.Kind, e.Player, e.Action, int64(e.Code), unixMs(e.Time), c)
+		clocks[i] = strings.Join(c, ",")
 	}
-	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: events[len(events)-1].Seq}))
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		if isUnique(err) {
-			return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
-		}
+	from, last := events[0].Seq-1, events[n-1]
+	var inserted int64
+	var notified bool
+	err := s.pool.QueryRow(ctx, appendSQL, id, from, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result,
+		seqs, kinds, players, actions, codes, times, clocks,
+		s.channel, marshal(Change{Game: id, Seq: last.Seq})).Scan(&inserted, &notified)
+	if isUnique(err) {
+		return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
+	}
+	if err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	if inserted == int64(n) {
+		return nil
+	}
+	var seq int64
+	err = s.pool.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, id).Scan(&seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, events[0].Seq, seq)
 }
 
 // SetSeats replaces a game's seats and notifies the listeners.

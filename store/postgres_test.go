@@ -19,7 +19,7 @@ import (
 // postgresURL returns the URL of an empty schema of its own on the test
 // PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
 // the end of the test. The test is skipped when the server does not answer.
-func postgresURL(t *testing.T) string {
+func postgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("NORNS_TEST_POSTGRES")
 	if base == "" {
@@ -225,4 +225,27 @@ func TestPostgresTryLock(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	a.Close()
+}
+
+// BenchmarkPostgresAppend appends one move at a time to a game, as the
+// server does for each action: ns/op is the time of one durable append.
+func BenchmarkPostgresAppend(b *testing.B) {
+	u := postgresURL(b)
+	s, err := store.OpenPostgres(context.Background(), u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.Create(ctx, &store.Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
+		b.Fatal(err)
+	}
+	seq := int64(0)
+	for b.Loop() {
+		seq++
+		ev := store.Event{Seq: seq, Kind: store.EventMove, Player: "white", Action: "e4", Code: 12, Time: time.Now(), Clocks: []time.Duration{time.Minute, time.Second}}
+		if err := s.Append(ctx, "g", []store.Event{ev}, store.Update{Status: "turn black"}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
