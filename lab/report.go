@@ -518,11 +518,11 @@ func lengthChart(s *Summary, label func(VariantResult) string) (*plot.Plot, erro
 			hist.Bins = append(hist.Bins, plotter.HistogramBin{Min: lo, Max: lo + h.Width, Weight: 100 * float64(n) / float64(v.Moves.N)})
 		}
 		c := palette[k%len(palette)].(color.RGBA)
+		fill := color.NRGBA{c.R, c.G, c.B, 0xff}
 		if len(s.Variants) > 1 {
-			c.A = 0x70
-			c.R, c.G, c.B = uint8(uint16(c.R)*0x70/0xff), uint8(uint16(c.G)*0x70/0xff), uint8(uint16(c.B)*0x70/0xff)
+			fill.A = 0x60
 		}
-		hist.FillColor = c
+		hist.FillColor = fill
 		hist.LineStyle.Width = vg.Points(0.5)
 		hist.LineStyle.Color = palette[k%len(palette)]
 		p.Add(hist)

@@ -181,8 +181,14 @@ func MakeHistogram(xs []float64, bins int) Histogram {
 	if len(xs) == 0 || bins <= 0 {
 		return Histogram{Width: 1}
 	}
-	lo, hi := slices.Min(xs), slices.Max(xs)
-	w := NiceWidth((hi - lo) / float64(bins))
+	return RangeHistogram(xs, slices.Min(xs), slices.Max(xs), bins)
+}
+
+// RangeHistogram is MakeHistogram with bins that cover [lo, hi] (which
+// must hold every value), so that samples binned over the same range
+// share their bins.
+func RangeHistogram(xs []float64, lo, hi float64, bins int) Histogram {
+	w := NiceWidth((hi - lo) / float64(max(bins, 1)))
 	start := math.Floor(lo/w) * w
 	n := int(math.Floor((hi-start)/w)) + 1
 	h := Histogram{Start: start, Width: w, Counts: make([]int, n)}

@@ -108,6 +108,8 @@ type VariantResult struct {
 	PassGames Count    `json:"pass_games"`
 	Rolls     Dist     `json:"rolls"`
 	Reasons   []Reason `json:"reasons"`
+
+	moves []float64
 }
 
 // Comparison is a variant's difference from the first variant.
@@ -154,6 +156,21 @@ func Summarize(p Plan, resolved []string, shard string, recs []Record) (*Summary
 		}
 		s.Variants = append(s.Variants, summarizeVariant(v, st.Options(), s.Seats, len(p.Agents) > 1, rs))
 	}
+	// The variants' length histograms share their bins.
+	lo, hi, seen := 0.0, 0.0, false
+	for _, v := range s.Variants {
+		if len(v.moves) > 0 {
+			if !seen {
+				lo, hi, seen = v.Moves.Min, v.Moves.Max, true
+			}
+			lo, hi = min(lo, v.Moves.Min), max(hi, v.Moves.Max)
+		}
+	}
+	for i, v := range s.Variants {
+		if len(v.moves) > 0 {
+			s.Variants[i].Moves.Histogram = RangeHistogram(v.moves, lo, hi, histogramBins)
+		}
+	}
 	base := s.Variants[0]
 	for _, v := range s.Variants[1:] {
 		c := Comparison{Variant: v.Name, Baseline: base.Name}
@@ -169,6 +186,9 @@ func Summarize(p Plan, resolved []string, shard string, recs []Record) (*Summary
 	}
 	return s, nil
 }
+
+// histogramBins is about the number of bins of a length histogram.
+const histogramBins = 25
 
 // outcome is a seat's result in a finished game.
 type outcome int8
@@ -309,8 +329,9 @@ func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent boo
 	if decisive > 0 {
 		out.First.Advantage = out.First.DecisiveWins.Rate - fair
 	}
-	out.Moves = Describe(moves, 20)
-	out.Plies = Describe(plies, 20)
+	out.moves = moves
+	out.Moves = Describe(moves, histogramBins)
+	out.Plies = Describe(plies, histogramBins)
 	out.Passes = Describe(passes, 10)
 	out.Rolls = Describe(rolls, 10)
 	out.PassGames = count(passGames, len(moves))
