@@ -177,6 +177,9 @@ func TestShardsMerge(t *testing.T) {
 	if !slices.Equal(outcomes(t, whole), outcomes(t, out)) {
 		t.Errorf("merged games differ from the single run's")
 	}
+	if _, err := Merge(dirs[0], dirs); err == nil {
+		t.Errorf("Merge into one of its inputs succeeded")
+	}
 	// Shards of another study do not merge.
 	other := t.TempDir()
 	p := smoke

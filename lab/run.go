@@ -422,6 +422,11 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("lab: merge needs at least one directory")
 	}
+	for _, d := range dirs {
+		if filepath.Clean(d) == filepath.Clean(out) {
+			return nil, fmt.Errorf("lab: merge into a new directory, not one of its inputs (%s)", d)
+		}
+	}
 	var first meta
 	var all []Record
 	for i, d := range dirs {
@@ -444,9 +449,6 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	all = SortRecords(all, first.VariantNames())
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
-	}
-	if slices.Contains(dirs, out) {
-		return nil, fmt.Errorf("lab: merge into a new directory, not one of its inputs")
 	}
 	b, err := json.MarshalIndent(first, "", "  ")
 	if err != nil {

@@ -87,8 +87,10 @@ type VariantResult struct {
 	// Games counts the records, Finished those won or drawn, Unfinished
 	// those stopped by a limit (max-turns, the lab's max plies), Errors
 	// those an agent or the game failed.
-	Games      int `json:"games"`
-	Finished   int `json:"finished"`
+	Games    int `json:"games"`
+	Finished int `json:"finished"`
+	// Drawn counts the finished games nobody won.
+	Drawn      int `json:"drawn"`
 	Unfinished int `json:"unfinished"`
 	Errors     int `json:"errors"`
 	// Seats are per seat; Positions per position in turn order (first
@@ -178,7 +180,7 @@ func Summarize(p Plan, resolved []string, shard string, recs []Record) (*Summary
 		for i := range s.Seats {
 			c.SeatWins = append(c.SeatWins, DiffProportions(v.Seats[i].Wins.N, v.Finished, base.Seats[i].Wins.N, base.Finished))
 		}
-		c.Draws = DiffProportions(v.Seats[0].Draws.N, v.Finished, base.Seats[0].Draws.N, base.Finished)
+		c.Draws = DiffProportions(v.Drawn, v.Finished, base.Drawn, base.Finished)
 		c.Unfinished = DiffProportions(v.Unfinished, v.Games, base.Unfinished, base.Games)
 		d, lo, hi := MeanDiff(v.Moves, base.Moves)
 		c.Moves = [3]float64{d, lo, hi}
@@ -250,6 +252,7 @@ func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent boo
 			kind = "win"
 		case r.Kind == game.Draw:
 			kind = "draw"
+			out.Drawn++
 		default:
 			out.Unfinished++
 		}
