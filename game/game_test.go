@@ -165,3 +165,13 @@ func TestSampleChance(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyStream pins the SplitMix64 reference outputs for seed 0.
+func TestKeyStream(t *testing.T) {
+	var k KeyStream
+	for i, want := range []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f} {
+		if got := k.Next(); got != want {
+			t.Errorf("KeyStream(0) output %d = %#x, want %#x", i, got, want)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package chess
 
+import "norns/game"
+
 // Castling rights, one bit each.
 type Castling uint8
 
@@ -35,26 +37,19 @@ var (
 )
 
 func init() {
-	x := uint64(0x2545f4914f6cdd1d)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	keys := game.KeyStream(0x2545f4914f6cdd1d)
 	for p := range zobristPiece {
 		for s := range zobristPiece[p] {
-			zobristPiece[p][s] = next()
+			zobristPiece[p][s] = keys.Next()
 		}
 	}
 	for i := range zobristCastling {
-		zobristCastling[i] = next()
+		zobristCastling[i] = keys.Next()
 	}
 	for i := range zobristEP {
-		zobristEP[i] = next()
+		zobristEP[i] = keys.Next()
 	}
-	zobristBlack = next()
+	zobristBlack = keys.Next()
 }
 
 // Position is a chess position: the board, the side to move, castling

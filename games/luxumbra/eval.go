@@ -3,18 +3,15 @@ package luxumbra
 import (
 	"math"
 
+	"norns/game"
 	"norns/games/chess"
 )
 
 // diceKeys are the Zobrist keys of the dice states, indexed by dice.key.
 var diceKeys = func() (t [256]uint64) {
-	x := uint64(0x6c78e5f1d3a2b497)
+	keys := game.KeyStream(0x6c78e5f1d3a2b497)
 	for i := range t {
-		x += 0x9e3779b97f4a7c15 // splitmix64
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		t[i] = z ^ z>>31
+		t[i] = keys.Next()
 	}
 	return
 }()

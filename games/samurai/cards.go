@@ -1,6 +1,9 @@
 package samurai
 
-import "norns/games/chess"
+import (
+	"norns/game"
+	"norns/games/chess"
+)
 
 // Cards counts cards by type: Cards[r] is the number of cards of role r
 // (index 0, chess.NoRole, is unused).
@@ -184,23 +187,16 @@ func (p *pos) key() uint64 {
 // zobristCards[g][r][n] is the key for n cards of role r in group g (white's
 // hand, black's hand, the deck); zobristPasses[n] for n passes in a row.
 var zobristCards, zobristPasses = func() (t [3][7][maxCards + 1]uint64, ps [3]uint64) {
-	x := uint64(0x5a3c_71e9_0b6d_2f48)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	keys := game.KeyStream(0x5a3c_71e9_0b6d_2f48)
 	for g := range t {
 		for r := range t[g] {
 			for n := 1; n <= maxCards; n++ { // no cards: key 0
-				t[g][r][n] = next()
+				t[g][r][n] = keys.Next()
 			}
 		}
 	}
 	for i := 1; i < len(ps); i++ {
-		ps[i] = next()
+		ps[i] = keys.Next()
 	}
 	return
 }()

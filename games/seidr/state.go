@@ -265,19 +265,12 @@ func (s *State) Hash() uint64 {
 // Zobrist keys for the phase and the carrier square (index 0: none), from a
 // fixed-seed generator.
 var phaseKeys, carrierKeys = func() (ph [3]uint64, ca [65]uint64) {
-	x := uint64(0x5e1d2c0ffee)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	keys := game.KeyStream(0x5e1d2c0ffee)
 	for i := range ph {
-		ph[i] = next()
+		ph[i] = keys.Next()
 	}
 	for i := range ca {
-		ca[i] = next()
+		ca[i] = keys.Next()
 	}
 	return
 }()

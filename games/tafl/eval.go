@@ -1,6 +1,10 @@
 package tafl
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"norns/game"
+)
 
 // zobrist holds a key per piece kind and square; sideKey marks White to
 // move. They come from a fixed SplitMix64 sequence, so hashes are the same
@@ -8,20 +12,13 @@ import "math/bits"
 var zobrist, sideKey = makeZobrist()
 
 func makeZobrist() (keys [3][maxSquares]uint64, side uint64) {
-	x := uint64(0x7461666c) // "tafl"
-	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	ks := game.KeyStream(0x7461666c) // "tafl"
 	for k := range keys {
 		for i := range keys[k] {
-			keys[k][i] = next()
+			keys[k][i] = ks.Next()
 		}
 	}
-	return keys, next()
+	return keys, ks.Next()
 }
 
 // Hash returns the Zobrist hash of the position, side to move included.
