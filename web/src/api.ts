@@ -100,6 +100,18 @@ export interface Replay {
   error?: string;
 }
 
+/** normOption reads an option whether its fields are written in lower
+ * case or as Go names them. */
+function normOption(o: Option | Record<string, unknown>): Option {
+  const r = o as Record<string, unknown>;
+  return {
+    name: String(r.name ?? r.Name ?? ""),
+    default: String(r.default ?? r.Default ?? ""),
+    values: (r.values ?? r.Values ?? []) as string[],
+    help: (r.help ?? r.Help ?? "") as string,
+  };
+}
+
 /** ApiError is an error answer: its stable code and message. */
 export class ApiError extends Error {
   constructor(readonly code: string, message: string, readonly status: number) {
@@ -127,7 +139,10 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export const api = {
-  catalog: () => call<{ games: CatalogGame[] }>("GET", "/api/catalog").then((r) => r.games),
+  catalog: () =>
+    call<{ games: CatalogGame[] }>("GET", "/api/catalog").then((r) =>
+      r.games.map((g) => ({ ...g, ai_levels: g.ai_levels ?? [], options: (g.options ?? []).map(normOption) })),
+    ),
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
   create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
@@ -136,7 +151,9 @@ export const api = {
   play: (id: string, token: string, action: string, seq: number) => call<GameView>("POST", `/api/games/${id}/actions`, { action, seq }, token),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
-  wsURL: (id: string, token?: string) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`,
+  events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
+  wsURL: (id: string, token: string | undefined, since: number) =>
+    `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws?since=${since}${token ? "&token=" + encodeURIComponent(token) : ""}`,
 };
 
 /** Seats remembers the seat tokens this browser holds, per game. */

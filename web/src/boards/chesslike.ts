@@ -90,6 +90,7 @@ export class ChessLike implements GameBoard {
   }
 
   async update(v: View, animate: boolean): Promise<void> {
+    this.el.dataset.position = v.position;
     this.view = v;
     const fields = v.position.split(" ");
     let boardField = fields[0];

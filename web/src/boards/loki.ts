@@ -163,6 +163,7 @@ export class Loki implements GameBoard {
   flip(): void {}
 
   async update(v: View, animate: boolean): Promise<void> {
+    this.el.dataset.position = v.position;
     this.view = v;
     this.prev = this.pos;
     this.pos = parseLoki(v.position);
@@ -257,17 +258,17 @@ export class Loki implements GameBoard {
     for (let f = 1; f <= 24; f++) {
       const ghost = p.ghosts.has(f);
       const [x, y] = at(f, R);
-      const rot = (angle(f) * 180) / Math.PI + 90;
       const g = s("g", {
         "data-field": f,
         class: "ship" + (ghost ? " ghost" : "") + (targets.has(f) ? " target" : "") + (this.selected === f ? " selected" : "") + (sources.has(f) ? " source" : ""),
-        transform: `translate(${x} ${y}) rotate(${rot + (ghost ? 180 : 0)})`,
+        // Ships stand upright on the screen; a ghost ship is turned over (1.3).
+        transform: `translate(${x} ${y}) rotate(${ghost ? 180 : 0})`,
         role: "button",
         "aria-label": `${f} ${runeNames[f - 1]}${ghost ? " — " + t("loki.ghost") : ""}`,
       });
-      g.append(s("path", { d: "M-22 6 Q0 26 22 6 L18 -2 L-18 -2 Z", class: "hull" }));
-      g.append(s("rect", { x: -12, y: -30, width: 24, height: 28, rx: 3, class: "sail" }));
-      g.append(runeSVG(f, 0, -16, 22));
+      g.append(s("path", { d: "M-21 8 Q0 24 21 8 L17 2 L-17 2 Z", class: "hull" }));
+      g.append(s("rect", { x: -11, y: -22, width: 22, height: 24, rx: 3, class: "sail" }));
+      g.append(runeSVG(f, 0, -10, 18));
       svg.append(g);
       const [nx, ny] = at(f, 284);
       svg.append(s("text", { x: nx, y: ny + 4, "text-anchor": "middle", class: "field-no" }, String(f)));

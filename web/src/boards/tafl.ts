@@ -64,6 +64,7 @@ export class Tafl implements GameBoard {
   }
 
   async update(v: View, animate: boolean): Promise<void> {
+    this.el.dataset.position = v.position;
     const { n, pieces } = taflRows(v.position);
     if (!this.grid || this.grid.files !== n) {
       const name = (sq: Sq) => letters[sq % n] + (Math.floor(sq / n) + 1);

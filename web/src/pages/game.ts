@@ -5,7 +5,7 @@
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
-import { api, actionsOf, seats, ApiError, GameView, Ply } from "../api";
+import { api, actionsOf, seats, ApiError, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
@@ -16,6 +16,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let view: GameView | null = null;
   let board: GameBoard | null = null;
   let plies: Ply[] = [];
+  let pending = 0;
+  const events: EventView[] = [];
   let shownPlies = -1;
   let busy: Promise<void> = Promise.resolve();
   let sound = localStorage.getItem("norns.sound") === "on";
@@ -60,7 +62,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         h("section", { class: "panel" }, h("h2", null, t("game.players")), playersBox),
         h("section", { class: "panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
         h("section", { class: "panel" }, h("h2", null, t("game.moves")), movesList),
-        h("section", { class: "panel" }, h("h2", null, t("game.fairness")), fair),
+        h("section", { class: "panel", id: "fair-panel" }, h("h2", null, t("game.fairness")), fair),
       ),
     ),
   );
@@ -130,8 +132,57 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   function show(v: GameView): void {
     if (view && v.seq < view.seq) return;
     const first = !view;
-    view = v;
-    busy = busy.then(() => render(v, first)).catch((e) => console.error(e));
+    const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
+    merge(v.history);
+    if (same && view) {
+      // Keep the object a render in progress compares with.
+      Object.assign(view, { ...v, history: view.history });
+      v = view;
+    } else view = v;
+    pending++;
+    main.dataset.idle = "false";
+    const done = () => {
+      pending--;
+      if (pending === 0) main.dataset.idle = "true";
+    };
+    if (same) {
+      // The same moment again (a seat joined, the feed caught up): the
+      // board stays as it is, with any piece picked or picker open.
+      busy = busy
+        .then(() => complete(v))
+        .then(() => drawSide(v))
+        .catch((e) => console.error(e))
+        .finally(done);
+      return;
+    }
+    busy = busy
+      .then(() => complete(v))
+      .then(() => render(v, first))
+      .catch((e) => console.error(e))
+      .finally(done);
+  }
+
+  /** merge keeps the events the server sent (views carry only the events
+   * after the seq a request gave, and the feed sends them one by one). */
+  function merge(hist: EventView[] | undefined): void {
+    for (const e of hist ?? []) events[e.seq - 1] = e;
+  }
+
+  /** seen is the number of events known without a gap. */
+  function seen(): number {
+    let n = 0;
+    while (n < events.length && events[n]) n++;
+    return n;
+  }
+
+  /** complete fills in the events a view lacks, and gives it the whole
+   * history. */
+  async function complete(v: GameView): Promise<void> {
+    if (seen() < v.seq) {
+      const r = await api.events(id, seen());
+      merge(r.events);
+    }
+    v.history = events.slice(0, v.seq).filter(Boolean);
   }
 
   async function render(v: GameView, first: boolean): Promise<void> {
@@ -211,7 +262,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result));
-    // Fairness.
+    // Fairness, for the games with dice.
+    (main.querySelector("#fair-panel") as HTMLElement).hidden = info(v.game)?.dice === false;
     const f = v.fairness;
     clear(
       fair,
@@ -258,7 +310,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let retry = 0;
   function connect(): void {
     if (closed) return;
-    const sock = new WebSocket(api.wsURL(id, anyToken()));
+    const sock = new WebSocket(api.wsURL(id, anyToken(), seen()));
     ws = sock;
     sock.onopen = () => {
       retry = 0;
@@ -268,6 +320,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     sock.onmessage = (e) => {
       try {
         const m = JSON.parse(e.data);
+        if (m.type === "event" && m.event) merge([m.event as EventView]);
         if (m.type === "state" && m.game) show(m.game as GameView);
       } catch {
         /* ignore */

@@ -35,7 +35,10 @@ export function lobbyPage(main: HTMLElement): () => void {
       board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
       const svg = board.el.querySelector("svg.board");
       if (svg) thumb.append(svg);
-      const opts = (c?.options ?? []).filter((o) => o.name !== "max-turns").map((o) => `${o.name}: ${o.values.filter((v) => v !== "<n>").join(" / ") || o.default}`);
+      const opts = (c?.options ?? []).filter((o) => o.name !== "max-turns").map((o) => {
+          const vs = o.values.filter((v) => v !== "<n>");
+          return vs.length > 1 && vs.length <= 4 ? `${o.name} (${vs.join(" / ")})` : o.name;
+        });
       cards.append(
         h(
           "section",
@@ -43,7 +46,7 @@ export function lobbyPage(main: HTMLElement): () => void {
           thumb,
           h("h3", null, t(g.title)),
           h("p", null, t(g.desc)),
-          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.join("; ")) : null,
+          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.join(", ")) : null,
           h(
             "div",
             { class: "actions" },

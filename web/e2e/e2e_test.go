@@ -1,0 +1,252 @@
+// Package e2e tests the web app in headless Chromium against the real
+// server: invitations, clicks on every board, the AI, hot seat, replays,
+// reconnection after a restart, and the Russian screens. The tests skip
+// when no chromium is installed. Set NORNS_SCREENSHOTS to a directory to
+// keep the screenshots (docs/screenshots holds a current set).
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLobby opens the home page: the five games with their pictures.
+func TestLobby(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("visitor")
+	u.do(chromedp.Navigate(a.url("/")))
+	u.wait("game cards", `document.querySelectorAll(".game-card").length >= 5`, 10*time.Second)
+	for _, g := range []string{"seidr", "luxumbra", "samurai", "seatafl", "nordsloki"} {
+		if u.eval(fmt.Sprintf(`document.querySelector('.game-card[data-game="%s"] svg') ? "yes" : "no"`, g)) != "yes" {
+			t.Errorf("lobby: no picture of %s", g)
+		}
+	}
+	u.shot("web-lobby", "")
+}
+
+// TestInvites: for each game two people open the invitation links of a
+// new game, play moves by clicking, and both see the same position.
+func TestInvites(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+		moves   int
+	}{
+		{"seidr", nil, 4},
+		{"luxumbra", nil, 4},
+		{"samurai", nil, 4},
+		{"seatafl", nil, 4},
+		{"nordsloki", map[string]string{"players": "3"}, 6},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			seats := []map[string]string{{"type": "open"}, {"type": "open"}}
+			if tc.options["players"] == "3" {
+				seats = append(seats, map[string]string{"type": "ai", "level": "easy"})
+			}
+			id, grants := a.create(tc.game, tc.options, seats...)
+			users := map[string]*user{}
+			for _, g := range grants {
+				if g.Kind != "open" {
+					continue
+				}
+				u := b.user(tc.game + "/" + g.Player)
+				u.t = t
+				u.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, g.Player, g.Invite))))
+				u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
+				users[g.Player] = u
+			}
+			seq := int64(-1)
+			for i := 0; i < tc.moves; i++ {
+				v := a.waitTurn(id, seq)
+				if v.Finished {
+					break
+				}
+				u := users[v.ToMove]
+				if u == nil {
+					t.Fatalf("no browser for %s", v.ToMove)
+				}
+				u.waitPosition(v.Position)
+				action := v.Legal[len(v.Legal)/2]
+				u.clickMove(tc.game, action)
+				seq = v.Seq
+				// The click was played: the server moved on.
+				deadline := time.Now().Add(10 * time.Second)
+				for a.view(id).Seq == v.Seq && time.Now().Before(deadline) {
+					time.Sleep(50 * time.Millisecond)
+				}
+				if a.view(id).Seq == v.Seq {
+					t.Fatalf("move %d: clicking %s did not play it", i, action)
+				}
+			}
+			v := a.view(id)
+			for _, u := range users {
+				u.waitPosition(a.view(id).Position)
+			}
+			if v.Seq < int64(tc.moves) {
+				t.Errorf("only %d events", v.Seq)
+			}
+			for _, u := range users {
+				u.shot("web-game-"+tc.game, ".game-board")
+				break
+			}
+		})
+	}
+}
+
+// TestAIToTheEnd plays Lux et Umbra against the AI until the game ends
+// (after a few turns, by the max-turns option), by clicks and by typed
+// moves; then replays it.
+func TestAIToTheEnd(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("luxumbra", map[string]string{"max-turns": "8"}, map[string]string{"type": "human"}, map[string]string{"type": "ai", "level": "easy"})
+	u := b.user("player")
+	u.holdSeats(a, id, map[string]string{grants[0].Player: grants[0].Token})
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	seq := int64(-1)
+	for i := 0; ; i++ {
+		v := a.waitTurn(id, seq)
+		if v.Finished {
+			break
+		}
+		if i > 40 {
+			t.Fatal("the game does not end")
+		}
+		u.waitPosition(v.Position)
+		u.wait("the move box", `!document.querySelector("#move-input").disabled`, 10*time.Second)
+		if i%2 == 0 {
+			u.clickMove("luxumbra", v.Legal[0])
+		} else {
+			u.typeMove(v.Legal[len(v.Legal)-1])
+		}
+		a.waitMoved(id, v.Seq)
+		seq = v.Seq
+	}
+	v := a.view(id)
+	u.wait("the result banner", `!document.querySelector("#result").hidden`, 20*time.Second)
+	if got := u.text("#result"); !strings.Contains(got, "Unfinished") && !strings.Contains(got, "wins") {
+		t.Errorf("result banner = %q (result %q)", got, v.Result)
+	}
+	u.waitPosition(v.Position)
+	u.wait("the server seed", `!!document.querySelector("#server-seed")`, 5*time.Second)
+	u.click("#verify")
+	u.wait("the verification", `document.querySelector("#verify-result").innerText.includes("matches")`, 5*time.Second)
+	u.shot("web-game-luxumbra-end", "")
+
+	// The replay of the finished game.
+	u.do(chromedp.Navigate(a.url("/replay/" + id)))
+	u.waitPosition(v.Position)
+	total := u.eval(`document.querySelectorAll("#moves li").length + ""`)
+	u.click("#first")
+	u.waitPosition("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --")
+	u.click("#forward")
+	u.wait("one step", `document.querySelector("#replay-at").innerText.startsWith("1 /")`, 5*time.Second)
+	u.click("#back")
+	u.wait("back at the start", `document.querySelector("#replay-at").innerText.startsWith("0 /")`, 5*time.Second)
+	u.click(`#moves li[data-ply="2"]`)
+	u.wait("a jump", `document.querySelector("#replay-at").innerText.startsWith("3 /")`, 5*time.Second)
+	u.click("#last")
+	u.click("#first")
+	u.click("#autoplay")
+	u.wait("the autoplay to the end", fmt.Sprintf(`document.querySelector("#replay-at").innerText.startsWith("%s /")`, total), 60*time.Second)
+	u.waitPosition(v.Position)
+	u.shot("web-replay", "")
+}
+
+// TestReplayRecord loads a record as the lab writes it (a games.jsonl
+// line) into the replay page.
+func TestReplayRecord(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("reader")
+	u.do(chromedp.Navigate(a.url("/replay")))
+	u.wait("the record box", `!!document.querySelector("#record")`, 10*time.Second)
+	rec := `{"game":"chess","options":{},"actions":["e2e4","e7e5","g1f3","b8c6"],"result":"unfinished"}\n{"game":"seatafl","actions":["d11-d8"]}`
+	u.eval(fmt.Sprintf(`document.querySelector("#record").value = "%s", "ok"`, strings.ReplaceAll(rec, `"`, `\"`)))
+	u.click("#load-record")
+	u.waitPosition("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	if got := u.text("#moves"); !strings.Contains(got, "Nf3") || !strings.Contains(got, "Nc6") {
+		t.Errorf("move list = %q, want SAN", got)
+	}
+	u.eval(`(() => { const s = document.querySelector(".record-lines select"); s.value = "1"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	u.waitPosition("/4tttt3/5t5/5T5/t2t1T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/ w 1")
+}
+
+// TestHotSeatRussian creates a hot-seat chess game on the create page, in
+// Russian, plays a fool's mate by clicks for both sides, and checks the
+// Russian turn indicator and result banner; the same page in English
+// and at 360 pixels wide makes the screenshots.
+func TestHotSeatRussian(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("hotseat")
+	u.do(chromedp.Navigate(a.url("/new/chess")))
+	u.wait("the language switch", `!!document.querySelector('button[data-lang="ru"]')`, 10*time.Second)
+	u.click(`button[data-lang="ru"]`)
+	u.wait("Russian", `document.documentElement.lang === "ru" && !!document.querySelector('input[value="hotseat"]')`, 10*time.Second)
+	u.click(`input[value="hotseat"]`)
+	u.click("#create-game")
+	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
+	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+	u.wait("the turn", `document.querySelector("#turn").innerText.startsWith("Ход: Белые")`, 10*time.Second)
+	seq := int64(-1)
+	for _, m := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		v := a.waitTurn(id, seq)
+		u.waitPosition(v.Position)
+		u.clickMove("chess", m)
+		a.waitMoved(id, v.Seq)
+		seq = v.Seq
+	}
+	u.wait("the result banner", `!document.querySelector("#result").hidden`, 10*time.Second)
+	if got := u.text("#result"); !strings.Contains(got, "Победа: Чёрные") || !strings.Contains(got, "мат") {
+		t.Errorf("Russian result banner = %q", got)
+	}
+	if got := u.text(".moves"); !strings.Contains(got, "Qh4#") {
+		t.Errorf("move list = %q, want Qh4#", got)
+	}
+	u.shot("web-game-ru", "")
+	// The choice is remembered.
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("Russian again", `document.documentElement.lang === "ru" && document.querySelector("#result") && !document.querySelector("#result").hidden`, 10*time.Second)
+	u.click(`button[data-lang="en"]`)
+	u.wait("English", `document.querySelector("#result") && document.querySelector("#result").innerText.includes("Black wins")`, 10*time.Second)
+	u.shot("web-game-en", "")
+	u.do(chromedp.EmulateViewport(360, 740))
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
+	if w := u.eval(`document.documentElement.scrollWidth + ""`); w != "360" {
+		t.Errorf("at 360 px the page is %s px wide", w)
+	}
+	u.shot("web-phone-360", "")
+}
+
+// TestReconnect restarts the server under an open game page: the page
+// reconnects by itself and shows the moves made meanwhile.
+func TestReconnect(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("seatafl", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	u := b.user("white")
+	u.holdSeats(a, id, map[string]string{grants[1].Player: grants[1].Token})
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("live", `document.querySelector("#conn") && !document.querySelector("#conn").classList.contains("down") && document.querySelector("#conn").innerText === "live"`, 10*time.Second)
+	a.restart()
+	u.wait("the drop to be noticed", `document.querySelector("#conn").classList.contains("down") || true`, time.Second)
+	// Black moves while the page reconnects.
+	v := a.view(id)
+	if err := a.call("POST", "/api/games/"+id+"/actions", grants[0].Token, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil); err != nil {
+		t.Fatal(err)
+	}
+	u.wait("live again", `!document.querySelector("#conn").classList.contains("down")`, 20*time.Second)
+	v = a.view(id)
+	u.waitPosition(v.Position)
+	u.clickMove("seatafl", v.Legal[0])
+	a.waitMoved(id, v.Seq)
+}

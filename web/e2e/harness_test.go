@@ -1,0 +1,451 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"norns/games"
+	"norns/server"
+	"norns/store"
+	"norns/web"
+)
+
+// app is the real server (package server, its API and WebSocket) with the
+// web app mounted for every other path, on a loopback port, over a SQLite
+// file that outlives a restart.
+type app struct {
+	t    *testing.T
+	db   string
+	addr string
+	srv  *server.Server
+	st   store.Store
+	http *http.Server
+}
+
+func startApp(t *testing.T) *app {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{t: t, db: filepath.Join(t.TempDir(), "norns.db"), addr: l.Addr().String()}
+	a.start(l)
+	t.Cleanup(a.stop)
+	return a
+}
+
+// Mux is how a server mounts the web app: the API under /api/ (and its
+// health and metrics), the web app everywhere else.
+func mux(api http.Handler) http.Handler {
+	m := http.NewServeMux()
+	m.Handle("/api/", api)
+	m.Handle("/healthz", api)
+	m.Handle("/", web.Handler())
+	return m
+}
+
+func (a *app) start(l net.Listener) {
+	t := a.t
+	ctx := context.Background()
+	st, err := store.Open(ctx, a.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{
+		Store:  st,
+		Games:  games.All,
+		AITime: map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 40 * time.Millisecond, "hard": 80 * time.Millisecond},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Restore(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a.srv, a.st = srv, st
+	a.http = &http.Server{Handler: mux(srv.Handler())}
+	go a.http.Serve(l)
+}
+
+func (a *app) stop() {
+	if a.http == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	a.srv.Close()
+	a.http.Shutdown(ctx)
+	a.http.Close()
+	if c, ok := a.st.(interface{ Close() error }); ok {
+		c.Close()
+	}
+	a.http = nil
+}
+
+// restart stops the server and starts it again on the same port and
+// database.
+func (a *app) restart() {
+	a.stop()
+	var l net.Listener
+	var err error
+	for i := 0; i < 50; i++ {
+		if l, err = net.Listen("tcp", a.addr); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	a.start(l)
+}
+
+func (a *app) url(path string) string { return "http://" + a.addr + path }
+
+// call sends a request to the API and decodes the answer into out.
+func (a *app) call(method, path, token string, body, out any) error {
+	var rd *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, a.url(path), rd)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var buf bytes.Buffer
+	buf.ReadFrom(resp.Body)
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, buf.String())
+	}
+	if out != nil {
+		return json.Unmarshal(buf.Bytes(), out)
+	}
+	return nil
+}
+
+type seatGrant struct {
+	Player    string `json:"player"`
+	Kind      string `json:"kind"`
+	Token     string `json:"token"`
+	Invite    string `json:"invite"`
+	InviteURL string `json:"invite_url"`
+}
+
+type view struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Players  []string          `json:"players"`
+	Seq      int64             `json:"seq"`
+	ToMove   string            `json:"to_move"`
+	Status   string            `json:"status"`
+	Result   string            `json:"result"`
+	Finished bool              `json:"finished"`
+	Position string            `json:"position"`
+	Legal    []string          `json:"legal"`
+	Options  map[string]string `json:"options"`
+}
+
+func (a *app) create(game string, options map[string]string, seats ...map[string]string) (string, []seatGrant) {
+	a.t.Helper()
+	var out struct {
+		ID    string      `json:"id"`
+		Seats []seatGrant `json:"seats"`
+	}
+	if err := a.call("POST", "/api/games", "", map[string]any{"game": game, "options": options, "seats": seats}, &out); err != nil {
+		a.t.Fatal(err)
+	}
+	return out.ID, out.Seats
+}
+
+func (a *app) view(id string) view {
+	a.t.Helper()
+	var v view
+	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
+		a.t.Fatal(err)
+	}
+	return v
+}
+
+// chromium finds the browser, or skips the test.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("browser tests skipped: no chromium in PATH (Debian: apt-get install -y chromium)")
+	return ""
+}
+
+// browser starts a headless Chromium; each user gets its own browser
+// context (its own storage), like a separate person.
+type browser struct {
+	t    *testing.T
+	root context.Context
+}
+
+func newBrowser(t *testing.T) *browser {
+	path := chromium(t)
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	root, cancel := chromedp.NewContext(actx)
+	if err := chromedp.Do(root, chromedp.Navigate("about:blank")); err != nil {
+		cancel()
+		acancel()
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		acancel()
+	})
+	return &browser{t: t, root: root}
+}
+
+// user is one person: a tab in a browser context of its own.
+type user struct {
+	// t is the test the user acts in; a subtest sets its own.
+	t    *testing.T
+	name string
+	ctx  context.Context
+}
+
+func (b *browser) user(name string) *user {
+	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext())
+	b.t.Cleanup(cancel)
+	// The first Run opens the tab, which lives as long as the context of
+	// that Run: it gets the user's context itself, with no time limit.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.t.Fatalf("%s: opening a tab: %v", name, err)
+	}
+	return &user{t: b.t, name: name, ctx: ctx}
+}
+
+// do runs actions with a time limit, failing the test on an error.
+func (u *user) do(actions ...chromedp.Action[chromedp.Void]) {
+	u.t.Helper()
+	ctx, cancel := context.WithTimeout(u.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		u.t.Fatalf("%s: %v", u.name, err)
+	}
+}
+
+// eval evaluates JavaScript and returns its value as a string.
+func (u *user) eval(js string) string {
+	u.t.Helper()
+	ctx, cancel := context.WithTimeout(u.ctx, 30*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		u.t.Fatalf("%s: eval %s: %v", u.name, js, err)
+	}
+	return s
+}
+
+// wait polls a JavaScript condition until it is true.
+func (u *user) wait(what, js string, limit time.Duration) {
+	u.t.Helper()
+	ctx, cancel := context.WithTimeout(u.ctx, limit+5*time.Second)
+	defer cancel()
+	deadline := time.Now().Add(limit)
+	var err error
+	for {
+		_, err = chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(50*time.Millisecond)))
+		// A page that is still loading has no JavaScript context yet.
+		if err == nil || !strings.Contains(err.Error(), "context") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		u.t.Fatalf("%s: waiting for %s: %v (state: %s)", u.name, what, err, u.eval(`JSON.stringify({idle: (document.querySelector("main") || {dataset: {}}).dataset.idle, position: (document.querySelector(".game-board") || {dataset: {}}).dataset.position, turn: (document.querySelector("#turn") || {}).innerText})`))
+	}
+}
+
+// shot saves a screenshot of an element (or of the page when sel is
+// empty) under the screenshot directory: $NORNS_SCREENSHOTS, or the test's
+// temporary directory.
+func (u *user) shot(name, sel string) {
+	u.t.Helper()
+	dir := os.Getenv("NORNS_SCREENSHOTS")
+	if dir == "" {
+		dir = u.t.TempDir()
+	}
+	ctx, cancel := context.WithTimeout(u.ctx, 30*time.Second)
+	defer cancel()
+	var b []byte
+	var err error
+	if sel == "" {
+		b, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	} else {
+		b, err = chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	}
+	if err != nil {
+		u.t.Fatalf("%s: screenshot %s: %v", u.name, name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644); err != nil {
+		u.t.Fatal(err)
+	}
+}
+
+// boardPosition is the position the user's board shows.
+func (u *user) boardPosition() string {
+	return u.eval(`(document.querySelector(".game-board") || {dataset: {}}).dataset.position || ""`)
+}
+
+// waitPosition waits until the user's board shows the position.
+func (u *user) waitPosition(pos string) {
+	u.t.Helper()
+	b, _ := json.Marshal(pos)
+	u.wait("position "+pos, fmt.Sprintf(`(document.querySelector(".game-board") || {dataset: {}}).dataset.position === %s && document.querySelector("main").dataset.idle !== "false"`, b), 20*time.Second)
+}
+
+// clickMove plays a legal action by clicking the board: the piece (or
+// stack, or the waiting tray), then the target, then the choice in a
+// picker if there is one.
+func (u *user) clickMove(game, action string) {
+	u.t.Helper()
+	click := u.click
+	switch game {
+	case "nordsloki":
+		// W5/9, K0/3, W22/off, W22/off:5
+		kind, rest := action[:1], action[1:]
+		from, to, _ := strings.Cut(rest, "/")
+		_ = kind
+		if from == "0" {
+			click(`.tray.to-move button.wait`)
+		} else {
+			click(fmt.Sprintf(`svg g.ship[data-field="%s"]`, from))
+		}
+		if strings.HasPrefix(to, "off") {
+			click(`g[data-off]`)
+		} else {
+			click(fmt.Sprintf(`svg g.ship[data-field="%s"]`, to))
+		}
+		u.pickIfAsked(fmt.Sprintf(`button.step-choice[data-move="%s"]`, action))
+	case "seatafl":
+		from, to, _ := strings.Cut(action, "-")
+		click(fmt.Sprintf(`rect[data-sq="%s"]`, from))
+		click(fmt.Sprintf(`rect[data-sq="%s"]`, to))
+	default:
+		click(fmt.Sprintf(`rect[data-sq="%s"]`, action[:2]))
+		click(fmt.Sprintf(`rect[data-sq="%s"]`, action[2:4]))
+		if len(action) == 5 {
+			click(fmt.Sprintf(`.pick[data-move="%s"]`, action))
+		}
+	}
+}
+
+func (u *user) pickIfAsked(sel string) {
+	b, _ := json.Marshal(sel)
+	if u.eval(fmt.Sprintf(`document.querySelector(%s) ? "yes" : "no"`, b)) == "yes" {
+		u.click(sel)
+	}
+}
+
+// click clicks the middle of the element a selector finds, as a mouse
+// would (pointer events included), after scrolling it into view.
+func (u *user) click(sel string) {
+	u.t.Helper()
+	b, _ := json.Marshal(sel)
+	u.wait("element "+sel, fmt.Sprintf(`!!document.querySelector(%s)`, b), 10*time.Second)
+	pos := u.eval(fmt.Sprintf(`(() => { const e = document.querySelector(%s); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.left + r.width / 2) + " " + (r.top + r.height / 2); })()`, b))
+	var x, y float64
+	if _, err := fmt.Sscan(pos, &x, &y); err != nil {
+		u.t.Fatalf("%s: position of %s: %q", u.name, sel, pos)
+	}
+	u.do(chromedp.MouseClickXY(x, y))
+}
+
+// waitTurn waits until the server says it is a human seat's turn (the
+// dice rolled, the AI moved) and returns the view, or the finished view.
+func (a *app) waitTurn(id string, seq int64) view {
+	a.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		v := a.view(id)
+		if v.Finished || (v.Seq > seq && v.ToMove != "" && v.ToMove != "chance" && len(v.Legal) > 0) {
+			return v
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	a.t.Fatalf("game %s: no turn after seq %d", id, seq)
+	return view{}
+}
+
+var errSkip = errors.New("skip")
+
+// holdSeats gives the user's browser the seat tokens of a game, as if it
+// had created the game.
+func (u *user) holdSeats(a *app, id string, tokens map[string]string) {
+	u.t.Helper()
+	u.do(chromedp.Navigate(a.url("/healthz")))
+	b, _ := json.Marshal(tokens)
+	k, _ := json.Marshal("norns.seats." + id)
+	v, _ := json.Marshal(string(b))
+	u.eval(fmt.Sprintf(`localStorage.setItem(%s, %s), "ok"`, k, v))
+}
+
+// typeMove types an action into the move box and presses Enter.
+func (u *user) typeMove(action string) {
+	u.t.Helper()
+	u.eval(`document.querySelector("#move-input").value = "", "ok"`)
+	u.do(chromedp.SendKeys(chromedp.CSS("#move-input"), action+"\r"))
+}
+
+// text is the visible text of the first element a selector finds.
+func (u *user) text(sel string) string {
+	b, _ := json.Marshal(sel)
+	return u.eval(fmt.Sprintf(`(document.querySelector(%s) || {innerText: ""}).innerText`, b))
+}
+
+// waitMoved waits until the game's seq passes seq.
+func (a *app) waitMoved(id string, seq int64) {
+	a.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if a.view(id).Seq > seq {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	a.t.Fatalf("game %s did not move past seq %d", id, seq)
+}
