@@ -54,11 +54,11 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 		if s.limiter != nil && !s.limiter.allow(clientAddr(r), start) {
 			s.metrics.requests.WithLabelValues(CodeRateLimited).Inc()
 			w.Header().Set("Retry-After", "1")
-			writeError(w, apiErr(CodeRateLimited, "more than %g requests per second from %s", s.cfg.RateLimit, clientAddr(r)))
+			writeError(w, r, apiErr(CodeRateLimited, "more than %g requests per second from %s", s.cfg.RateLimit, clientAddr(r)))
 			return
 		}
 		if s.closing() {
-			writeError(w, apiErr(CodeShuttingDown, ""))
+			writeError(w, r, apiErr(CodeShuttingDown, ""))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
@@ -71,7 +71,7 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 				e = &Error{Code: CodeInternal}
 			}
 			code = e.Code
-			writeError(w, e)
+			writeError(w, r, e)
 		}
 		s.metrics.requests.WithLabelValues(code).Inc()
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "code", code, "took", time.Since(start))

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"norns/i18n"
 )
 
-// Error codes: stable names a client can switch on. The human messages live
-// in messages, keyed by code, so that a catalog in another language can
-// replace them.
+// Error codes: stable names a client can switch on. The human message of
+// code C is the catalog entry "error.C" (package i18n), in the language the
+// request asks for.
 const (
 	CodeBadRequest    = "bad_request"
 	CodeTooLarge      = "too_large"
@@ -40,34 +42,6 @@ const (
 )
 
 // messages holds the human message of every code.
-var messages = map[string]string{
-	CodeBadRequest:    "The request is not valid JSON of the expected shape.",
-	CodeTooLarge:      "The request is too large.",
-	CodeNotFound:      "There is no such API endpoint.",
-	CodeUnknownGame:   "There is no game of that name.",
-	CodeBadOption:     "An option is unknown or has a value that is not allowed.",
-	CodeBadSeats:      "The seats do not fit the game.",
-	CodeBadClock:      "The clock settings are not valid.",
-	CodeBadSeed:       "A seat seed must be 1 to 64 printable ASCII characters, without quotes or backslashes.",
-	CodeGameNotFound:  "There is no game with that id.",
-	CodeMissingToken:  "This needs a seat token (Authorization: Bearer <token>).",
-	CodeBadToken:      "The seat token does not belong to this game.",
-	CodeBadInvite:     "The invitation is not valid for that seat.",
-	CodeSeatNotOpen:   "That seat is not open.",
-	CodeNotStarted:    "The game waits for players to take the open seats.",
-	CodeNotYourTurn:   "It is not this seat's turn.",
-	CodeStale:         "The game has moved on since the sequence number given; catch up and try again.",
-	CodeMalformed:     "The action is not written in the game's notation.",
-	CodeIllegal:       "The action is not legal now.",
-	CodeGameOver:      "The game is over.",
-	CodeSeedLocked:    "The dice have already rolled; seeds can no longer change.",
-	CodeRateLimited:   "Too many requests; slow down.",
-	CodeNoRecord:      "That record format is not available for this game.",
-	CodeInternal:      "The server failed; nothing was changed.",
-	CodeShuttingDown:  "The server is shutting down.",
-	CodeBadParameter:  "A query parameter is not valid.",
-	CodeNotSpectating: "Spectators cannot act.",
-}
 
 // statuses maps codes to HTTP statuses.
 var statuses = map[string]int{
@@ -128,15 +102,28 @@ type errorBody struct {
 	} `json:"error"`
 }
 
-func errorJSON(e *Error) []byte {
+func errorJSON(e *Error, lang i18n.Lang) []byte {
 	var b errorBody
-	b.Error.Code, b.Error.Message, b.Error.Detail = e.Code, messages[e.Code], e.Detail
+	b.Error.Code, b.Error.Message, b.Error.Detail = e.Code, i18n.T(lang, "error."+e.Code), e.Detail
 	out, _ := json.Marshal(b)
 	return out
 }
 
-// writeError answers a request with an error.
-func writeError(w http.ResponseWriter, err error) {
+// requestLang is the language a request asks for: the lang query
+// parameter, then the lang cookie the web app sets, then Accept-Language.
+func requestLang(r *http.Request) i18n.Lang {
+	if l := r.URL.Query().Get("lang"); l != "" {
+		return i18n.Parse(l)
+	}
+	if c, err := r.Cookie("lang"); err == nil {
+		return i18n.Parse(c.Value)
+	}
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}
+
+// writeError answers a request with an error, its message in the request's
+// language.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
 		e = &Error{Code: CodeInternal}
@@ -148,5 +135,5 @@ func writeError(w http.ResponseWriter, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(st)
-	w.Write(errorJSON(e))
+	w.Write(errorJSON(e, requestLang(r)))
 }

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"norns/i18n"
+)
+
+// TestErrorMessagesInBothLanguages checks that every error code has its
+// message in the catalog in English and Russian, and that a request gets
+// the language it asks for.
+func TestErrorMessagesInBothLanguages(t *testing.T) {
+	for code := range statuses {
+		for _, l := range i18n.Langs {
+			if _, ok := i18n.Default[l]["error."+code]; !ok {
+				t.Errorf("catalog %s lacks error.%s", l, code)
+			}
+		}
+	}
+	tests := []struct {
+		query, cookie, accept string
+		want                  string
+	}{
+		{"", "", "ru-RU,ru;q=0.9", "Этот ход сейчас не разрешён."},
+		{"", "", "de-DE", "The action is not legal now."},
+		{"", "en", "ru", "The action is not legal now."},
+		{"?lang=ru", "en", "en", "Этот ход сейчас не разрешён."},
+	}
+	for _, tc := range tests {
+		r := httptest.NewRequest("POST", "/api/games/x/actions"+tc.query, nil)
+		if tc.cookie != "" {
+			r.AddCookie(&http.Cookie{Name: "lang", Value: tc.cookie})
+		}
+		r.Header.Set("Accept-Language", tc.accept)
+		w := httptest.NewRecorder()
+		writeError(w, r, apiErr(CodeIllegal, "e2e5"))
+		var body errorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != http.StatusUnprocessableEntity || body.Error.Message != tc.want || body.Error.Detail != "e2e5" {
+			t.Errorf("writeError(query %q, cookie %q, Accept-Language %q) = %d %+v, want %q",
+				tc.query, tc.cookie, tc.accept, w.Code, body.Error, tc.want)
+		}
+	}
+}
