@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 
-	"norns/ai"
 	"norns/arena"
 	"norns/game"
 	"norns/games"
@@ -481,6 +480,7 @@ func writeRecords(path string, recs []Record) error {
 
 // AgentHelp describes the agents a study accepts, for the command's help.
 func AgentHelp() string {
-	return fmt.Sprintf("levels easy, medium (%d iterations or nodes per move), hard (%d), random, greedy, or an arena specification such as %q; levels: %s",
-		LevelIterations["medium"], LevelIterations["hard"], "mcts:iters=2000", strings.Join(ai.Levels, ", "))
+	return fmt.Sprintf(`a level (easy; medium and hard play their algorithm with
+%d and %d iterations or nodes per move, for reproducibility), random,
+greedy, or any arena specification such as "mcts:iters=2000"`, LevelIterations["medium"], LevelIterations["hard"])
 }
