@@ -179,6 +179,29 @@ func TestPostgresListen(t *testing.T) {
 	if err != nil || len(heads) != 1 || heads[0].ID != "g" || heads[0].Seq != 3 {
 		t.Errorf("Heads() = %+v, %v, want g at 3", heads, err)
 	}
+
+	// The listener's connection is cut: it reconnects by itself, says so
+	// with a resync, and hears the next append.
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var killed int
+	err = conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = $1`,
+		`LISTEN "norns_`+b.Schema()+`"`).Scan(&killed)
+	if err != nil || killed != 1 {
+		t.Fatalf("terminating the listener = %d, %v, want 1", killed, err)
+	}
+	if c := next(); !c.Resync {
+		t.Fatalf("change after the listener's connection was cut = %+v, want a resync", c)
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 4, Kind: store.EventMove, Player: "black", Action: "Nc6"}}, store.Update{}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c.Game != "g" || c.Seq != 4 {
+		t.Errorf("change after reconnecting and Append(4) = %+v, want game g seq 4", c)
+	}
 }
 
 // TestPostgresTryLock: a claim excludes other instances until it is
