@@ -325,3 +325,29 @@ func TestResolveAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyze: the first player of Nords Loki is the seat its first
+// chance event draws, and every action is a move, a pass or a roll.
+func TestAnalyze(t *testing.T) {
+	dir := t.TempDir()
+	p := Plan{Game: "nordsloki", Agents: []string{"random"}, Games: 6, Seed: 2}
+	run(t, Config{Plan: p, Workers: 2, Dir: dir})
+	recs, err := ReadFile(filepath.Join(dir, GamesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	firsts := map[int]bool{}
+	for _, r := range recs {
+		want := map[string]int{"p1": 0, "p2": 1}[r.Actions[0]]
+		if r.First != want {
+			t.Errorf("game %d drew %s: First = %d, want %d", r.Index, r.Actions[0], r.First, want)
+		}
+		firsts[r.First] = true
+		if r.Moves+r.Passes+r.Rolls != r.Plies || r.Rolls == 0 || r.Moves == 0 {
+			t.Errorf("game %d: %d moves + %d passes + %d rolls, want %d plies in all", r.Index, r.Moves, r.Passes, r.Rolls, r.Plies)
+		}
+	}
+	if len(firsts) != 2 {
+		t.Errorf("first players over 6 games = %v, want both seats", firsts)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -19,15 +21,20 @@ func replayCmd() *cobra.Command {
 		step    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "replay FILE",
+		Use:   "replay FILE|DIR",
 		Short: "Show a game recorded by norns lab move by move",
 		Long: `Replay a game of a study's games.jsonl: the board after every action and chance
-outcome, then the result. --game-index picks the game (its index in the
+outcome, then the result. FILE is a games.jsonl, DIR a study directory
+holding one. --game-index picks the game (its index in the
 study); with --compare studies --variant picks the variant ("balance=on"),
 by default the first with that index. --step waits for Enter between moves.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			recs, err := lab.ReadFile(args[0])
+			path := args[0]
+			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+				path = filepath.Join(path, lab.GamesFile)
+			}
+			recs, err := lab.ReadFile(path)
 			if err != nil {
 				return err
 			}
