@@ -78,7 +78,11 @@ func TestHandler(t *testing.T) {
 		{"/i18n/ru.json", nil, 200, "application/json", `"status.turn": "Ход: {player}"`},
 		{"/i18n/de.json", nil, 404, "", ""},
 		{"/rules/en/seidr.md", nil, 200, "text/markdown", "2B.1"},
-		{"/rules/ru/nothing.md", nil, 404, "", ""},
+		{"/rules/ru/seidr.md", nil, 200, "text/markdown", "Носителем Сейда"},
+		{"/rules/ru/nords-loki.md", nil, 200, "text/markdown", "корабль-призрак"},
+		{"/rules/ru/sea-hnefatafl.md", nil, 200, "text/markdown", "Храбрая фишка"},
+		{"/rules/ru/lux-et-umbra.md", nil, 200, "text/markdown", "Свет"},
+		{"/rules/ru/samurai-chess.md", nil, 200, "text/markdown", "[домашнее правило"},
 		{"/rules/en/nothing.md", nil, 404, "", ""},
 		{"/missing.js", nil, 404, "", ""},
 	}

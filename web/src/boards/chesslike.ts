@@ -139,7 +139,7 @@ export class ChessLike implements GameBoard {
     clear(this.side);
     const fields = v.position.split(" ");
     if (this.game === "seidr") this.seidr(v, fields);
-    if (this.game === "luxumbra") this.lux(fields[6] ?? "", fields[1] !== "b");
+    if (this.game === "luxumbra") this.lux(fields[6] ?? "", v.over);
     if (this.game === "samurai") this.samurai(fields[1] !== "b");
   }
 
@@ -166,9 +166,9 @@ export class ChessLike implements GameBoard {
     );
   }
 
-  private lux(dice: string, white: boolean): void {
+  private lux(dice: string, over: boolean): void {
     const box = h("div", { class: "lux-dice", "aria-label": t("lux.dice") });
-    if (dice === "--" || dice === "-") box.append(h("span", { class: "muted" }, t("lux.toroll")));
+    if ((dice === "--" || dice === "-") && !over) box.append(h("span", { class: "muted" }, t("lux.toroll")));
     for (const c of dice.replace(/-/g, "")) {
       const used = c === c.toLowerCase();
       const light = c.toUpperCase() === "L";
@@ -180,7 +180,6 @@ export class ChessLike implements GameBoard {
         ),
       );
     }
-    box.append(h("span", { class: "muted" }, white ? t("piece.white") : t("piece.black")));
     this.side.append(box);
   }
 

@@ -73,7 +73,7 @@ export class Tafl implements GameBoard {
         const f = sq % n;
         const r = Math.floor(sq / n);
         if (f === mid && r === mid) return "#c9b48a";
-        return (f + r) % 2 ? "#d9c9a3" : "#d2c098";
+        return (f + r) % 2 ? "#e2d2ab" : "#d3bf93";
       });
       this.grid.flipped = this.flipped;
       this.grid.onMove = (m) => this.onMove(m);

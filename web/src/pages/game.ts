@@ -254,7 +254,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     clear(
       movesList,
       plies.map((p, i) =>
-        h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? "🎲 " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null),
+        h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null),
       ),
     );
     movesList.scrollTop = movesList.scrollHeight;

@@ -126,7 +126,7 @@ function player(box: HTMLElement, r: Replay): number | undefined {
       h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i, tabindex: 0, onclick: () => {
         at = i + 1;
         draw(false);
-      } }, p.player === "chance" ? "🎲 " : playerLabel(p.player) + ": ", p.san || p.action),
+      } }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action),
     );
   });
   const gi = info(r.game);
