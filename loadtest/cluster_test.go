@@ -337,3 +337,51 @@ func TestClusterKill(t *testing.T) {
 	}
 	t.Logf("killed at seq %v; games of %d and %d events; %d reconnects; AI moves after the kill: %d", killedAt, len(r1.Played()), len(evs), stats.reconnect.Load(), after)
 }
+
+// TestClusterClock: a clock that runs out on a game followed by two
+// instances is flagged once, by one of them, and both tell their clients.
+func TestClusterClock(t *testing.T) {
+	u := postgresURL(t)
+	var errsA, errsB lockedBuffer
+	a := startLogged(t, openPostgres(t, u), &errsA)
+	b := startLogged(t, openPostgres(t, u), &errsB)
+	c := NewClient(4)
+	ctx := context.Background()
+	var cr Created
+	req := map[string]any{"game": "chess", "clock": map[string]int64{"initial_ms": 1000, "increment_ms": 0}}
+	if err := c.Do(ctx, "POST", a.url+"/api/games", "", req, &cr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Join(ctx, b.url, cr.ID, cr.Seats[1].Player, cr.Seats[1].Invite); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody moves: white's second runs out.
+	for _, base := range []string{a.url, b.url} {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			var v View
+			if err := c.Do(ctx, "GET", base+"/api/games/"+cr.ID, "", nil, &v); err != nil {
+				t.Fatal(err)
+			}
+			if v.Finished {
+				if v.Seq != 1 {
+					t.Errorf("%s: the game ended at seq %d, want 1 (the timeout)", base, v.Seq)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the game is not over 20 s after white's clock ran out: %s", base, v.Status)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	_, evs, err := openPostgres(t, u).Load(ctx, cr.ID)
+	if err != nil || len(evs) != 1 || evs[0].Kind != store.EventTimeout || evs[0].Player != "white" {
+		t.Errorf("log = %+v, %v, want one timeout of white", evs, err)
+	}
+	for name, buf := range map[string]*lockedBuffer{"first": &errsA, "second": &errsB} {
+		if s := buf.String(); s != "" {
+			t.Errorf("the %s instance logged errors:\n%s", name, s)
+		}
+	}
+}

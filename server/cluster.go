@@ -173,7 +173,24 @@ func (s *Server) adopt(ctx context.Context, id string) {
 	defer l.mu.Unlock()
 	if !l.over() {
 		l.next()
+		l.clockFromLog()
 	}
+}
+
+// clockFromLog counts the current turn from the last event's time rather
+// than from now: another instance ran the clock until this one took the
+// game up. Callers hold l.mu, right after next.
+func (l *live) clockFromLog() {
+	if l.clocks == nil || l.flag == nil || len(l.events) == 0 {
+		return
+	}
+	p := l.toMove()
+	last := l.events[len(l.events)-1].Time
+	if p < 0 || !last.Before(l.turnStart) {
+		return
+	}
+	l.turnStart = last
+	l.flag.Reset(max(l.remaining(time.Now())[p], 0))
 }
 
 // catchUp reads the events after the ones held (and the seats, when they
@@ -223,6 +240,9 @@ func (s *Server) catchUp(ctx context.Context, l *live, seats bool) error {
 	l.broadcast(int(start))
 	if !l.over() {
 		l.next()
+		if len(events) > 0 {
+			l.clockFromLog()
+		}
 	}
 	return nil
 }
