@@ -97,6 +97,12 @@ type Report struct {
 	IdleHeapPerGame, IdleRSSPerGame float64
 }
 
+// Bounds of a run.
+const (
+	MaxGames    = 10000
+	MaxDuration = time.Hour
+)
+
 // CheckURL refuses a URL outside the loopback network unless allowRemote.
 func CheckURL(raw string, allowRemote bool) error {
 	u, err := url.Parse(raw)
@@ -130,8 +136,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		cfg.URLs[i] = strings.TrimRight(u, "/")
 	}
-	if cfg.Games <= 0 || cfg.Duration <= 0 {
-		return nil, errors.New("loadtest: games and duration must be positive")
+	if cfg.Games <= 0 || cfg.Games > MaxGames || cfg.Duration <= 0 || cfg.Duration > MaxDuration || cfg.IdleGames > MaxGames {
+		return nil, fmt.Errorf("loadtest: games must be 1 to %d (idle games at most %d) and the duration at most %s", MaxGames, MaxGames, MaxDuration)
 	}
 	logf := func(format string, args ...any) {
 		if cfg.Log != nil {

@@ -83,6 +83,22 @@ func TestRunRefusesRemote(t *testing.T) {
 	}
 }
 
+// TestRunBounds: Run refuses runs outside its bounds.
+func TestRunBounds(t *testing.T) {
+	for _, cfg := range []Config{
+		{Games: 0, Duration: time.Second},
+		{Games: MaxGames + 1, Duration: time.Second},
+		{Games: 1, Duration: 0},
+		{Games: 1, Duration: MaxDuration + time.Second},
+		{Games: 1, Duration: time.Second, IdleGames: MaxGames + 1},
+	} {
+		cfg.URLs = []string{"http://127.0.0.1:1"}
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "games must be") {
+			t.Errorf("Run(%d games, %s, %d idle) = %v, want a refusal", cfg.Games, cfg.Duration, cfg.IdleGames, err)
+		}
+	}
+}
+
 // TestCheck: the check finds a lost move, an unexpected move and accepts a
 // log that matches.
 func TestCheck(t *testing.T) {
