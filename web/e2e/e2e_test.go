@@ -212,6 +212,10 @@ func TestHotSeatRussian(t *testing.T) {
 		t.Errorf("move list = %q, want Qh4#", got)
 	}
 	u.shot("web-game-ru", "")
+	// The rules pages in Russian, with the rulings marked.
+	u.do(chromedp.Navigate(a.url("/rules/nordsloki")))
+	u.wait("the Russian rules", `document.querySelector(".rules") && document.querySelector(".rules").innerText.includes("корабль-призрак") && document.querySelectorAll(".rules .ruling").length > 3`, 10*time.Second)
+	u.shot("web-rules-ru", "")
 	// The choice is remembered.
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	u.wait("Russian again", `document.documentElement.lang === "ru" && document.querySelector("#result") && !document.querySelector("#result").hidden`, 10*time.Second)

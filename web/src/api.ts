@@ -1,6 +1,8 @@
 // The server's JSON API (docs/api.md) and the web package's replay
 // endpoint.
 
+import { has, t } from "./i18n";
+
 export interface Option {
   name: string;
   default: string;
@@ -133,7 +135,11 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   }
   if (!r.ok) {
     const e = (data as { error?: { code?: string; message?: string; detail?: string } } | null)?.error;
-    throw new ApiError(e?.code ?? "http_" + r.status, [e?.message, e?.detail].filter(Boolean).join(" ") || r.statusText, r.status);
+    const code = e?.code ?? "http_" + r.status;
+    // The message in the reader's language when the catalog has it; the
+    // detail (what exactly was wrong) stays as the server wrote it.
+    const message = has("error." + code) ? t("error." + code) : e?.message;
+    throw new ApiError(code, [message, e?.detail].filter(Boolean).join(" — ") || r.statusText, r.status);
   }
   return data as T;
 }
