@@ -66,9 +66,9 @@ var migrations embed.FS
 const migrationLock = 0x6e6f726e73 // "norns"
 
 // Postgres is the Store on a PostgreSQL database, through a connection
-// pool. Every append is one transaction that also notifies every listening
-// instance of the new seq (LISTEN/NOTIFY on a channel named after the
-// schema), so several server instances can share one database.
+// pool. Every append is one transaction, followed by a notification of the
+// new seq to every listening instance (LISTEN/NOTIFY on a channel named
+// after the schema), so several server instances can share one database.
 type Postgres struct {
 	pool    *pgxpool.Pool
 	conn    *pgx.ConnConfig // for the listener and the lock session
@@ -83,6 +83,10 @@ type Postgres struct {
 
 var _ Shared = (*Postgres)(nil)
 
+// DefaultPoolSize is the size of an instance's connection pool when the
+// URL does not set pool_max_conns.
+const DefaultPoolSize = 16
+
 // IsPostgres reports whether addr is a PostgreSQL URL.
 func IsPostgres(addr string) bool {
 	return strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://")
@@ -95,6 +99,11 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
+	}
+	if !strings.Contains(url, "pool_max_conns=") {
+		// Appends wait on the disk, not the processor: more of them at
+		// once share each flush.
+		cfg.MaxConns = DefaultPoolSize
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -301,8 +310,7 @@ func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, 
 
 // appendSQL appends events in one statement (one round trip, atomic): the
 // update of the game's row succeeds only if the log is where the events
-// continue it, the events are inserted only then, and so is the
-// notification sent (at commit).
+// continue it, and the events are inserted only then.
 const appendSQL = `WITH up AS (
 	UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7
 	WHERE id = $1 AND seq = $2 RETURNING id
@@ -314,10 +322,17 @@ const appendSQL = `WITH up AS (
 		AS e(seq, kind, player, action, code, time, clocks)
 	RETURNING 1
 )
-SELECT (SELECT count(*) FROM ins), (SELECT pg_notify($15, $16) FROM up) IS NOT NULL`
+SELECT count(*) FROM ins`
 
-// Append adds events and applies the update atomically, and notifies the
+// Append adds events and applies the update atomically, then notifies the
 // listeners of the game's new seq.
+//
+// The notification is sent right after the commit, not inside the append's
+// transaction: PostgreSQL serializes the commits of notifying transactions
+// under one lock held across the WAL flush, which would bound every
+// instance together to one durable append per disk flush. A notification
+// lost because the instance died between the two is made up by the
+// listeners' resync (Heads).
 func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Update) error {
 	for i, e := range events {
 		if i > 0 && e.Seq != events[0].Seq+int64(i) {
@@ -346,10 +361,8 @@ func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Upda
 	}
 	from, last := events[0].Seq-1, events[n-1]
 	var inserted int64
-	var notified bool
 	err := s.pool.QueryRow(ctx, appendSQL, id, from, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result,
-		seqs, kinds, players, actions, codes, times, clocks,
-		s.channel, marshal(Change{Game: id, Seq: last.Seq})).Scan(&inserted, &notified)
+		seqs, kinds, players, actions, codes, times, clocks).Scan(&inserted)
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
 	}
@@ -357,6 +370,8 @@ func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Upda
 		return err
 	}
 	if inserted == int64(n) {
+		// The events are stored: a failed notification is no failure.
+		s.pool.Exec(context.WithoutCancel(ctx), `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: last.Seq}))
 		return nil
 	}
 	var seq int64
