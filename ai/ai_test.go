@@ -262,3 +262,17 @@ func TestPlanFor(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanOverride(t *testing.T) {
+	g, err := games.ByName("seidr")
+	if err != nil {
+		t.Skip(err)
+	}
+	s, _ := g.New(nil)
+	if got := ai.PlanFor(ai.Config{Level: "hard"}, s).Playout; got != 8 {
+		t.Errorf("PlanFor(hard, seidr).Playout = %d, want 8", got)
+	}
+	if got := ai.PlanFor(ai.Config{Level: "hard", Playout: 2}, s).Playout; got != 2 {
+		t.Errorf("PlanFor(hard playout=2, seidr).Playout = %d, want 2", got)
+	}
+}

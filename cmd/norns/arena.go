@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/signal"
@@ -25,6 +26,7 @@ func arenaCmd() *cobra.Command {
 		seed       uint64
 		maxPlies   int
 		noProgress bool
+		records    string
 	)
 	cmd := &cobra.Command{
 		Use:   "arena",
@@ -72,6 +74,15 @@ whatever --workers is; with time budgets it depends on the machine.`,
 				}
 				es = append(es, e)
 			}
+			var out *json.Encoder
+			if records != "" {
+				f, err := os.Create(records)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				out = json.NewEncoder(f)
+			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			var bar *progressbar.ProgressBar
@@ -87,6 +98,11 @@ whatever --workers is; with time budgets it depends on the machine.`,
 			sum, err := arena.Run(ctx, arena.Config{
 				Game: g, Options: opts, Entrants: es, Games: n, Workers: workers,
 				Seed: seed, MaxPlies: maxPlies,
+				OnGame: func(r arena.Record) {
+					if out != nil {
+						_ = out.Encode(r)
+					}
+				},
 				OnProgress: func(done, total int) {
 					if bar != nil {
 						_ = bar.Set(done)
@@ -113,6 +129,7 @@ whatever --workers is; with time budgets it depends on the machine.`,
 	f.Uint64Var(&seed, "seed", 1, "run seed")
 	f.IntVar(&maxPlies, "max-plies", 5000, "stop a game after this many actions as unfinished")
 	f.BoolVar(&noProgress, "no-progress", false, "do not draw the progress bar")
+	f.StringVar(&records, "records", "", "write every game's record to this file, one JSON object a line")
 	_ = cmd.MarkFlagRequired("game")
 	return cmd
 }
