@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -175,4 +176,39 @@ func checkReport(t *testing.T, rep *Report, games int) {
 		t.Errorf("report = %d errors %v, %d lost, %d unexpected %v, %d of %d checked; want none and all",
 			rep.Errors, rep.ErrorSamples, rep.Lost, rep.Unexpected, rep.Problems, rep.Checked, rep.Games)
 	}
+}
+
+// BenchmarkIdleGame measures the memory an idle game holds in a server
+// (SQLite store): the live Go heap after a collection, before and after
+// creating b.N games through the API, per game.
+func BenchmarkIdleGame(b *testing.B) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "norns.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: fastAI})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	hs := newHTTP(srv)
+	defer hs.Close()
+	c := NewClient(1)
+	names := games.Names()
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Create(context.Background(), hs.URL, names[i%len(names)], nil, nil); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(int64(heap())-int64(before))/float64(i), "bytes/game")
 }
