@@ -43,6 +43,9 @@ func (s *Server) routes() {
 	})
 	m.Handle("GET /metrics", s.metrics.handler())
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	if s.cfg.Web != nil {
+		m.Handle("/", s.cfg.Web)
+	}
 	s.mux = m
 }
 

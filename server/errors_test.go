@@ -2,11 +2,16 @@ package server
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"norns/games"
 	"norns/i18n"
+	"norns/store"
 )
 
 // TestErrorMessagesInBothLanguages checks that every error code has its
@@ -44,6 +49,34 @@ func TestErrorMessagesInBothLanguages(t *testing.T) {
 		if w.Code != http.StatusUnprocessableEntity || body.Error.Message != tc.want || body.Error.Detail != "e2e5" {
 			t.Errorf("writeError(query %q, cookie %q, Accept-Language %q) = %d %+v, want %q",
 				tc.query, tc.cookie, tc.accept, w.Code, body.Error, tc.want)
+		}
+	}
+}
+
+// TestWebMounted checks that the web handler answers every path outside
+// the API, and the API keeps its own.
+func TestWebMounted(t *testing.T) {
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	page := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page "+r.URL.Path) })
+	srv, err := New(Config{Store: st, Games: games.All, Web: page})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	for path, want := range map[string]string{
+		"/":                "page /",
+		"/game/abc":        "page /game/abc",
+		"/healthz":         "ok\n",
+		"/api/no-such-api": `"code":"not_found"`,
+	} {
+		w := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("GET %s = %q, want %q", path, w.Body.String(), want)
 		}
 	}
 }

@@ -71,6 +71,9 @@ type Config struct {
 	// MaxBody bounds a request body and a WebSocket message, in bytes
 	// (64 KiB when 0).
 	MaxBody int64
+	// Web serves every path outside the API, /metrics and /healthz: the
+	// web app (package web). Nil leaves those paths unanswered (404).
+	Web http.Handler
 }
 
 // Server is the game server. Create it with New, call Restore, serve its

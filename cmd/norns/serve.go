@@ -17,6 +17,7 @@ import (
 	"norns/games"
 	"norns/server"
 	"norns/store"
+	"norns/web"
 )
 
 func serveCmd() *cobra.Command {
@@ -57,6 +58,7 @@ games are restored at start-up. SIGINT or SIGTERM stops it gracefully.`,
 				Store: st, Games: games.All, Logger: log,
 				AITime:        map[string]time.Duration{"easy": easy, "medium": medium, "hard": hard},
 				AIConcurrency: aiConc, RateLimit: rate, RateBurst: burst,
+				Web: web.Handler(),
 			})
 			if err != nil {
 				return err
