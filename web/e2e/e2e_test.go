@@ -7,6 +7,8 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,7 +66,7 @@ func TestInvites(t *testing.T) {
 			}
 			seq := int64(-1)
 			for i := 0; i < tc.moves; i++ {
-				v := a.waitTurn(id, seq)
+				v := a.waitTurn(id, seq, slices.Collect(maps.Keys(users))...)
 				if v.Finished {
 					break
 				}
@@ -85,9 +87,11 @@ func TestInvites(t *testing.T) {
 					t.Fatalf("move %d: clicking %s did not play it", i, action)
 				}
 			}
-			v := a.view(id)
+			// At the next turn of a person the game stands still: every
+			// browser shows the same position.
+			v := a.waitTurn(id, seq, slices.Collect(maps.Keys(users))...)
 			for _, u := range users {
-				u.waitPosition(a.view(id).Position)
+				u.waitPosition(v.Position)
 			}
 			if v.Seq < int64(tc.moves) {
 				t.Errorf("only %d events", v.Seq)
@@ -112,7 +116,7 @@ func TestAIToTheEnd(t *testing.T) {
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	seq := int64(-1)
 	for i := 0; ; i++ {
-		v := a.waitTurn(id, seq)
+		v := a.waitTurn(id, seq, grants[0].Player)
 		if v.Finished {
 			break
 		}
@@ -198,7 +202,7 @@ func TestHotSeatRussian(t *testing.T) {
 	u.wait("the turn", `document.querySelector("#turn").innerText.startsWith("Ход: Белые")`, 10*time.Second)
 	seq := int64(-1)
 	for _, m := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
-		v := a.waitTurn(id, seq)
+		v := a.waitTurn(id, seq, "white", "black")
 		u.waitPosition(v.Position)
 		u.clickMove("chess", m)
 		a.waitMoved(id, v.Seq)

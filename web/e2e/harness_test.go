@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -395,14 +396,15 @@ func (u *user) click(sel string) {
 	u.do(chromedp.MouseClickXY(x, y))
 }
 
-// waitTurn waits until the server says it is a human seat's turn (the
-// dice rolled, the AI moved) and returns the view, or the finished view.
-func (a *app) waitTurn(id string, seq int64) view {
+// waitTurn waits until the server says it is the turn of one of the seats
+// (the dice rolled, the AI moved) and returns the view, or the finished
+// view.
+func (a *app) waitTurn(id string, seq int64, seats ...string) view {
 	a.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		v := a.view(id)
-		if v.Finished || (v.Seq > seq && v.ToMove != "" && v.ToMove != "chance" && len(v.Legal) > 0) {
+		if v.Finished || (v.Seq > seq && slices.Contains(seats, v.ToMove) && len(v.Legal) > 0) {
 			return v
 		}
 		time.Sleep(50 * time.Millisecond)

@@ -57,7 +57,7 @@ export class GridBoard {
   animMs = 260;
 
   constructor(readonly files: number, readonly ranks: number, readonly name: (sq: Sq) => string, private colour: (sq: Sq) => string) {
-    this.el = s("svg", { viewBox: `0 0 ${files * S} ${ranks * S}`, class: "board", role: "grid" }) as SVGSVGElement;
+    this.el = s("svg", { viewBox: `0 0 ${files * S} ${ranks * S}`, class: "board", role: "group", "aria-label": t("board.label") }) as SVGSVGElement;
     this.squares = s("g");
     this.marksLayer = s("g", { "pointer-events": "none" });
     this.coordsLayer = s("g", { class: "coords", "pointer-events": "none" });

@@ -147,7 +147,7 @@ export class Loki implements GameBoard {
   onMove: (text: string) => void = () => {};
 
   constructor() {
-    this.svg = s("svg", { viewBox: "0 0 600 600", class: "board loki-board", role: "group" }) as SVGSVGElement;
+    this.svg = s("svg", { viewBox: "0 0 600 600", class: "board loki-board", role: "group", "aria-label": t("board.label") }) as SVGSVGElement;
     this.trays = h("div", { class: "loki-trays" });
     this.banner = h("div", { class: "loki-banner", role: "status", "aria-live": "polite" });
     this.picker = h("div", { class: "loki-picker" });
@@ -177,16 +177,23 @@ export class Loki implements GameBoard {
    * ODIN, LOKI. */
   private async events(a: LokiPos, b: LokiPos, v: View): Promise<void> {
     const msgs: string[] = [];
-    let sunk = 0;
-    for (let f = 1; f <= 24; f++) if (a.ghosts.has(f) !== b.ghosts.has(f) && a.fields[f] && !b.fields[f]) sunk++;
-    if (a.ghosts.size > 0 && b.ghosts.size === 0 && sunk === 0) msgs.push(t("loki.odin"));
-    if (sunk > 0) msgs.push(t("loki.sunk", { n: sunk }));
+    const last = parseStep(v.history[v.history.length - 1] ?? "");
+    // A field emptied that the last step did not leave: its checkers sank
+    // (6.1, 6.3) or ODIN took them off the ghost ships (7.2).
+    const emptied: number[] = [];
+    for (let f = 1; f <= 24; f++) if (a.fields[f] && !b.fields[f] && f !== last?.from) emptied.push(f);
+    const flippedDown = [...b.ghosts].some((f) => !a.ghosts.has(f));
+    const odin = a.ghosts.size > 0 && b.ghosts.size === 0 && !flippedDown && emptied.every((f) => a.ghosts.has(f));
+    if (odin) msgs.push(t("loki.odin"));
+    else if (emptied.length > 0) msgs.push(t("loki.sunk", { n: emptied.length }));
     if (v.over && v.reason && /loki/i.test(v.reason)) msgs.push(t("loki.loki"));
     if (msgs.length) {
+      for (const f of emptied) this.svg.querySelector(`g.ship[data-field="${f}"]`)?.classList.add("sinking");
       this.banner.textContent = msgs.join(" · ");
       this.banner.classList.add("show");
       await new Promise((r) => setTimeout(r, 1400));
       this.banner.classList.remove("show");
+      this.svg.querySelectorAll(".sinking").forEach((e) => e.classList.remove("sinking"));
     }
   }
 

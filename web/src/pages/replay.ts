@@ -145,11 +145,11 @@ function player(box: HTMLElement, r: Replay): number | undefined {
         h(
           "div",
           { class: "replay-controls" },
-          h("button", { type: "button", id: "first", "aria-label": t("replay.first"), onclick: () => step(-1e9) }, "⏮"),
+          h("button", { type: "button", id: "first", "aria-label": t("replay.first"), onclick: () => step(-1e9) }, "|◀"),
           h("button", { type: "button", id: "back", "aria-label": t("replay.back"), onclick: () => step(-1) }, "◀"),
           play,
           h("button", { type: "button", id: "forward", "aria-label": t("replay.forward"), onclick: () => step(1) }, "▶"),
-          h("button", { type: "button", id: "last", "aria-label": t("replay.last"), onclick: () => step(1e9) }, "⏭"),
+          h("button", { type: "button", id: "last", "aria-label": t("replay.last"), onclick: () => step(1e9) }, "▶|"),
           slider,
           label,
         ),
