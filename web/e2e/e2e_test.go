@@ -258,3 +258,53 @@ func TestReconnect(t *testing.T) {
 	u.clickMove("seatafl", v.Legal[0])
 	a.waitMoved(id, v.Seq)
 }
+
+// TestCreateLoki creates a three-player Nords Loki on the create page, in
+// Russian, with one seat for the creator, one for a friend and one for
+// the AI: the invitation link of the friend's seat takes the seat.
+func TestCreateLoki(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("creator")
+	u.do(chromedp.Navigate(a.url("/new/nordsloki")))
+	u.wait("the form", `!!document.querySelector("#opt-players")`, 10*time.Second)
+	u.click(`button[data-lang="ru"]`)
+	u.wait("the Russian form", `document.documentElement.lang === "ru" && !!document.querySelector("#opt-players")`, 10*time.Second)
+	u.eval(`(() => { const s = document.querySelector("#opt-players"); s.value = "3"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	u.click(`input[value="custom"]`)
+	u.wait("three seats", `document.querySelectorAll("select[data-seat]").length === 3`, 5*time.Second)
+	u.eval(`(() => { const s = document.querySelector('select[data-seat="p3"]'); s.value = "ai:easy"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	u.shot("web-create-ru", "")
+	u.click("#create-game")
+	u.wait("the invitation", `!!document.querySelector('input[data-invite="p2"]')`, 10*time.Second)
+	if n := u.eval(`document.querySelectorAll("input[data-invite]").length + ""`); n != "1" {
+		t.Errorf("%s invitations, want 1 (p2)", n)
+	}
+	link := u.eval(`document.querySelector('input[data-invite="p2"]').value`)
+	u.click("#to-game")
+	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
+	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+	friend := b.user("friend")
+	friend.do(chromedp.Navigate(link))
+	friend.wait("the seat", `document.querySelector('.player[data-player="p2"] .you') !== null`, 10*time.Second)
+	v := a.view(id)
+	if len(v.Players) != 3 {
+		t.Fatalf("players = %v", v.Players)
+	}
+	var seats []struct {
+		Player, Kind string
+	}
+	var full struct {
+		Seats []struct{ Player, Kind string } `json:"seats"`
+	}
+	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range full.Seats {
+		seats = append(seats, struct{ Player, Kind string }{s.Player, s.Kind})
+	}
+	if fmt.Sprint(seats) != "[{p1 human} {p2 human} {p3 ai}]" {
+		t.Errorf("seats = %v", seats)
+	}
+	u.wait("the game to start", `!document.querySelector("#turn").innerText.includes("Ждём")`, 10*time.Second)
+}

@@ -3,7 +3,7 @@
 // Loki); the game's options and an optional clock.
 
 import { h, clear } from "../dom";
-import { t } from "../i18n";
+import { has, t } from "../i18n";
 import { api, seats, CatalogGame, SeatGrant } from "../api";
 import { info } from "../games";
 import { go } from "../main";
@@ -43,11 +43,14 @@ function form(c: CatalogGame): HTMLElement {
       if (o.values.includes("<n>")) {
         input = h("input", { type: "text", id, value: o.default, inputmode: "numeric", size: 6 });
       } else {
-        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, v)));
+        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, has("option.value." + v) ? t("option.value." + v) : v)));
       }
       input.addEventListener("change", () => o.name === "players" && drawSeats());
       optValues[o.name] = () => input.value.trim();
-      return h("div", { class: "field" }, h("label", { for: id }, h("strong", null, o.name)), input, o.help ? h("span", null, o.help) : null);
+      // The option's meaning in the reader's language, its name as the
+      // server knows it.
+      const label = has("option." + o.name) ? t("option." + o.name) : o.help || o.name;
+      return h("div", { class: "field" }, h("label", { for: id }, h("strong", null, label), " ", h("code", { class: "muted" }, o.name)), input);
     });
   const modes: Mode[] = ["friend", "ai", "hotseat", "custom"];
   const modeKeys: Record<Mode, string> = { friend: "create.mode.friend", ai: "create.mode.ai", hotseat: "create.mode.hotseat", custom: "create.mode.custom" };
