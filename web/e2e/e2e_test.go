@@ -204,7 +204,11 @@ func TestHotSeatRussian(t *testing.T) {
 	for _, m := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 		v := a.waitTurn(id, seq, "white", "black")
 		u.waitPosition(v.Position)
-		u.clickMove("chess", m)
+		if m == "e7e5" {
+			u.dragMove(m) // a piece can be dragged too
+		} else {
+			u.clickMove("chess", m)
+		}
 		a.waitMoved(id, v.Seq)
 		seq = v.Seq
 	}

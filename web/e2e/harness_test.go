@@ -451,3 +451,24 @@ func (a *app) waitMoved(id string, seq int64) {
 	}
 	a.t.Fatalf("game %s did not move past seq %d", id, seq)
 }
+
+// center scrolls an element into view and returns the middle of it.
+func (u *user) center(sel string) (float64, float64) {
+	u.t.Helper()
+	b, _ := json.Marshal(sel)
+	u.wait("element "+sel, fmt.Sprintf(`!!document.querySelector(%s)`, b), 10*time.Second)
+	pos := u.eval(fmt.Sprintf(`(() => { const e = document.querySelector(%s); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.left + r.width / 2) + " " + (r.top + r.height / 2); })()`, b))
+	var x, y float64
+	if _, err := fmt.Sscan(pos, &x, &y); err != nil {
+		u.t.Fatalf("%s: position of %s: %q", u.name, sel, pos)
+	}
+	return x, y
+}
+
+// dragMove plays a chess move by dragging the piece to its square.
+func (u *user) dragMove(action string) {
+	u.t.Helper()
+	fx, fy := u.center(fmt.Sprintf(`rect[data-sq="%s"]`, action[:2]))
+	tx, ty := u.center(fmt.Sprintf(`rect[data-sq="%s"]`, action[2:4]))
+	u.do(chromedp.DragAndDropXY(fx, fy, tx, ty, 8))
+}
