@@ -130,6 +130,9 @@ var obviousWins = []struct {
 }{
 	{"lux et umbra: open the file, then take the king", "luxumbra", "r2k4/8/8/4p3/3P4/8/8/3QK3 w - - 0 1 LS", "d4e5"},
 	{"seidr: the call of steel takes the king, not the queen", "seidr", "1R2k3/8/8/q7/8/8/7K/Q7 w - - 1 1 steel h2", "b8e8"},
+	// p2's konung stands alone on field 8 with its last life: the
+	// konung's 5 hits it, a technical defeat (8.3).
+	{"nords loki: hit the konung on its last life", "nordsloki", "p1=3:K/12W/0/7 p2=8:K/12W/0/1 ghosts=- first=p1 turns=10 move:p1:5-2-1:e", "K3/8"},
 }
 
 func TestMCTSPrefersWinningMove(t *testing.T) {
