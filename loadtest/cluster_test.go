@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -21,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
 	"norns/games"
@@ -382,6 +384,122 @@ func TestClusterClock(t *testing.T) {
 	for name, buf := range map[string]*lockedBuffer{"first": &errsA, "second": &errsB} {
 		if s := buf.String(); s != "" {
 			t.Errorf("the %s instance logged errors:\n%s", name, s)
+		}
+	}
+}
+
+// TestClusterMissedNotification: the listeners' connections are cut and a
+// move is made while they reconnect, so its notification is lost: the
+// other instance still relays the move to its client (its resync catches
+// up), and later moves are relayed as usual.
+func TestClusterMissedNotification(t *testing.T) {
+	u := postgresURL(t)
+	var errsA, errsB lockedBuffer
+	stA := openPostgres(t, u)
+	a := startLogged(t, stA, &errsA)
+	b := startLogged(t, openPostgres(t, u), &errsB)
+	c := NewClient(4)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	listen := `LISTEN "norns_` + stA.Schema() + `"`
+	// listeners counts the instances listening.
+	listeners := func() int {
+		var n int
+		if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE query = $1`, listen).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for deadline := time.Now().Add(10 * time.Second); listeners() != 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d instances listen after 10 s, want 2", listeners())
+		}
+	}
+	cr, err := c.Create(ctx, a.url, "chess", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	white := cr.Seats[0].Token
+	black, err := c.Join(ctx, b.url, cr.ID, "black", cr.Seats[1].Invite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(wctx, wsURL(b.url, cr.ID, black, 0), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(1 << 20)
+	// until reads B's feed until the event at seq arrives.
+	until := func(seq int64) {
+		t.Helper()
+		for {
+			_, data, err := ws.Read(wctx)
+			if err != nil {
+				t.Fatalf("waiting on the second instance for event %d: %v", seq, err)
+			}
+			var m Message
+			if json.Unmarshal(data, &m) == nil && m.Type == "event" && m.Event.Seq == seq {
+				return
+			}
+		}
+	}
+	// The seats changed with the join: both instances know it before the
+	// listeners are cut.
+	if _, err := readUntilStarted(wctx, ws); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		var v View
+		if err := c.Do(ctx, "GET", a.url+"/api/games/"+cr.ID, "", nil, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Started {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first instance does not see the join after 10 s")
+		}
+	}
+	var cut int
+	if err := conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = $1`, listen).Scan(&cut); err != nil || cut != 2 {
+		t.Fatalf("cutting the listeners = %d, %v, want 2", cut, err)
+	}
+	if err := c.Play(ctx, a.url, cr.ID, white, "e4", 0); err != nil {
+		t.Fatal(err)
+	}
+	until(1)
+	if err := c.Play(ctx, b.url, cr.ID, black, "e5", 1); err != nil {
+		t.Fatal(err)
+	}
+	until(2)
+	if err := c.Play(ctx, a.url, cr.ID, white, "Nf3", 2); err != nil {
+		t.Fatal(err)
+	}
+	until(3)
+	for name, buf := range map[string]*lockedBuffer{"first": &errsA, "second": &errsB} {
+		if s := buf.String(); s != "" {
+			t.Errorf("the %s instance logged errors:\n%s", name, s)
+		}
+	}
+}
+
+// readUntilStarted reads a feed until a state message of a started game.
+func readUntilStarted(ctx context.Context, ws *websocket.Conn) (View, error) {
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			return View{}, err
+		}
+		var m Message
+		if json.Unmarshal(data, &m) == nil && m.Type == "state" && m.Game.Started {
+			return m.Game, nil
 		}
 	}
 }

@@ -252,15 +252,14 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 				c.Close(websocket.StatusNormalClosure, "")
 				return true, nil
 			}
-			if st.pending != nil {
-				// The state follows the backlog: a pending move not in
-				// it was not stored (or another event took its place).
-				if g.Seq < st.pending.Seq {
-					st.movedAt = -1 // play again
-				}
-				st.pending = nil
+			if st.pending != nil && g.Seq >= st.pending.Seq {
+				st.pending = nil // resolved by the event at its seq
 			}
-			if g.ToMove != p.Seat || g.Seq <= st.movedAt || len(g.Legal) == 0 {
+			// A pending move the state does not have yet is sent again,
+			// the same action at the same seq: either it was not stored
+			// and now is, or the server refuses it and the log tells.
+			resend := st.pending != nil && g.Seq == st.pending.Seq-1
+			if g.ToMove != p.Seat || len(g.Legal) == 0 || (g.Seq <= st.movedAt && !resend) {
 				continue
 			}
 			if p.Go != nil {
@@ -270,7 +269,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 					continue
 				}
 			}
-			if p.Think > 0 {
+			if p.Think > 0 && !resend {
 				d := p.Think*3/4 + time.Duration(p.Rand.Int64N(int64(p.Think)/2+1))
 				select {
 				case <-time.After(d):
@@ -280,6 +279,9 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			}
 			st.movedAt = g.Seq
 			a := g.Legal[p.Rand.IntN(len(g.Legal))]
+			if resend {
+				a = st.pending.Action
+			}
 			mv := Event{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
 			p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
 			// The move is sent even when stop comes meanwhile: its
@@ -288,6 +290,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			if err == nil {
 				p.Rec.add(mv)
 				p.Stats.moves.Add(1)
+				st.pending = nil
 				continue
 			}
 			p.Stats.sent.Delete(key(p.ID, mv.Seq))
@@ -297,8 +300,13 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 					// shutting down: the move was not stored
 					return false, err
 				}
+				if resend && (ae.Code == "stale_sequence" || ae.Code == "not_your_turn") {
+					// The first sending was stored: the log will say.
+					return false, errRetry
+				}
 				p.Stats.fail("game %s seat %s: %s at %d: %v", p.ID, p.Seat, a, g.Seq, err)
 				st.movedAt = -1
+				st.pending = nil
 				return false, errRetry // read the state again
 			}
 			st.pending = &mv

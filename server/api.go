@@ -537,8 +537,8 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if *req.Seq > l.seq() {
-		s.catchUp(r.Context(), l, false) // another instance is ahead
+	if *req.Seq >= l.seq() {
+		s.catchUp(r.Context(), l, false) // another instance may be ahead
 	}
 	p, err := l.authorize(r)
 	if err != nil {

@@ -19,6 +19,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sync"
 	"time"
 
@@ -198,14 +199,24 @@ func (l *live) clockFromLog() {
 // follows. On a failure the game is dropped from memory, to be reloaded.
 // Callers hold l.mu.
 func (s *Server) catchUp(ctx context.Context, l *live, seats bool) error {
+	if _, shared := s.store.(store.Shared); !shared || l.over() {
+		return nil // alone on its store, an instance is never behind
+	}
 	var events []store.Event
+	changed := false
 	if seats {
 		rec, evs, err := s.store.Load(ctx, l.rec.ID)
 		if err != nil {
 			return err
 		}
-		l.rec.Seats = rec.Seats
-		l.invalidate()
+		if !reflect.DeepEqual(rec.Seats, l.rec.Seats) {
+			l.rec.Seats = rec.Seats
+			if l.rolls == 0 {
+				l.roller = nil // made again from the seeds at the first roll
+			}
+			l.invalidate()
+			changed = true
+		}
 		if int64(len(evs)) > l.seq() {
 			events = evs[l.seq():]
 		}
@@ -216,7 +227,7 @@ func (s *Server) catchUp(ctx context.Context, l *live, seats bool) error {
 		}
 		events = evs
 	}
-	if len(events) == 0 && !seats {
+	if len(events) == 0 && !changed {
 		return nil
 	}
 	start := l.seq()
@@ -270,12 +281,15 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 		}
 		l.mu.Lock()
 		behind := l.seq() < h.Seq
-		if !behind {
+		// Seats change only while players are awaited, and seeds only
+		// before the first roll: a change missed then is looked for.
+		seats := !l.over() && (!l.started() || (l.rolls == 0 && l.g.ChanceMode() == game.ExplicitStochastic))
+		if !behind && !seats {
 			s.arm(l)
 		}
 		l.mu.Unlock()
-		if behind {
-			r.push(store.Change{Game: h.ID, Seq: h.Seq})
+		if behind || seats {
+			r.push(store.Change{Game: h.ID, Seq: h.Seq, Seats: seats})
 		}
 	}
 	// A game held as unfinished that the store no longer lists as such
