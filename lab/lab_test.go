@@ -351,3 +351,11 @@ func TestAnalyze(t *testing.T) {
 		t.Errorf("first players over 6 games = %v, want both seats", firsts)
 	}
 }
+
+func TestPoints(t *testing.T) {
+	for x, want := range map[float64]string{0.053: "+5.3", -0.0531: "-5.3", -1e-17: "+0.0", 0: "+0.0", -0.0004: "+0.0", 0.1: "+10.0"} {
+		if got := points(x); got != want {
+			t.Errorf("points(%g) = %q, want %q", x, got, want)
+		}
+	}
+}

@@ -79,6 +79,16 @@ func pct(c Count) string {
 	return fmt.Sprintf("%d (%.1f%% [%.1f, %.1f])", c.N, 100*c.Rate, 100*c.Lo, 100*c.Hi)
 }
 
+// points writes a difference of shares in percentage points, signed, with
+// no negative zero.
+func points(x float64) string {
+	v := math.Round(1000*x) / 10
+	if v == 0 {
+		v = 0
+	}
+	return fmt.Sprintf("%+.1f", v)
+}
+
 // pval writes a p-value.
 func pval(p float64) string {
 	if p < 0.0001 {
@@ -154,7 +164,7 @@ func sections(s *Summary) []section {
 			}
 		}
 		ft.add(label(v), strings.Join(fs, ", "), pct(v.First.Wins), fmt.Sprint(v.First.Decisive), pct(v.First.DecisiveWins),
-			fmt.Sprintf("%.1f%%", 100*v.First.Fair), fmt.Sprintf("%+.1f points", 100*v.First.Advantage), pval(v.First.P))
+			fmt.Sprintf("%.1f%%", 100*v.First.Fair), points(v.First.Advantage)+" points", pval(v.First.P))
 		t := &table{head: []string{label(v) + ": position in turn order", "games", "wins", "draws", "losses", "score"}}
 		for _, w := range v.Positions {
 			t.add(w.Name, fmt.Sprint(w.Games), pct(w.Wins), pct(w.Draws), pct(w.Losses), fmt.Sprintf("%.3f", w.Score))
@@ -169,7 +179,7 @@ func sections(s *Summary) []section {
 	if len(s.Comparisons) > 0 {
 		ct := &table{head: []string{"measure", "variant − baseline", "difference", "95% interval", "z", "p"}}
 		row := func(name, vs string, d Diff) {
-			ct.add(name, vs, fmt.Sprintf("%+.1f points", 100*d.D), fmt.Sprintf("[%+.1f, %+.1f]", 100*d.Lo, 100*d.Hi), fmt.Sprintf("%.2f", d.Z), pval(d.P))
+			ct.add(name, vs, points(d.D)+" points", "["+points(d.Lo)+", "+points(d.Hi)+"]", fmt.Sprintf("%.2f", d.Z), pval(d.P))
 		}
 		for _, c := range s.Comparisons {
 			vs := c.Variant + " − " + c.Baseline
