@@ -74,7 +74,15 @@ func Replay(req ReplayRequest) (*ReplayResponse, error) {
 		return nil, err
 	}
 	out := &ReplayResponse{Game: g.Name(), Title: g.Title(), Players: st.Players(), Start: st.Position(), StartToMove: toMove(st), Plies: []Ply{}}
-	for _, text := range req.Actions {
+	actions := req.Actions
+	// A record lists the passes a starting state already holds (a lost
+	// turn at the start); they are not played again.
+	for _, a := range st.History() {
+		if len(actions) > 0 && strings.TrimSpace(actions[0]) == st.ActionString(a) {
+			actions = actions[1:]
+		}
+	}
+	for _, text := range actions {
 		text = strings.TrimSpace(text)
 		if text == "" {
 			continue

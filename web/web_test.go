@@ -164,6 +164,22 @@ func TestReplay(t *testing.T) {
 			t.Errorf("Replay(%v).Error = %q, want it to contain %q", tc.req, r.Error, tc.errorHas)
 		}
 	}
+	// A record of the lab lists the passes the game applied by itself.
+	r, err := Replay(ReplayRequest{Game: "seidr", Actions: []string{"c2c4", "2", "8", "6", "1", "8", "pass", "g8f6"}})
+	if err != nil || r.Error != "" || len(r.Plies) != 7 {
+		t.Fatalf("Replay(seidr worked example) = %+v, %v", r, err)
+	}
+	if got := r.Plies[5]; strings.Join(got.Auto, " ") != "pass" || got.ToMove != "black" || got.Player != "chance" {
+		t.Errorf("Replay(seidr) ply 6 = %+v, want the roll 8 with an automatic pass, black to move", got)
+	}
+	if got := r.Plies[0].SAN; got != "c4" {
+		t.Errorf("Replay(seidr) SAN of c2c4 = %q, want c4", got)
+	}
+	// The worked example of the rules (4): the black pawn on c4, the king
+	// on f7, the queen on d7, the white pawn and a black pawn removed.
+	if got, want := r.Plies[5].Position, "rnb2bnr/pppqpkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR b - - 0 1 quiet -"; got != want {
+		t.Errorf("Replay(seidr) position after the seiðr = %q, want %q", got, want)
+	}
 	if _, err := Replay(ReplayRequest{Game: "nosuch"}); err == nil {
 		t.Errorf("Replay of an unknown game: no error")
 	}

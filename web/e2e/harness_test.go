@@ -24,8 +24,8 @@ import (
 	"norns/web"
 )
 
-// app is the real server (package server, its API and WebSocket) with the
-// web app mounted for every other path, on a loopback port, over a SQLite
+// app is the real server (package server: its API, WebSocket feeds and
+// the web app, as norns serve runs it) on a loopback port, over a SQLite
 // file that outlives a restart.
 type app struct {
 	t    *testing.T
@@ -48,16 +48,6 @@ func startApp(t *testing.T) *app {
 	return a
 }
 
-// Mux is how a server mounts the web app: the API under /api/ (and its
-// health and metrics), the web app everywhere else.
-func mux(api http.Handler) http.Handler {
-	m := http.NewServeMux()
-	m.Handle("/api/", api)
-	m.Handle("/healthz", api)
-	m.Handle("/", web.Handler())
-	return m
-}
-
 func (a *app) start(l net.Listener) {
 	t := a.t
 	ctx := context.Background()
@@ -69,6 +59,8 @@ func (a *app) start(l net.Listener) {
 		Store:  st,
 		Games:  games.All,
 		AITime: map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 40 * time.Millisecond, "hard": 80 * time.Millisecond},
+		// The web app answers every path outside the API, as in norns serve.
+		Web: web.Handler(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +69,7 @@ func (a *app) start(l net.Listener) {
 		t.Fatal(err)
 	}
 	a.srv, a.st = srv, st
-	a.http = &http.Server{Handler: mux(srv.Handler())}
+	a.http = &http.Server{Handler: srv.Handler()}
 	go a.http.Serve(l)
 }
 

@@ -277,16 +277,29 @@ export class GridBoard {
         ic.append(m.choice.icon());
         item.append(ic);
       } else item.append(s("text", { x: x + S / 2, y: py + S / 2 + 5, "text-anchor": "middle" }, m.choice?.label ?? m.text));
-      item.addEventListener("pointerup", (e) => {
+      // A click (not a pointerup): the press that opened the picker must
+      // not choose the piece that appears under it.
+      const choose = (e: Event) => {
         e.stopPropagation();
+        e.preventDefault();
         clear(this.overlay);
         this.selected = null;
         this.drawMarks();
         this.onMove(m.text);
+      };
+      item.addEventListener("click", choose);
+      item.addEventListener("keydown", (e) => {
+        const k = (e as KeyboardEvent).key;
+        if (k === "Enter" || k === " ") choose(e);
+        if (k === "Escape") {
+          clear(this.overlay);
+          this.select(null);
+        }
       });
       g.append(item);
     });
     this.overlay.append(g);
+    (g.querySelector(".pick") as SVGElement | null)?.focus();
   }
 
   private down(e: PointerEvent): void {

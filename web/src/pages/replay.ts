@@ -6,7 +6,7 @@ import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, actionsOf, Replay } from "../api";
 import { info, makeBoard } from "../games";
-import { outcome, playerLabel, reasonLabel, resultText } from "./common";
+import { outcome, playerLabel, reasonLabel, resultText, statusText } from "./common";
 
 export function replayPage(main: HTMLElement, id?: string): () => void {
   document.title = `${t("nav.replay")} — Norns`;
@@ -62,7 +62,7 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
       };
       if (parsed.length > 1) {
         lines.append(
-          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${p.game ?? "?"} ${(p.result as string) ?? ""}`)))),
+          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${t("game." + String(p.game ?? "?"))} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`)}`)))),
         );
       }
       open(parsed[0]);
