@@ -292,7 +292,7 @@ func TestClusterKill(t *testing.T) {
 	p1, r1 := newGame(t, c, a.url, nil, [][]string{{a.url, b.url}, {b.url, a.url}}, stats)
 	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{a.url, b.url}}, stats)
 	st := openPostgres(t, u)
-	killedAt := map[string]int64{}
+	kills := make(chan map[string]int64, 1)
 	go func() {
 		// Kill the first instance once both games are under way.
 		for {
@@ -307,17 +307,22 @@ func TestClusterKill(t *testing.T) {
 				}
 			}
 			if n == 2 {
+				at := map[string]int64{}
 				for _, h := range heads {
-					killedAt[h.ID] = h.Seq
+					at[h.ID] = h.Seq
 				}
 				a.cmd.Process.Signal(syscall.SIGKILL)
+				kills <- at
 				return
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
 	}()
 	playAll(t, append(p1, p2...), 5*time.Millisecond)
-	if len(killedAt) == 0 {
+	var killedAt map[string]int64
+	select {
+	case killedAt = <-kills:
+	default:
 		t.Fatal("the games ended before the first instance was killed")
 	}
 	if err := a.cmd.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
