@@ -7,6 +7,9 @@
 // "random" or "greedy". Agents implement Agent: Choose returns an action
 // for the player to move without changing the state it is given, and
 // stops early, with its best action so far, when its context is done.
+// An agent belongs to one game at a time and is not safe for concurrent
+// use; the searchers keep what they learnt (the MCTS tree, the alpha-beta
+// transposition table) from one move to the next.
 //
 //   - Random plays a uniformly random legal action.
 //   - Greedy looks one action ahead and plays the one whose result the
