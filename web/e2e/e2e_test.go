@@ -244,10 +244,15 @@ func TestHotSeatRussian(t *testing.T) {
 func TestReconnect(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
-	id, grants := a.create("seatafl", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	id, grants := a.createWith(map[string]any{
+		"game":  "seatafl",
+		"seats": []map[string]string{{"type": "human"}, {"type": "human"}},
+		"clock": map[string]int{"initial_ms": 300000, "increment_ms": 2000},
+	})
 	u := b.user("white")
 	u.holdSeats(a, id, map[string]string{grants[1].Player: grants[1].Token})
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the clocks", `/^[45]:\d\d$/.test((document.querySelector('[data-clock="white"]') || {}).innerText || "")`, 10*time.Second)
 	u.wait("live", `document.querySelector("#conn") && !document.querySelector("#conn").classList.contains("down") && document.querySelector("#conn").innerText === "live"`, 10*time.Second)
 	a.restart()
 	u.wait("the drop to be noticed", `document.querySelector("#conn").classList.contains("down") || true`, time.Second)

@@ -172,6 +172,19 @@ func (a *app) create(game string, options map[string]string, seats ...map[string
 	return out.ID, out.Seats
 }
 
+// createWith creates a game from a whole request body.
+func (a *app) createWith(req map[string]any) (string, []seatGrant) {
+	a.t.Helper()
+	var out struct {
+		ID    string      `json:"id"`
+		Seats []seatGrant `json:"seats"`
+	}
+	if err := a.call("POST", "/api/games", "", req, &out); err != nil {
+		a.t.Fatal(err)
+	}
+	return out.ID, out.Seats
+}
+
 func (a *app) view(id string) view {
 	a.t.Helper()
 	var v view
