@@ -32,7 +32,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const fair = h("div", { class: "fair", id: "fairness" });
   const err = h("div", { class: "error", id: "error", role: "alert" });
   const legalBox = h("div", { class: "legal-list", id: "legal" });
-  const input = h("input", { type: "text", id: "move-input", autocomplete: "off", spellcheck: "false", "aria-label": t("game.type"), placeholder: t("game.type.placeholder") });
+  // The legal actions are offered as suggestions while typing.
+  const suggestions = h("datalist", { id: "legal-actions" });
+  const input = h("input", { type: "text", id: "move-input", list: "legal-actions", autocomplete: "off", spellcheck: "false", "aria-label": t("game.type"), placeholder: t("game.type.placeholder") });
   const playBtn = h("button", { type: "submit" }, t("game.play"));
   const title = h("h1", null, t("common.loading"));
   const soundBtn = h("button", { type: "button", "aria-pressed": String(sound), onclick: () => {
@@ -44,7 +46,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     flipped = !flipped;
     board?.flip();
   } }, t("game.flip"));
-  const form = h("form", { class: "move-input" }, input, playBtn);
+  const form = h("form", { class: "move-input" }, input, suggestions, playBtn);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const text = input.value.trim();
@@ -261,6 +263,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
+    clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result));
     // Fairness, for the games with dice.
     (main.querySelector("#fair-panel") as HTMLElement).hidden = info(v.game)?.dice === false;
