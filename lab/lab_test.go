@@ -81,6 +81,9 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("report.html has %d charts, want 5", n)
 	}
 	md := string(readBytes(t, filepath.Join(dir, ReportMD)))
+	if strings.Contains(md, "Partial") {
+		t.Errorf("report.md of a whole study says it is partial")
+	}
 	for _, want := range []string{"norns lab --game luxumbra --compare balance=off,on --agents easy --games 20 --seed 7", "First-player advantage", "Option comparison", "king captured"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q", want)
@@ -129,6 +132,12 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	if _, err := Report(dir); err != nil {
+		t.Fatal(err)
+	}
+	if md := string(readBytes(t, filepath.Join(dir, ReportMD))); !strings.Contains(md, fmt.Sprintf("Partial study: %d of 40 games played.", len(recs))) {
+		t.Errorf("report.md of a stopped study does not say it is partial")
+	}
 	var todo int
 	run(t, Config{Plan: smoke, Workers: 2, Dir: dir, OnStart: func(n, _ int) { todo = n }})
 	if todo != 40-len(recs) {

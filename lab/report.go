@@ -131,6 +131,8 @@ func sections(s *Summary) []section {
 	text := fmt.Sprintf("Agents: %s. Games per variant asked: %d. Seed: %d. Max plies: %d.", agents, s.Games, s.Seed, s.MaxPlies)
 	if s.Shard != "" {
 		text += fmt.Sprintf(" This directory holds shard %s only; merge the shards for the whole study.", s.Shard)
+	} else if played, asked := s.played(), s.Games*len(s.Variants); played < asked {
+		text += fmt.Sprintf(" PARTIAL STUDY: %d of the %d games asked were played; run the command again to play the rest.", played, asked)
 	}
 	text += " Rates are over finished games (won or drawn) with Wilson 95% intervals; unfinished games (stopped by a limit) are never counted as draws."
 	out = append(out, section{title: "Study", text: text, tables: []*table{ov}})
@@ -241,6 +243,15 @@ func sections(s *Summary) []section {
 	return out
 }
 
+// played counts the games of every variant.
+func (s *Summary) played() int {
+	n := 0
+	for _, v := range s.Variants {
+		n += v.Games
+	}
+	return n
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {
@@ -280,6 +291,9 @@ func Command(p Plan) string {
 func Markdown(s *Summary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", heading(s))
+	if s.Shard == "" && s.played() < s.Games*len(s.Variants) {
+		fmt.Fprintf(&b, "**Partial study: %d of %d games played.**\n\n", s.played(), s.Games*len(s.Variants))
+	}
 	fmt.Fprintf(&b, "Command: `%s --out DIR`\n\n", Command(s.Plan))
 	for _, sec := range sections(s) {
 		fmt.Fprintf(&b, "## %s\n\n", sec.title)
@@ -309,6 +323,9 @@ th{background:#f3f3f3}code{background:#f3f3f3;padding:.1em .3em}figure{margin:1e
 <h1>%s</h1>
 <p>Command: <code>%s --out DIR</code></p>
 `, title, title, html.EscapeString(Command(s.Plan)))
+	if s.Shard == "" && s.played() < s.Games*len(s.Variants) {
+		fmt.Fprintf(&b, "<p><strong>Partial study: %d of %d games played.</strong></p>\n", s.played(), s.Games*len(s.Variants))
+	}
 	for _, sec := range sections(s) {
 		fmt.Fprintf(&b, "<h2>%s</h2>\n", html.EscapeString(sec.title))
 		if sec.text != "" {
