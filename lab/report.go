@@ -483,7 +483,15 @@ func firstChart(s *Summary, label func(VariantResult) string) (*plot.Plot, error
 		p.Add(l)
 		p.Legend.Add("no advantage", l)
 	}
-	p.Y.Min, p.Y.Max = 0, 100
+	// Zoom on the intervals and the fair share.
+	lo, hi := 100.0, 0.0
+	for _, c := range cs {
+		lo, hi = min(lo, 100*c.Lo), max(hi, 100*c.Hi)
+	}
+	if len(s.Variants) > 0 {
+		lo, hi = min(lo, 100*s.Variants[0].First.Fair), max(hi, 100*s.Variants[0].First.Fair)
+	}
+	p.Y.Min, p.Y.Max = max(0, lo-5), min(100, hi+5)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 	p.Legend.Top = true
 	return p, nil
