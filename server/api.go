@@ -238,10 +238,13 @@ func (s *Server) handleCatalogGame(w http.ResponseWriter, r *http.Request) error
 type SeatRequest struct {
 	// Type is "human" (the creator's seat: the answer carries its token),
 	// "open" (for a player who joins with the invitation) or "ai".
-	Type  string `json:"type"`
-	Name  string `json:"name,omitempty"`
-	Level string `json:"level,omitempty"`
-	Seed  string `json:"seed,omitempty"`
+	Type string `json:"type"`
+	// Public makes an open seat joinable by anyone from the list of
+	// games, which then shows its invitation.
+	Public bool   `json:"public,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Level  string `json:"level,omitempty"`
+	Seed   string `json:"seed,omitempty"`
 }
 
 // ClockRequest is a Fischer clock.
@@ -330,6 +333,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		if err := checkName(sr.Name); err != nil {
 			return err
 		}
+		if sr.Public && sr.Type != store.SeatOpen {
+			return apiErr(CodeBadSeats, "seat %s: only an open seat can be public", players[i])
+		}
 		switch sr.Type {
 		case store.SeatHuman:
 			if err := checkSeed(sr.Seed); err != nil {
@@ -340,6 +346,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		case store.SeatOpen:
 			grant.Invite, seat.InviteHash = secret()
 			grant.InviteURL = inviteURL(r, rec.ID, players[i], grant.Invite)
+			if sr.Public {
+				seat.Public, seat.Invite = true, grant.Invite
+			}
 		case store.SeatAI:
 			if _, ok := s.cfg.AITime[sr.Level]; !ok {
 				return apiErr(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", players[i], sr.Level)
@@ -645,7 +654,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	for _, g := range gs {
 		sm := Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated}
 		for _, seat := range g.Seats {
-			sm.Seats = append(sm.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""})
+			sv := SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""}
+			if seat.Kind == store.SeatOpen && seat.Public && !g.Finished {
+				sv.Public, sv.Invite = true, seat.Invite
+			}
+			sm.Seats = append(sm.Seats, sv)
 		}
 		out = append(out, sm)
 	}

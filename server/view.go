@@ -50,6 +50,11 @@ type SeatView struct {
 	Level  string `json:"level,omitempty"`
 	// Seeded says whether the seat gave a dice seed.
 	Seeded bool `json:"seeded"`
+	// Public marks an open seat anyone may join; in the list of games it
+	// comes with its Invite, to post to /join. Never set for a private
+	// seat, nor once the seat is taken.
+	Public bool   `json:"public,omitempty"`
+	Invite string `json:"invite,omitempty"`
 }
 
 // EventView is one entry of the history.
@@ -101,7 +106,7 @@ func (l *live) buildView(from int64) View {
 		v.Status = "waiting"
 	}
 	for _, seat := range l.rec.Seats {
-		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""})
+		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public})
 	}
 	if p := l.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]

@@ -46,6 +46,11 @@ type Seat struct {
 	TokenHash []byte `json:"token_hash,omitempty"`
 	// InviteHash is the SHA-256 of an open seat's invitation.
 	InviteHash []byte `json:"invite_hash,omitempty"`
+	// Public marks an open seat anyone may join from the list of games;
+	// Invite is then its invitation in clear, which the list shows until
+	// the seat is taken. A private open seat keeps only InviteHash.
+	Public bool   `json:"public,omitempty"`
+	Invite string `json:"invite,omitempty"`
 	// Seed is the seat's contribution to the dice.
 	Seed string `json:"seed,omitempty"`
 }
