@@ -317,3 +317,63 @@ func TestCreateLoki(t *testing.T) {
 	}
 	u.wait("the game to start", `!document.querySelector("#turn").innerText.includes("Ждём")`, 10*time.Second)
 }
+
+// TestPublicSeat: one person creates a game whose open seat anyone may
+// join; a second person, in another browser context, finds it in the
+// lobby and joins by clicking; the seat leaves the lobby's list, a move by
+// clicking reaches both, and both boards show the same position.
+func TestPublicSeat(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("creator")
+	u.do(chromedp.Navigate(a.url("/new/seidr")))
+	u.wait("the form", `!!document.querySelector("#create-game")`, 10*time.Second)
+	u.click("#public")
+	u.click("#create-game")
+	u.wait("the invitation", `!!document.querySelector("#to-game")`, 10*time.Second)
+	u.click("#to-game")
+	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
+	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+	v := a.view(id)
+	creator, guest := v.Players[0], v.Players[1]
+	u.wait("the creator's seat", fmt.Sprintf(`document.querySelector('.player[data-player="%s"] .you') !== null`, creator), 10*time.Second)
+
+	other := b.user("guest")
+	other.do(chromedp.Navigate(a.url("/")))
+	sel := fmt.Sprintf(`button.join[data-game="%s"][data-join="%s"]`, id, guest)
+	other.wait("the Join button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
+	other.shot("web-lobby-join", "")
+	other.click(sel)
+	other.wait("the game as "+guest, fmt.Sprintf(`location.pathname === "/games/%s" && document.querySelector('.player[data-player="%s"] .you') !== null`, id, guest), 10*time.Second)
+
+	// The seat is taken: the list has no public seat for it any more.
+	var list struct {
+		Games []struct {
+			ID    string `json:"id"`
+			Seats []struct {
+				Player, Kind, Invite string
+				Public               bool
+			} `json:"seats"`
+		} `json:"games"`
+	}
+	if err := a.call("GET", "/api/games?state=live", "", nil, &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range list.Games {
+		for _, s := range g.Seats {
+			if g.ID == id && (s.Kind != "human" || s.Public || s.Invite != "") {
+				t.Errorf("listed seat %s after the join = %+v, want a human seat without invitation", s.Player, s)
+			}
+		}
+	}
+
+	// Both play the same game: the creator moves, both boards follow.
+	v = a.waitTurn(id, -1, creator)
+	u.waitPosition(v.Position)
+	other.waitPosition(v.Position)
+	u.clickMove("seidr", v.Legal[len(v.Legal)/2])
+	a.waitMoved(id, v.Seq)
+	v = a.view(id)
+	u.waitPosition(v.Position)
+	other.waitPosition(v.Position)
+}

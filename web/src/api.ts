@@ -26,6 +26,10 @@ export interface SeatView {
   name?: string;
   level?: string;
   seeded: boolean;
+  /** public marks an open seat anyone may join; the list of games gives
+   * its invitation. */
+  public?: boolean;
+  invite?: string;
 }
 
 export interface EventView {
@@ -150,7 +154,7 @@ export const api = {
       r.games.map((g) => ({ ...g, ai_levels: g.ai_levels ?? [], options: (g.options ?? []).map(normOption) })),
     ),
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
-  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
+  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
   join: (id: string, seat: string, invite: string, name?: string) => call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name }),
   get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),

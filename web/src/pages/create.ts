@@ -1,6 +1,7 @@
-// Creating a game: against a friend (an invitation link per seat), against
-// the AI, hot seat on one device, or any mix of seats (three-player Nords
-// Loki); the game's options and an optional clock.
+// Creating a game: against a friend (an invitation link per seat, and
+// optionally a Join button in the lobby for anyone), against the AI, hot
+// seat on one device, or any mix of seats (three-player Nords Loki); the
+// game's options and an optional clock.
 
 import { h, clear } from "../dom";
 import { has, t } from "../i18n";
@@ -58,6 +59,7 @@ function form(c: CatalogGame): HTMLElement {
   const levels = c.ai_levels.length ? c.ai_levels : ["easy", "medium", "hard"];
   const level = h("select", { id: "ai-level", "aria-label": t("create.level") }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, levelLabel(l))));
   const side = h("select", { id: "my-seat", "aria-label": t("create.seat") });
+  const pub = h("input", { type: "checkbox", id: "public" });
   const seatBox = h("div", { class: "seats" });
   const seatKinds: HTMLSelectElement[] = [];
   const nPlayers = () => (optValues.players ? Number(optValues.players()) || c.players.length : c.players.length);
@@ -93,12 +95,14 @@ function form(c: CatalogGame): HTMLElement {
     ),
     h("div", { class: "field mode-ai" }, h("span", null, t("create.level")), level),
     h("div", { class: "field mode-side" }, h("span", null, t("create.seat")), side),
+    h("div", { class: "field mode-public" }, h("label", null, pub, " ", t("create.public"))),
     h("div", { class: "mode-custom" }, seatBox),
   );
   const show = () => {
     (modeBox.querySelector(".mode-ai") as HTMLElement).hidden = mode !== "ai";
     (modeBox.querySelector(".mode-side") as HTMLElement).hidden = mode !== "ai" && mode !== "friend";
     (modeBox.querySelector(".mode-custom") as HTMLElement).hidden = mode !== "custom";
+    (modeBox.querySelector(".mode-public") as HTMLElement).hidden = mode !== "friend" && mode !== "custom";
   };
   show();
   const clocks: [string, number, number][] = [["create.clock.none", 0, 0], ["3+2", 180000, 2000], ["5+3", 300000, 3000], ["10+5", 600000, 5000], ["30+0", 1800000, 0]];
@@ -118,7 +122,7 @@ function form(c: CatalogGame): HTMLElement {
     clear(err);
     const ps = players();
     const me = Number(side.value) || 0;
-    let req: { type: string; level?: string }[];
+    let req: { type: string; level?: string; public?: boolean }[];
     switch (mode) {
       case "friend":
         req = ps.map((_, i) => ({ type: i === me ? "human" : "open" }));
@@ -132,6 +136,7 @@ function form(c: CatalogGame): HTMLElement {
       default:
         req = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
     }
+    if (pub.checked && (mode === "friend" || mode === "custom")) for (const s of req) if (s.type === "open") s.public = true;
     const options: Record<string, string> = {};
     for (const [k, v] of Object.entries(optValues)) options[k] = v();
     const [, a, b] = clocks[Number(clock.value)];

@@ -1,10 +1,12 @@
 // The home page: the games with a picture, a line and their options; the
-// games waiting for players and those in progress.
+// games waiting for players (with a Join button per public open seat) and
+// those in progress.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, CatalogGame, Summary } from "../api";
+import { api, seats, CatalogGame, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
+import { go } from "../main";
 import { playerLabel, seatLabel, statusText } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
@@ -59,6 +61,29 @@ export function lobbyPage(main: HTMLElement): () => void {
   };
   draw([]);
   api.catalog().then(draw, () => {});
+  // join takes a public open seat and opens the game as that seat.
+  const join = async (g: Summary, player: string, invite: string, button: HTMLButtonElement) => {
+    button.disabled = true;
+    try {
+      const r = await api.join(g.id, player, invite);
+      seats.add(g.id, r.player, r.token);
+      go(`/games/${g.id}`);
+    } catch (e) {
+      button.replaceWith(h("span", { class: "error" }, String((e as Error).message ?? e)));
+    }
+  };
+  // joinButtons offers the public open seats of a game, unless this
+  // browser holds a seat of it already.
+  const joinButtons = (g: Summary) =>
+    Object.keys(seats.all(g.id)).length
+      ? []
+      : g.seats
+          .filter((s) => s.kind === "open" && s.public && s.invite)
+          .map((s) => {
+            const b: HTMLButtonElement = h("button", { type: "button", class: "primary join", "data-join": s.player, "data-game": g.id }, t("lobby.join", { player: playerLabel(s.player) }));
+            b.addEventListener("click", () => join(g, s.player, s.invite!, b));
+            return b;
+          });
   const table = (games: Summary[], empty: string, watch: boolean) => {
     if (games.length === 0) return h("p", { class: "muted" }, t(empty));
     return h(
@@ -75,7 +100,7 @@ export function lobbyPage(main: HTMLElement): () => void {
             h("td", null, t("game." + g.game)),
             h("td", null, g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
             h("td", null, statusText(g.status, g.result)),
-            h("td", null, h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
+            h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
           ),
         ),
       ),
