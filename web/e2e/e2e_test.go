@@ -342,7 +342,7 @@ func TestPublicSeat(t *testing.T) {
 	other.do(chromedp.Navigate(a.url("/")))
 	sel := fmt.Sprintf(`button.join[data-game="%s"][data-join="%s"]`, id, guest)
 	other.wait("the Join button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
-	other.shot("web-lobby-join", "")
+	other.shot("web-lobby-join", "table.list")
 	other.click(sel)
 	other.wait("the game as "+guest, fmt.Sprintf(`location.pathname === "/games/%s" && document.querySelector('.player[data-player="%s"] .you') !== null`, id, guest), 10*time.Second)
 
