@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -293,16 +294,26 @@ func TestClusterKill(t *testing.T) {
 	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{a.url, b.url}}, stats)
 	st := openPostgres(t, u)
 	kills := make(chan map[string]int64, 1)
+	done := make(chan struct{})
+	defer close(done)
+	var headsErr atomic.Value // the last error reading the heads, as text
 	go func() {
 		// Kill the first instance once both games are under way.
 		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
 			heads, err := st.Heads(context.Background())
 			if err != nil {
-				return
+				headsErr.Store(err.Error())
+				time.Sleep(5 * time.Millisecond)
+				continue
 			}
 			n := 0
 			for _, h := range heads {
-				if (h.ID == r1.ID || h.ID == r2.ID) && h.Seq >= 12 {
+				if (h.ID == r1.ID || h.ID == r2.ID) && h.Seq >= 6 {
 					n++
 				}
 			}
@@ -323,7 +334,7 @@ func TestClusterKill(t *testing.T) {
 	select {
 	case killedAt = <-kills:
 	default:
-		t.Fatal("the games ended before the first instance was killed")
+		t.Fatalf("the games ended before the first instance was killed (last error reading the heads: %v)", headsErr.Load())
 	}
 	if err := a.cmd.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Errorf("the first instance ended with %v, want killed", err)
