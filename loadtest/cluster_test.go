@@ -4,14 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	mrand "math/rand/v2"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,47 +26,8 @@ import (
 	"norns/games"
 	"norns/server"
 	"norns/store"
+	"norns/store/storetest"
 )
-
-// postgresURL returns the URL of an empty schema of its own on the test
-// PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
-// the end of the test. The test is skipped when the server does not answer.
-func postgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("NORNS_TEST_POSTGRES")
-	if base == "" {
-		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Skipf("PostgreSQL not reachable at %s: skipping (%v)", base, err)
-	}
-	defer conn.Close(context.Background())
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "norns_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if c, err := pgx.Connect(ctx, base); err == nil {
-			c.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-			c.Close(ctx)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
 
 func openPostgres(t *testing.T, u string) *store.Postgres {
 	t.Helper()
@@ -194,7 +152,7 @@ func checkGames(t *testing.T, st store.Store, stats *Stats, recs ...*Record) {
 // other instance's clients, each AI move is made once, and neither instance
 // logs an error (a conflict between instances would).
 func TestClusterTwoInstances(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	var errsA, errsB lockedBuffer
 	a := startLogged(t, openPostgres(t, u), &errsA)
 	b := startLogged(t, openPostgres(t, u), &errsB)
@@ -286,7 +244,7 @@ func serve(t *testing.T, db string) *proc {
 // players reconnect to the second and finish, the AI seat keeps moving
 // there, and no action is lost or doubled.
 func TestClusterKill(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	a, b := serve(t, u), serve(t, u)
 	c := NewClient(8)
 	stats := &Stats{}
@@ -359,7 +317,7 @@ func TestClusterKill(t *testing.T) {
 // TestClusterClock: a clock that runs out on a game followed by two
 // instances is flagged once, by one of them, and both tell their clients.
 func TestClusterClock(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	var errsA, errsB lockedBuffer
 	a := startLogged(t, openPostgres(t, u), &errsA)
 	b := startLogged(t, openPostgres(t, u), &errsB)
@@ -409,7 +367,7 @@ func TestClusterClock(t *testing.T) {
 // other instance still relays the move to its client (its resync catches
 // up), and later moves are relayed as usual.
 func TestClusterMissedNotification(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	var errsA, errsB lockedBuffer
 	stA := openPostgres(t, u)
 	a := startLogged(t, stA, &errsA)

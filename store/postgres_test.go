@@ -2,10 +2,6 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -15,46 +11,6 @@ import (
 	"norns/store"
 	"norns/store/storetest"
 )
-
-// postgresURL returns the URL of an empty schema of its own on the test
-// PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
-// the end of the test. The test is skipped when the server does not answer.
-func postgresURL(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("NORNS_TEST_POSTGRES")
-	if base == "" {
-		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Skipf("PostgreSQL not reachable at %s: skipping (%v)", base, err)
-	}
-	defer conn.Close(context.Background())
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "norns_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if c, err := pgx.Connect(ctx, base); err == nil {
-			c.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-			c.Close(ctx)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
 
 func openPostgres(t *testing.T, url string) *store.Postgres {
 	t.Helper()
@@ -66,15 +22,15 @@ func openPostgres(t *testing.T, url string) *store.Postgres {
 }
 
 func TestPostgres(t *testing.T) {
-	postgresURL(t) // skip the whole suite at once when there is no server
+	storetest.PostgresURL(t) // skip the whole suite at once when there is no server
 	storetest.Run(t, func(t *testing.T) store.Store {
-		return openPostgres(t, postgresURL(t))
+		return openPostgres(t, storetest.PostgresURL(t))
 	})
 }
 
 // TestOpenPostgres: Open answers PostgreSQL URLs with the PostgreSQL store.
 func TestOpenPostgres(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	s, err := store.Open(context.Background(), u)
 	if err != nil {
 		t.Fatalf("Open(%s) = %v", u, err)
@@ -88,7 +44,7 @@ func TestOpenPostgres(t *testing.T) {
 // TestPostgresMigrateConcurrent: instances starting at once apply each
 // migration once, and a second run applies nothing.
 func TestPostgresMigrateConcurrent(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	var wg sync.WaitGroup
 	stores := make([]*store.Postgres, 4)
 	errs := make([]error, 4)
@@ -128,7 +84,7 @@ func TestPostgresMigrateConcurrent(t *testing.T) {
 // TestPostgresListen: an append and a seat change on one store reach the
 // listener of another store on the same database, with the game's seq.
 func TestPostgresListen(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	a, b := openPostgres(t, u), openPostgres(t, u)
 	defer a.Close()
 	defer b.Close()
@@ -207,7 +163,7 @@ func TestPostgresListen(t *testing.T) {
 // TestPostgresTryLock: a claim excludes other instances until it is
 // released or its instance's connection ends.
 func TestPostgresTryLock(t *testing.T) {
-	u := postgresURL(t)
+	u := storetest.PostgresURL(t)
 	a, b := openPostgres(t, u), openPostgres(t, u)
 	defer b.Close()
 	ctx := context.Background()
@@ -253,7 +209,7 @@ func TestPostgresTryLock(t *testing.T) {
 // BenchmarkPostgresAppend appends one move at a time to a game, as the
 // server does for each action: ns/op is the time of one durable append.
 func BenchmarkPostgresAppend(b *testing.B) {
-	u := postgresURL(b)
+	u := storetest.PostgresURL(b)
 	s, err := store.OpenPostgres(context.Background(), u)
 	if err != nil {
 		b.Fatal(err)
