@@ -398,7 +398,19 @@ func (u *user) click(sel string) {
 	u.t.Helper()
 	b, _ := json.Marshal(sel)
 	u.wait("element "+sel, fmt.Sprintf(`!!document.querySelector(%s)`, b), 10*time.Second)
-	pos := u.eval(fmt.Sprintf(`(() => { const e = document.querySelector(%s); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.left + r.width / 2) + " " + (r.top + r.height / 2); })()`, b))
+	// The mouse clicks the element's centre once it stays put: a page
+	// still laying itself out (a board being redrawn, a scroll) must not
+	// move the element away from under the click.
+	locate := fmt.Sprintf(`(() => { const e = document.querySelector(%s); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.left + r.width / 2) + " " + (r.top + r.height / 2); })()`, b)
+	pos := u.eval(locate)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		again := u.eval(locate)
+		if again == pos {
+			break
+		}
+		pos = again
+	}
 	var x, y float64
 	if _, err := fmt.Sscan(pos, &x, &y); err != nil {
 		u.t.Fatalf("%s: position of %s: %q", u.name, sel, pos)
