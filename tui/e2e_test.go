@@ -142,7 +142,9 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		s.waitFor("ваш ход")
+		// The record is written before the screen is redrawn: wait for
+		// the redrawn one, where the list has closed into the move list.
+		s.waitFor("ваш ход", "Ходы")
 	}
 	scr := s.screen()
 	for _, want := range []string{"Ходы", "Игрок 1", "жизни"} {
