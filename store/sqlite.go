@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
@@ -44,11 +45,55 @@ CREATE TABLE IF NOT EXISTS events (
 `
 
 // SQLite is the Store on an embedded SQLite database in WAL mode. Every
-// append is one transaction, synced to disk (synchronous=FULL) before it
-// returns.
+// write is part of a transaction synced to disk (synchronous=FULL) before
+// it returns.
+//
+// SQLite has one writer at a time, so one goroutine does every write, on a
+// connection of its own with prepared statements, and commits the writes
+// that arrive while it is busy together (group commit): one transaction and
+// one sync for the lot, each write in a savepoint of its own so that a
+// write that fails (a conflict) leaves the others alone. Reads use the
+// other connections of the pool and never wait for a write.
 type SQLite struct {
-	db *sql.DB
+	db     *sql.DB
+	writer *sql.Conn
+	stmts  map[string]*sql.Stmt
+
+	writes chan *write
+	quit   chan struct{}
+	done   chan struct{}
+	once   sync.Once
 }
+
+// write is a change waiting for the writer: do runs inside the group's
+// transaction, and its outcome (or the commit's) comes back on err.
+type write struct {
+	ctx context.Context
+	do  func(context.Context) error
+	err chan error
+}
+
+// maxGroup bounds the writes committed together.
+const maxGroup = 256
+
+// Statements of the writer, prepared once.
+const (
+	sqlBegin     = `BEGIN IMMEDIATE`
+	sqlCommit    = `COMMIT`
+	sqlRollback  = `ROLLBACK`
+	sqlSavepoint = `SAVEPOINT w`
+	sqlRelease   = `RELEASE w`
+	sqlUndo      = `ROLLBACK TO w`
+	sqlSeq       = `SELECT seq FROM games WHERE id = ?`
+	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ? WHERE id = ?`
+	sqlSeats     = `UPDATE games SET seats = ?, updated = ? WHERE id = ?`
+	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`
+)
+
+// errClosed is the answer to a write after Close.
+var errClosed = errors.New("store: closed")
 
 // OpenSQLite opens (creating if needed) the SQLite database in file path.
 func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
@@ -59,23 +104,156 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)"} {
 		q.Add("_pragma", p)
 	}
-	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// One connection: SQLite has one writer anyway, and this keeps every
-	// transaction free of SQLITE_BUSY.
-	db.SetMaxOpenConns(1)
-	if _, err := db.ExecContext(ctx, schema); err != nil {
+	// The writer's connection and a few readers: in WAL mode readers
+	// neither wait for the writer nor block it.
+	db.SetMaxOpenConns(4)
+	db.SetMaxIdleConns(4)
+	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, writes: make(chan *write), quit: make(chan struct{}), done: make(chan struct{})}
+	fail := func(err error) (*SQLite, error) {
+		if s.writer != nil {
+			s.writer.Close()
+		}
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	return &SQLite{db: db}, nil
+	if s.writer, err = db.Conn(ctx); err != nil {
+		return fail(err)
+	}
+	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
+		return fail(err)
+	}
+	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlSavepoint, sqlRelease, sqlUndo, sqlSeq, sqlEvent, sqlAppended, sqlSeats, sqlCreate} {
+		st, err := s.writer.PrepareContext(ctx, q)
+		if err != nil {
+			return fail(err)
+		}
+		s.stmts[q] = st
+	}
+	go s.write()
+	return s, nil
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// exec runs one of the writer's prepared statements.
+func (s *SQLite) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return s.stmts[q].ExecContext(ctx, args...)
+}
+
+// change has the writer run do in a transaction and returns once it is
+// committed (nil) or undone (an error). A write that has started is
+// always waited for, whatever ctx says: its outcome must be known.
+func (s *SQLite) change(ctx context.Context, do func(context.Context) error) error {
+	w := &write{ctx: ctx, do: do, err: make(chan error, 1)}
+	select {
+	case s.writes <- w:
+	case <-s.quit:
+		return errClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-w.err
+}
+
+// write is the writer: it takes the writes waiting and commits them as one
+// group, until Close.
+func (s *SQLite) write() {
+	defer close(s.done)
+	for {
+		var group []*write
+		select {
+		case w := <-s.writes:
+			group = append(group, w)
+		case <-s.quit:
+			return
+		}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case w := <-s.writes:
+				group = append(group, w)
+			default:
+				break more
+			}
+		}
+		s.commit(group)
+	}
+}
+
+// commit runs a group of writes in one transaction and answers each. The
+// statements run without the callers' contexts: an interrupted statement
+// would roll back the whole group. A caller gone before its turn is
+// skipped.
+func (s *SQLite) commit(group []*write) {
+	ctx := context.Background()
+	errs := make([]error, len(group))
+	answer := func(err error) {
+		for i, w := range group {
+			if errs[i] == nil {
+				errs[i] = err
+			}
+			w.err <- errs[i]
+		}
+	}
+	if _, err := s.exec(ctx, sqlBegin); err != nil {
+		answer(err)
+		return
+	}
+	abort := func(err error) {
+		s.exec(ctx, sqlRollback)
+		for i := range errs {
+			errs[i] = err
+		}
+		answer(err)
+	}
+	for i, w := range group {
+		if err := w.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if len(group) == 1 {
+			errs[i] = w.do(ctx)
+			break
+		}
+		if _, err := s.exec(ctx, sqlSavepoint); err != nil {
+			abort(err)
+			return
+		}
+		if errs[i] = w.do(ctx); errs[i] != nil {
+			if _, err := s.exec(ctx, sqlUndo); err != nil {
+				abort(err)
+				return
+			}
+		}
+		if _, err := s.exec(ctx, sqlRelease); err != nil {
+			abort(err)
+			return
+		}
+	}
+	if len(group) == 1 && errs[0] != nil {
+		s.exec(ctx, sqlRollback)
+		answer(nil)
+		return
+	}
+	if _, err := s.exec(ctx, sqlCommit); err != nil {
+		abort(err)
+		return
+	}
+	answer(nil)
+}
+
+// Close stops the writer (waiting for its group) and closes the database.
+func (s *SQLite) Close() error {
+	s.once.Do(func() { close(s.quit) })
+	<-s.done
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.writer.Close()
+	return s.db.Close()
+}
 
 func ms(d time.Duration) int64 { return d.Milliseconds() }
 func unixMs(t time.Time) int64 { return t.UnixMilli() }
@@ -98,10 +276,12 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	if g.Clock != nil {
 		clock = marshal([]int64{ms(g.Clock.Initial), ms(g.Clock.Increment)})
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, g.ServerSeed, g.Commitment,
-		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result)
+	opts, seats := marshal(g.Options), marshal(g.Seats)
+	err := s.change(ctx, func(ctx context.Context) error {
+		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result)
+		return err
+	})
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
@@ -180,50 +360,50 @@ func (s *SQLite) Events(ctx context.Context, id string, since int64) ([]Event, e
 
 // Append adds events and applies the update in one transaction.
 func (s *SQLite) Append(ctx context.Context, id string, events []Event, u Update) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var seq int64
-	if err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, id).Scan(&seq); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		return err
-	}
-	now := time.Now()
+	clocks := make([]string, len(events))
 	for i, e := range events {
-		if e.Seq != seq+int64(i)+1 {
-			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, seq+int64(i))
-		}
-		var c []int64
+		var c []int64 // null without clocks
 		for _, d := range e.Clocks {
 			c = append(c, ms(d))
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, e.Seq, e.Kind, e.Player, e.Action, e.Code, unixMs(e.Time), marshal(c)); err != nil {
+		clocks[i] = marshal(c)
+	}
+	return s.change(ctx, func(ctx context.Context) error {
+		var seq int64
+		if err := s.stmts[sqlSeq].QueryRowContext(ctx, id).Scan(&seq); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("%w: %s", ErrNotFound, id)
+			}
 			return err
 		}
-		now = e.Time
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ? WHERE id = ?`,
-		seq+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result, id); err != nil {
+		now := time.Now()
+		for i, e := range events {
+			if e.Seq != seq+int64(i)+1 {
+				return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, seq+int64(i))
+			}
+			if _, err := s.exec(ctx, sqlEvent, id, e.Seq, e.Kind, e.Player, e.Action, e.Code, unixMs(e.Time), clocks[i]); err != nil {
+				return err
+			}
+			now = e.Time
+		}
+		_, err := s.exec(ctx, sqlAppended, seq+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result, id)
 		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // SetSeats replaces a game's seats.
 func (s *SQLite) SetSeats(ctx context.Context, id string, seats []Seat) error {
-	r, err := s.db.ExecContext(ctx, `UPDATE games SET seats = ?, updated = ? WHERE id = ?`, marshal(seats), unixMs(time.Now()), id)
-	if err != nil {
-		return err
-	}
-	if n, _ := r.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
-	return nil
+	b := marshal(seats)
+	return s.change(ctx, func(ctx context.Context) error {
+		r, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		return nil
+	})
 }
 
 // List returns games, newest first.

@@ -27,6 +27,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Append", testAppend},
 		{"AppendConflict", testAppendConflict},
 		{"AppendConcurrent", testAppendConcurrent},
+		{"AppendManyGames", testAppendManyGames},
 		{"SetSeats", testSetSeats},
 		{"ListUnfinished", testListUnfinished},
 	}
@@ -224,6 +225,50 @@ func testAppendConcurrent(t *testing.T, s store.Store) {
 	_, evs, _ := s.Load(ctx, "g1")
 	if wins != 10 || len(evs) != 10 {
 		t.Errorf("racing appends: %d succeeded, %d stored, want 10 and 10", wins, len(evs))
+	}
+}
+
+// testAppendManyGames appends to many games at once, with a stale append
+// to each beside the good ones: every good append is stored and every
+// stale one refused, whatever else was written at the same time.
+func testAppendManyGames(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const games, moves = 16, 5
+	for g := range games {
+		if err := s.Create(ctx, sample(fmt.Sprintf("g%d", g), t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range games {
+		id := fmt.Sprintf("g%d", g)
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for seq := int64(1); seq <= moves; seq++ {
+				if err := s.Append(ctx, id, events(seq, 1), store.Update{Status: fmt.Sprintf("after %d", seq)}); err != nil {
+					t.Errorf("Append(%s, %d) = %v, want nil", id, seq, err)
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			// Never the next event: seq 0 does not follow any log.
+			if err := s.Append(ctx, id, events(0, 1), store.Update{}); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("Append(%s, 0) = %v, want ErrConflict", id, err)
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range games {
+		id := fmt.Sprintf("g%d", g)
+		got, evs, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seq != moves || got.Status != fmt.Sprintf("after %d", moves) || fmt.Sprint(evs) != fmt.Sprint(events(1, moves)) {
+			t.Errorf("Load(%s) = seq %d, status %q, events %v; want seq %d, status %q, events %v", id, got.Seq, got.Status, evs, moves, fmt.Sprintf("after %d", moves), events(1, moves))
+		}
 	}
 }
 
