@@ -78,8 +78,17 @@ type Postgres struct {
 	lockMu   sync.Mutex
 	lockConn *pgx.Conn
 
+	// notes queues the notifications of appends for the notifier.
+	notes     chan Change
+	quit      chan struct{}
+	notified  chan struct{}
+	closeOnce sync.Once
+
 	applied []int
 }
+
+// maxNotes bounds the notifications queued and sent in one statement.
+const maxNotes = 1024
 
 var _ Shared = (*Postgres)(nil)
 
@@ -119,7 +128,69 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	s.channel = "norns_" + s.schema
+	s.notes, s.quit, s.notified = make(chan Change, maxNotes), make(chan struct{}), make(chan struct{})
+	go s.notifier()
 	return s, nil
+}
+
+// note queues the notification of a change; when the queue is full it is
+// sent at once.
+func (s *Postgres) note(c Change) {
+	select {
+	case s.notes <- c:
+	default:
+		s.notify([]Change{c})
+	}
+}
+
+// notifier sends the queued notifications, those that wait together in one
+// statement, until Close (which it waits for to send the last ones).
+func (s *Postgres) notifier() {
+	defer close(s.notified)
+	for {
+		var batch []Change
+		select {
+		case c := <-s.notes:
+			batch = append(batch, c)
+		case <-s.quit:
+			for {
+				select {
+				case c := <-s.notes:
+					batch = append(batch, c)
+					continue
+				default:
+				}
+				break
+			}
+			s.notify(batch)
+			return
+		}
+	more:
+		for len(batch) < maxNotes {
+			select {
+			case c := <-s.notes:
+				batch = append(batch, c)
+			default:
+				break more
+			}
+		}
+		s.notify(batch)
+	}
+}
+
+// notify sends notifications in one statement. A notification that fails
+// is no failure: the listeners' resync makes it up.
+func (s *Postgres) notify(batch []Change) {
+	if len(batch) == 0 {
+		return
+	}
+	payloads := make([]string, len(batch))
+	for i, c := range batch {
+		payloads[i] = marshal(c)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s.pool.Exec(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, s.channel, payloads)
 }
 
 // Migrate applies the migrations the database lacks, in order, each in its
@@ -208,8 +279,11 @@ func Migrations() ([]Migration, error) {
 	return out, nil
 }
 
-// Close closes the pool and the lock session (which ends every claim).
+// Close sends the notifications queued, then closes the pool and the lock
+// session (which ends every claim).
 func (s *Postgres) Close() error {
+	s.closeOnce.Do(func() { close(s.quit) })
+	<-s.notified
 	s.lockMu.Lock()
 	if s.lockConn != nil {
 		s.lockConn.Close(context.Background())
@@ -327,12 +401,14 @@ SELECT count(*) FROM ins`
 // Append adds events and applies the update atomically, then notifies the
 // listeners of the game's new seq.
 //
-// The notification is sent right after the commit, not inside the append's
+// The notification is sent after the commit, not inside the append's
 // transaction: PostgreSQL serializes the commits of notifying transactions
 // under one lock held across the WAL flush, which would bound every
-// instance together to one durable append per disk flush. A notification
-// lost because the instance died between the two is made up by the
-// listeners' resync (Heads).
+// instance together to one durable append per disk flush. Nor does the
+// append wait for it: the notifier sends the notifications that queue up
+// meanwhile together, in one statement. A notification lost because the
+// instance died before sending it is made up by the listeners' resync
+// (Heads).
 func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Update) error {
 	for i, e := range events {
 		if i > 0 && e.Seq != events[0].Seq+int64(i) {
@@ -370,8 +446,7 @@ func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Upda
 		return err
 	}
 	if inserted == int64(n) {
-		// The events are stored: a failed notification is no failure.
-		s.pool.Exec(context.WithoutCancel(ctx), `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: last.Seq}))
+		s.note(Change{Game: id, Seq: last.Seq})
 		return nil
 	}
 	var seq int64
