@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -475,5 +477,73 @@ func readUntilStarted(ctx context.Context, ws *websocket.Conn) (View, error) {
 		if json.Unmarshal(data, &m) == nil && m.Type == "state" && m.Game.Started {
 			return m.Game, nil
 		}
+	}
+}
+
+// TestClusterAppendedElsewhere: a move is stored by another writer (here
+// straight into the tables, with no notification) and the player to move,
+// who has not seen it, sends an action at the old seq: the instance
+// answers stale_sequence, stores nothing, and then goes on from the stored
+// move.
+func TestClusterAppendedElsewhere(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	var errs lockedBuffer
+	a := startLogged(t, openPostgres(t, u), &errs)
+	c := NewClient(4)
+	ctx := context.Background()
+	cr, err := c.Create(ctx, a.url, "chess", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	white := cr.Seats[0].Token
+	black, err := c.Join(ctx, a.url, cr.ID, "black", cr.Seats[1].Invite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.ByName("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e4, err := st.ParseAction("e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	now := time.Now().UnixMilli()
+	if _, err := conn.Exec(ctx, `INSERT INTO events (game_id, seq, kind, player, action, code, time) VALUES ($1, 1, 'move', 'white', $2, $3, $4)`, cr.ID, st.ActionString(e4), int64(e4), now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, `UPDATE games SET seq = 1, updated = $2 WHERE id = $1`, cr.ID, now); err != nil {
+		t.Fatal(err)
+	}
+	err = c.Play(ctx, a.url, cr.ID, white, "d4", 0)
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Code != "stale_sequence" {
+		t.Fatalf("Play(d4 at 0) = %v, want stale_sequence", err)
+	}
+	if err := c.Play(ctx, a.url, cr.ID, black, "e7e5", 1); err != nil {
+		t.Fatalf("Play(e7e5 at 1) = %v, want nil", err)
+	}
+	evs, err := c.Events(ctx, a.url, cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range evs {
+		got = append(got, fmt.Sprintf("%d %s %s", e.Seq, e.Player, e.Action))
+	}
+	if want := []string{"1 white " + st.ActionString(e4), "2 black e7e5"}; !slices.Equal(got, want) {
+		t.Errorf("events = %q, want %q", got, want)
+	}
+	if s := errs.String(); s != "" {
+		t.Errorf("the instance logged errors:\n%s", s)
 	}
 }

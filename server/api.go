@@ -546,8 +546,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if *req.Seq >= l.seq() {
-		s.catchUp(r.Context(), l, false) // another instance may be ahead
+	if *req.Seq > l.seq() {
+		// The client has seen more than this instance holds: another
+		// instance is ahead. (When another instance appended what neither
+		// has seen yet, the store refuses the append below as a conflict.)
+		s.catchUp(r.Context(), l, false)
 	}
 	p, err := l.authorize(r)
 	if err != nil {
@@ -571,6 +574,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 		return apiErr(CodeIllegal, "%v", err)
 	}
 	if err := l.play(context.WithoutCancel(r.Context()), p, a); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another instance appended first; this copy of the game is
+			// dropped and read again on the next request.
+			return apiErr(CodeStale, "the game has moved on since %d", *req.Seq)
+		}
 		return err
 	}
 	return writeRaw(w, http.StatusOK, l.viewJSONFrom(*req.Seq))
