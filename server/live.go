@@ -44,9 +44,12 @@ type live struct {
 	// thinking is the seq at which an AI seat is choosing, or -1.
 	thinking int64
 	subs     map[*subscriber]struct{}
-	// view caches the JSON of the view at viewSeq.
+	// view caches the JSON of the view at viewSeq, and core the view
+	// without history and clocks at coreSeq.
 	view    []byte
 	viewSeq int64
+	core    *View
+	coreSeq int64
 }
 
 // over reports whether the game is over, by its rules or by a clock.

@@ -263,4 +263,5 @@ func (s *Server) evict(l *live) {
 	}
 	l.rec.Finished = true // a stale copy: nothing more happens on it
 	l.timeout = &game.Result{Kind: game.Unfinished, Reason: "reloading"}
+	l.invalidate()
 }

@@ -91,15 +91,25 @@ func eventView(e store.Event, auto []string) EventView {
 	return EventView{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Auto: auto, Time: e.Time}
 }
 
-// buildView writes the view of the game now, with the history from event
-// index from on. Callers hold mu.
-func (l *live) buildView(from int64) View {
-	from = min(max(from, 0), l.seq())
+// coreView returns the view of the game now without its history and
+// clocks, built once per seq (and after invalidate): a move's answer and
+// its broadcast share it. The copy shares its slices and maps with the
+// cache; callers must not change them. Callers hold mu.
+func (l *live) coreView() View {
+	if l.core == nil || l.coreSeq != l.seq() {
+		v := l.buildCore()
+		l.core, l.coreSeq = &v, l.seq()
+	}
+	return *l.core
+}
+
+// buildCore builds the view without history and clocks. Callers hold mu.
+func (l *live) buildCore() View {
 	s := l.shown()
 	v := View{
 		ID: l.rec.ID, Game: l.g.Name(), Title: l.g.Title(), Options: l.st.Options(), Players: l.st.Players(),
 		Started: l.started(), Seq: l.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: l.over(),
-		Position: l.st.Position(), Board: l.st.String(), Legal: []string{}, History: make([]EventView, 0, l.seq()-from),
+		Position: l.st.Position(), Board: l.st.String(), Legal: []string{},
 		Created: l.rec.Created,
 	}
 	if !l.started() && !l.over() {
@@ -116,9 +126,6 @@ func (l *live) buildView(from int64) View {
 	} else if l.started() && !l.over() && l.st.Player() == game.Chance {
 		v.ToMove = "chance"
 	}
-	for i := from; i < l.seq(); i++ {
-		v.History = append(v.History, eventView(l.events[i], l.autos[i]))
-	}
 	v.Fairness = FairnessView{Scheme: "norns-dice-v1", Commitment: l.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: l.rolls}
 	for _, seat := range l.rec.Seats {
 		if seat.Seed != "" {
@@ -127,6 +134,18 @@ func (l *live) buildView(from int64) View {
 	}
 	if l.over() {
 		v.Fairness.ServerSeed = hex.EncodeToString(l.rec.ServerSeed)
+	}
+	return v
+}
+
+// buildView writes the view of the game now, with the history from event
+// index from on. Callers hold mu.
+func (l *live) buildView(from int64) View {
+	from = min(max(from, 0), l.seq())
+	v := l.coreView()
+	v.History = make([]EventView, 0, l.seq()-from)
+	for i := from; i < l.seq(); i++ {
+		v.History = append(v.History, eventView(l.events[i], l.autos[i]))
 	}
 	if l.rec.Clock != nil {
 		c := &ClockView{InitialMs: l.rec.Clock.Initial.Milliseconds(), IncrementMs: l.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
@@ -162,5 +181,5 @@ func (l *live) viewJSONFrom(from int64) []byte {
 	return b
 }
 
-// invalidate drops the cached view (a seat changed). Callers hold mu.
-func (l *live) invalidate() { l.view, l.viewSeq = nil, -1 }
+// invalidate drops the cached views (a seat changed). Callers hold mu.
+func (l *live) invalidate() { l.view, l.viewSeq, l.core = nil, -1, nil }

@@ -35,16 +35,24 @@ func (s *subscriber) send(b []byte) bool {
 	}
 }
 
-// eventMessage is the WebSocket message of one event.
+// eventMessage is the WebSocket message of one event:
+// {"event":{...},"seq":N,"type":"event"}.
 func eventMessage(e EventView) []byte {
-	b, _ := json.Marshal(map[string]any{"type": "event", "seq": e.Seq, "event": e})
+	b, _ := json.Marshal(struct {
+		Event EventView `json:"event"`
+		Seq   int64     `json:"seq"`
+		Type  string    `json:"type"`
+	}{e, e.Seq, "event"})
 	return b
 }
 
-// stateMessage is the WebSocket message of the game's state.
+// stateMessage is the WebSocket message of the game's state,
+// {"game":{...},"type":"state"}, around the view's JSON as it is (it comes
+// from json.Marshal, compact and escaped already).
 func stateMessage(view []byte) []byte {
-	b, _ := json.Marshal(map[string]any{"type": "state", "game": json.RawMessage(view)})
-	return b
+	const head, tail = `{"game":`, `,"type":"state"}`
+	b := make([]byte, 0, len(head)+len(view)+len(tail))
+	return append(append(append(b, head...), view...), tail...)
 }
 
 // broadcast sends the events from index start on, then the new state, to
