@@ -101,7 +101,8 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		return nil, errors.New("store: no database file")
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)"} {
+	// No checkpoint in the commits: the writer does them (see write).
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
@@ -137,6 +138,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	return s, nil
 }
 
+// checkpointEvery is the period of the checkpoints.
+const checkpointEvery = time.Second
+
 // exec runs one of the writer's prepared statements.
 func (s *SQLite) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return s.stmts[q].ExecContext(ctx, args...)
@@ -159,8 +163,16 @@ func (s *SQLite) change(ctx context.Context, do func(context.Context) error) err
 
 // write is the writer: it takes the writes waiting and commits them as one
 // group, until Close.
+//
+// It also copies the write-ahead log into the database (a checkpoint)
+// every checkpointEvery, right after answering a group. SQLite would do it
+// inside the commit that fills the log (1,000 pages), so that the writes
+// of that group would wait for the copy and its sync too; and a checkpoint
+// beside the writer, on another connection, rarely finds the log copied
+// whole, so the log would never start over and would grow without end.
 func (s *SQLite) write() {
 	defer close(s.done)
+	last := time.Now()
 	for {
 		var group []*write
 		select {
@@ -179,6 +191,12 @@ func (s *SQLite) write() {
 			}
 		}
 		s.commit(group)
+		if time.Since(last) >= checkpointEvery {
+			// A failure is tried again at the next one; the log keeps
+			// the pages meanwhile.
+			s.writer.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`)
+			last = time.Now()
+		}
 	}
 }
 
