@@ -104,6 +104,11 @@ func (c *Client) Do(ctx context.Context, method, url, token string, body, out an
 		return err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode < 300 && out == nil {
+		// Read to the end, so that the connection is used again.
+		_, err := io.Copy(io.Discard, resp.Body)
+		return err
+	}
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return err
@@ -157,7 +162,10 @@ func (c *Client) Join(ctx context.Context, base, id, player, invite string) (str
 
 // Play sends an action at seq.
 func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64) error {
-	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": seq}, nil)
+	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, struct {
+		Action string `json:"action"`
+		Seq    int64  `json:"seq"`
+	}{action, seq}, nil)
 }
 
 // Events returns a game's whole log.

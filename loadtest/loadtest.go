@@ -210,9 +210,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				var gwg sync.WaitGroup
 				var connected sync.WaitGroup
 				connected.Add(len(ps))
+				var gameGo <-chan struct{}
+				if first {
+					gameGo = offset(goCh, stop, cfg.Think*time.Duration(slot)/time.Duration(cfg.Games))
+				}
 				for _, p := range ps {
 					if first {
-						p.Go = goCh
+						p.Go = gameGo
 					}
 					p.Ready = func() { connected.Done() }
 					gwg.Add(1)
@@ -297,6 +301,29 @@ loop:
 	rep.ErrorSamples = slices.Clone(stats.samples)
 	stats.mu.Unlock()
 	return rep, nil
+}
+
+// offset returns a channel closed d after start is, or when stop is.
+//
+// The games of the first round start one after the other over a think
+// time (game n of N after n/N of it), as if they had been going on for a
+// while: started all at once, their moves would come in waves, at twice
+// the rate for the first seconds.
+func offset(start, stop <-chan struct{}, d time.Duration) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		select {
+		case <-start:
+		case <-stop:
+			return
+		}
+		select {
+		case <-time.After(d):
+		case <-stop:
+		}
+	}()
+	return ch
 }
 
 // setupLimit bounds the time to create, join and connect the first round.

@@ -65,7 +65,7 @@ type Stats struct {
 	mu      sync.Mutex
 	lat     []time.Duration
 	samples []string
-	sent    sync.Map // game/seq → time.Time the move was sent
+	sent    sync.Map // moveKey → time.Time the move was sent
 }
 
 func (s *Stats) fail(format string, args ...any) {
@@ -87,7 +87,13 @@ func (s *Stats) connect(d int64) {
 	}
 }
 
-func key(id string, seq int64) string { return fmt.Sprintf("%s/%d", id, seq) }
+// moveKey names a move: its game and seq.
+type moveKey struct {
+	id  string
+	seq int64
+}
+
+func key(id string, seq int64) moveKey { return moveKey{id, seq} }
 
 // received notes that an opponent received the move at seq: the round
 // trip is measured once per move, at the first opponent.
@@ -169,6 +175,19 @@ func (p *Player) Run(ctx context.Context, stop <-chan struct{}) error {
 	}
 }
 
+// feedMessage is a message of the feed as a player reads it: the legal
+// actions are decoded only on the player's turn.
+type feedMessage struct {
+	Type  string `json:"type"`
+	Event Event  `json:"event"`
+	Game  struct {
+		Seq      int64           `json:"seq"`
+		ToMove   string          `json:"to_move"`
+		Finished bool            `json:"finished"`
+		Legal    json.RawMessage `json:"legal"`
+	} `json:"game"`
+}
+
 type playerState struct {
 	lastSeen int64
 	movedAt  int64
@@ -216,7 +235,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			return false, err
 		}
 		at := time.Now()
-		var m Message
+		var m feedMessage
 		if err := json.Unmarshal(b, &m); err != nil {
 			p.Stats.fail("game %s: message %.80s: %v", p.ID, b, err)
 			continue
@@ -262,6 +281,14 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			if g.ToMove != p.Seat || len(g.Legal) == 0 || (g.Seq <= st.movedAt && !resend) {
 				continue
 			}
+			var legal []string
+			if err := json.Unmarshal(g.Legal, &legal); err != nil {
+				p.Stats.fail("game %s: legal actions %.80s: %v", p.ID, g.Legal, err)
+				continue
+			}
+			if len(legal) == 0 {
+				continue
+			}
 			if p.Go != nil {
 				select {
 				case <-p.Go:
@@ -278,7 +305,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 				}
 			}
 			st.movedAt = g.Seq
-			a := g.Legal[p.Rand.IntN(len(g.Legal))]
+			a := legal[p.Rand.IntN(len(legal))]
 			if resend {
 				a = st.pending.Action
 			}
