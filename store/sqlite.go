@@ -59,10 +59,11 @@ type SQLite struct {
 	writer *sql.Conn
 	stmts  map[string]*sql.Stmt
 
-	writes chan *write
-	quit   chan struct{}
-	done   chan struct{}
-	once   sync.Once
+	writes    chan *write
+	ckptEvery time.Duration
+	quit      chan struct{}
+	done      chan struct{}
+	once      sync.Once
 }
 
 // write is a change waiting for the writer: do runs inside the group's
@@ -113,7 +114,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	// neither wait for the writer nor block it.
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
-	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, writes: make(chan *write), quit: make(chan struct{}), done: make(chan struct{})}
+	s := &SQLite{db: db, stmts: map[string]*sql.Stmt{}, writes: make(chan *write), ckptEvery: checkpointEvery, quit: make(chan struct{}), done: make(chan struct{})}
 	fail := func(err error) (*SQLite, error) {
 		if s.writer != nil {
 			s.writer.Close()
@@ -138,8 +139,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	return s, nil
 }
 
-// checkpointEvery is the period of the checkpoints.
-const checkpointEvery = time.Second
+// checkpointEvery is the period of the checkpoints of the stores opened
+// (a variable for the tests).
+var checkpointEvery = time.Second
 
 // exec runs one of the writer's prepared statements.
 func (s *SQLite) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
@@ -191,7 +193,7 @@ func (s *SQLite) write() {
 			}
 		}
 		s.commit(group)
-		if time.Since(last) >= checkpointEvery {
+		if time.Since(last) >= s.ckptEvery {
 			// A failure is tried again at the next one; the log keeps
 			// the pages meanwhile.
 			s.writer.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`)
