@@ -87,8 +87,13 @@ type Postgres struct {
 	applied []int
 }
 
-// maxNotes bounds the notifications queued and sent in one statement.
-const maxNotes = 1024
+// maxNotes bounds the notifications queued and sent in one statement, and
+// notifyLinger is how long the notifier waits for more after the first: a
+// statement each for a few milliseconds of appends, instead of one each.
+const (
+	maxNotes     = 1024
+	notifyLinger = 5 * time.Millisecond
+)
 
 var _ Shared = (*Postgres)(nil)
 
@@ -143,8 +148,8 @@ func (s *Postgres) note(c Change) {
 	}
 }
 
-// notifier sends the queued notifications, those that wait together in one
-// statement, until Close (which it waits for to send the last ones).
+// notifier sends the queued notifications, those of notifyLinger together
+// in one statement, until Close (which it waits for to send the last ones).
 func (s *Postgres) notifier() {
 	defer close(s.notified)
 	for {
@@ -165,15 +170,19 @@ func (s *Postgres) notifier() {
 			s.notify(batch)
 			return
 		}
+		linger := time.NewTimer(notifyLinger)
 	more:
 		for len(batch) < maxNotes {
 			select {
 			case c := <-s.notes:
 				batch = append(batch, c)
-			default:
+			case <-linger.C:
+				break more
+			case <-s.quit:
 				break more
 			}
 		}
+		linger.Stop()
 		s.notify(batch)
 	}
 }
