@@ -338,14 +338,21 @@ func scanGame(r scanner) (*Game, error) {
 
 // Load returns a game and its log.
 func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	// One read transaction: the record and the log of one moment, even
+	// with the writer committing meanwhile.
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
+	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	evs, err := s.Events(ctx, id, 0)
+	evs, err := events(ctx, tx, id, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -354,7 +361,14 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 
 // Events returns the events after since.
 func (s *SQLite) Events(ctx context.Context, id string, since int64) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, player, action, code, time, clocks FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`, id, since)
+	return events(ctx, s.db, id, since)
+}
+
+// events reads the events of a game after since.
+func events(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, id string, since int64) ([]Event, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, kind, player, action, code, time, clocks FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`, id, since)
 	if err != nil {
 		return nil, err
 	}
