@@ -140,9 +140,12 @@ func (l *live) buildCore() View {
 
 // buildView writes the view of the game now, with the history from event
 // index from on. Callers hold mu.
-func (l *live) buildView(from int64) View {
+func (l *live) buildView(from int64) View { return l.withHistory(l.coreView(), from) }
+
+// withHistory completes a view without history and clocks with the history
+// from event index from on and the clocks. Callers hold mu.
+func (l *live) withHistory(v View, from int64) View {
 	from = min(max(from, 0), l.seq())
-	v := l.coreView()
 	v.History = make([]EventView, 0, l.seq()-from)
 	for i := from; i < l.seq(); i++ {
 		v.History = append(v.History, eventView(l.events[i], l.autos[i]))
@@ -166,7 +169,14 @@ func (l *live) viewJSON() []byte {
 	if l.rec.Clock == nil && l.viewSeq == l.seq() && l.view != nil {
 		return l.view
 	}
-	b, _ := json.Marshal(l.buildView(0))
+	// The view is not kept beside its JSON: a game nobody plays (just
+	// created, or only looked at) holds only the JSON.
+	var b []byte
+	if l.core != nil && l.coreSeq == l.seq() {
+		b, _ = json.Marshal(l.withHistory(*l.core, 0))
+	} else {
+		b, _ = json.Marshal(l.withHistory(l.buildCore(), 0))
+	}
 	l.view, l.viewSeq = b, l.seq()
 	return b
 }
