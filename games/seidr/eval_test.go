@@ -67,3 +67,39 @@ func TestHash(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateKingThreat: an attack on the king that this turn's call of
+// steel can carry out outweighs material, for the player to move only.
+func TestEvaluateKingThreat(t *testing.T) {
+	tests := []struct {
+		name, position string
+		min, max       float64 // White's value
+	}{
+		// Black is a queen for a rook up, but White's rook attacks the
+		// king and the quiet move will be the king's.
+		{"direct, White to move", "q3k3/8/8/8/8/8/8/4R1K1 w - - 0 1 quiet -", threatQuiet - 0.1, threatQuiet},
+		{"direct, Black to move", "q3k3/8/8/8/8/8/8/4R1K1 b - - 0 1 quiet -", -1, 0},
+		{"the attacker is the carrier", "q3k3/8/8/8/8/8/8/4R1K1 w - - 0 1 steel e1", -1, 0},
+		{"the attacker is not the carrier", "q3k3/8/8/8/8/8/8/4R1K1 w - - 0 1 steel g1", threatSteel - 0.01, 1},
+		{"mid-seiðr", "q3k3/8/8/8/8/8/8/4R1K1 w - - 0 1 seidr g1", threatSeidr - 0.1, threatSeidr},
+		// Moving the bishop off the e-file uncovers the rook.
+		{"uncovered", "q3k3/8/8/8/4B3/8/8/4R1K1 w - - 0 1 quiet -", threatUncovered - 0.1, threatUncovered},
+		{"blocked by Black", "q3k3/8/8/8/4b3/8/8/4R1K1 w - - 0 1 quiet -", -1, 0},
+	}
+	for _, tt := range tests {
+		v := setup(t, nil, tt.position).Evaluate()
+		if v[0] < tt.min || v[0] > tt.max || v[1] != -v[0] {
+			t.Errorf("%s: Evaluate(%q) = %v, want White's value in [%v, %v]", tt.name, tt.position, v, tt.min, tt.max)
+		}
+	}
+}
+
+// TestEvaluateExposure: a king with open lines around it, where an
+// opposing carrier can slide into it and swap it away, is worth less.
+func TestEvaluateExposure(t *testing.T) {
+	sheltered := setup(t, nil, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 quiet -").Evaluate()[0]
+	open := setup(t, nil, "4k3/pppppppp/8/8/4K3/8/PPPPPPPP/8 w - - 0 1 quiet -").Evaluate()[0]
+	if sheltered != 0 || open >= -0.05 {
+		t.Errorf("Evaluate: sheltered king %v (want 0), king on e4 %v (want below -0.05)", sheltered, open)
+	}
+}
