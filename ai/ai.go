@@ -55,6 +55,10 @@ type Config struct {
 	Playout int
 	// Explore is the MCTS exploration constant (0: the default).
 	Explore float64
+	// Expand is how MCTS expands a node in a game with an evaluation:
+	// "all" children at once, scored by the evaluation (the default,
+	// MCTSConfig.ExpandAll), or "one" child per iteration with a playout.
+	Expand string
 }
 
 // Budget defaults per level. The hard level answers within 2 s; easy at
@@ -88,7 +92,7 @@ func New(cfg Config) (Agent, error) {
 // write it: a level or algorithm name, then optional settings after a
 // colon, separated by commas: "hard", "medium:time=200ms",
 // "mcts:iters=2000,workers=1", "alphabeta:depth=4". The settings are time,
-// iters, seed, depth, workers, playout, explore and algo.
+// iters, seed, depth, workers, playout, explore, expand and algo.
 func ParseSpec(spec string) (Config, error) {
 	name, rest, _ := strings.Cut(spec, ":")
 	var cfg Config
@@ -124,6 +128,11 @@ func ParseSpec(spec string) (Config, error) {
 			cfg.Playout, err = strconv.Atoi(v)
 		case "explore":
 			cfg.Explore, err = strconv.ParseFloat(v, 64)
+		case "expand":
+			if v != "one" && v != "all" {
+				err = fmt.Errorf("expand is one or all, not %q", v)
+			}
+			cfg.Expand = v
 		case "algo":
 			if !slices.Contains(Algorithms, v) {
 				err = fmt.Errorf("unknown algorithm %q", v)
@@ -200,6 +209,7 @@ type Plan struct {
 	Workers    int
 	Playout    int
 	Explore    float64
+	ExpandAll  bool
 }
 
 // PlanFor returns the plan that cfg resolves to for the game of s: the
@@ -225,6 +235,9 @@ func PlanFor(cfg Config, s game.State) Plan {
 		}
 	case "medium":
 		p.Time = MediumTime
+		if n := FixedIterations(s.Game().Name(), "medium"); n > 0 {
+			p.Time, p.Iterations = 0, n
+		}
 	case "hard":
 		p.Time = HardTime
 		p.Workers = 2
@@ -245,9 +258,7 @@ func PlanFor(cfg Config, s game.State) Plan {
 		p.Workers = cfg.Workers
 	}
 	p.Playout, p.Explore = cfg.Playout, cfg.Explore
-	if o, ok := overrides[s.Game().Name()]; ok && p.Playout == 0 {
-		p.Playout = o.Playout
-	}
+	p.ExpandAll = hasEval && cfg.Expand != "one"
 	if p.Time == 0 && p.Iterations == 0 && p.Depth == 0 {
 		p.Time = MediumTime
 	}
@@ -255,23 +266,37 @@ func PlanFor(cfg Config, s game.State) Plan {
 }
 
 // override adjusts a level's plan for one game, where measurement showed
-// that the generic choice plays worse.
+// that the generic choice plays worse or leaves the levels too close.
 type override struct {
-	// Playout replaces the default MCTS playout length.
-	Playout int
+	// MediumIterations replaces the medium level's MediumTime with a
+	// fixed number of MCTS iterations.
+	MediumIterations int
 }
 
 // overrides is the per-game table, kept small: each entry is justified by
-// an arena measurement.
+// an arena measurement (docs/ai-strength.md has the tables).
 //
-//   - seidr: MCTS with 1500 iterations scores 84% against random with
-//     playouts cut at once, 92-93% with 8 random plies before the
-//     evaluation (100-200 games each): the plies reach the opponent's
-//     next call of steel, where the king can be taken, which the
-//     material evaluation does not see. In Nords Loki the same change
-//     made no difference (45% ± 13% at equal time).
+// In both dice games MCTS gains little from time once it looks past the
+// first turn: the dice decide more than the depth. At 300 ms medium was
+// as strong as hard, so medium is a smaller, fixed search instead, which
+// still beats easy:
+//   - seidr: 1000 iterations; 56% ± 6 against easy (300 games), where
+//     300 iterations were not better than easy (52% ± 6).
+//   - nordsloki: 8 iterations (about one turn's steps); 88% ± 6 against
+//     easy and 12% ± 6 against hard (100 games each).
 var overrides = map[string]override{
-	"seidr": {Playout: 8},
+	"seidr":     {MediumIterations: 1000},
+	"nordsloki": {MediumIterations: 8},
+}
+
+// FixedIterations returns the number of MCTS iterations the level
+// searches in the game named, when it is a fixed count rather than a
+// time, or 0.
+func FixedIterations(game, level string) int {
+	if level == "medium" {
+		return overrides[game].MediumIterations
+	}
+	return 0
 }
 
 // ExpectimaxOutcomes is the largest number of outcomes of a game's chance
@@ -313,7 +338,7 @@ func (a *auto) build(s game.State) Agent {
 	case "alphabeta":
 		return NewAlphaBeta(AlphaBetaConfig{Time: p.Time, Nodes: p.Iterations, Depth: p.Depth, Seed: a.cfg.Seed})
 	}
-	return NewMCTS(MCTSConfig{Time: p.Time, Iterations: p.Iterations, Workers: p.Workers, Playout: p.Playout, Explore: p.Explore, Seed: a.cfg.Seed})
+	return NewMCTS(MCTSConfig{Time: p.Time, Iterations: p.Iterations, Workers: p.Workers, Playout: p.Playout, Explore: p.Explore, ExpandAll: p.ExpandAll, Seed: a.cfg.Seed})
 }
 
 // deadline returns the time a search of budget d started now must stop,

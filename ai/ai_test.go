@@ -115,20 +115,22 @@ func TestChooseDoesNotChangeState(t *testing.T) {
 
 func TestMCTSDeterministic(t *testing.T) {
 	for _, g := range games.All {
-		t.Run(g.Name(), func(t *testing.T) {
-			run := func() []game.Action {
-				s, _ := g.New(nil)
-				var agents []ai.Agent
-				for p := range s.Players() {
-					agents = append(agents, ai.NewMCTS(ai.MCTSConfig{Iterations: 300, Workers: 2, Playout: 3, Seed: uint64(10 + p)}))
+		for _, all := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/expandall=%v", g.Name(), all), func(t *testing.T) {
+				run := func() []game.Action {
+					s, _ := g.New(nil)
+					var agents []ai.Agent
+					for p := range s.Players() {
+						agents = append(agents, ai.NewMCTS(ai.MCTSConfig{Iterations: 300, Workers: 2, Playout: 3, ExpandAll: all, Seed: uint64(10 + p)}))
+					}
+					return playGame(t, s, agents, rand.New(rand.NewPCG(5, 5)), 30, nil)
 				}
-				return playGame(t, s, agents, rand.New(rand.NewPCG(5, 5)), 30, nil)
-			}
-			a, b := run(), run()
-			if !slices.Equal(a, b) {
-				t.Errorf("two runs with the same seed differ:\n%v\n%v", a, b)
-			}
-		})
+				a, b := run(), run()
+				if !slices.Equal(a, b) {
+					t.Errorf("two runs with the same seed differ:\n%v\n%v", a, b)
+				}
+			})
+		}
 	}
 }
 
@@ -231,6 +233,8 @@ func TestParseSpec(t *testing.T) {
 		{"hard:time", ai.Config{}, false},
 		{"hard:color=red", ai.Config{}, false},
 		{"hard:algo=minimax", ai.Config{}, false},
+		{"mcts:expand=one", ai.Config{Level: "hard", Algorithm: "mcts", Expand: "one"}, true},
+		{"mcts:expand=some", ai.Config{}, false},
 	}
 	for _, tt := range tests {
 		got, err := ai.ParseSpec(tt.spec)
@@ -264,15 +268,27 @@ func TestPlanFor(t *testing.T) {
 }
 
 func TestPlanOverride(t *testing.T) {
-	g, err := games.ByName("seidr")
-	if err != nil {
-		t.Skip(err)
-	}
-	s, _ := g.New(nil)
-	if got := ai.PlanFor(ai.Config{Level: "hard"}, s).Playout; got != 8 {
-		t.Errorf("PlanFor(hard, seidr).Playout = %d, want 8", got)
-	}
-	if got := ai.PlanFor(ai.Config{Level: "hard", Playout: 2}, s).Playout; got != 2 {
-		t.Errorf("PlanFor(hard playout=2, seidr).Playout = %d, want 2", got)
+	for _, tt := range []struct {
+		game       string
+		cfg        ai.Config
+		time       time.Duration
+		iterations int
+		expandAll  bool
+	}{
+		{"chess", ai.Config{Level: "medium"}, ai.MediumTime, 0, true},
+		{"seidr", ai.Config{Level: "medium"}, 0, 1000, true},
+		{"nordsloki", ai.Config{Level: "medium"}, 0, 8, true},
+		{"nordsloki", ai.Config{Level: "hard"}, ai.HardTime, 0, true},
+		{"nordsloki", ai.Config{Level: "medium", Time: time.Second, Expand: "one"}, time.Second, 0, false},
+	} {
+		g, err := games.ByName(tt.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := g.New(nil)
+		p := ai.PlanFor(tt.cfg, s)
+		if p.Time != tt.time || p.Iterations != tt.iterations || p.ExpandAll != tt.expandAll {
+			t.Errorf("PlanFor(%+v, %s) = time %v, %d iterations, expand all %v; want %v, %d, %v", tt.cfg, tt.game, p.Time, p.Iterations, p.ExpandAll, tt.time, tt.iterations, tt.expandAll)
+		}
 	}
 }

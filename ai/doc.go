@@ -16,12 +16,16 @@
 //     game's evaluation (game.Evaluator) likes best for the mover,
 //     averaging over a chance event that follows.
 //   - MCTS is UCT over per-player return vectors, so it plays games of
-//     two or three players; it samples chance outcomes with their
-//     probabilities; its playouts stop after a few random plies (or at
-//     once) at the game's evaluation when there is one, else play on to
-//     the end; it keeps its tree between moves; several workers may
-//     search separate trees whose visit counts are added (root
-//     parallelism).
+//     two or three players. In a game with an evaluation the levels
+//     expand a node with all its children at once, each scored by the
+//     evaluation (MCTSConfig.ExpandAll): a decision node backs up its
+//     best child, a chance node the expectation over its outcomes, which
+//     later visits follow in proportion to their probabilities. Without
+//     it, a node grows one child per iteration, chance outcomes are
+//     sampled, and a playout runs a few random plies (or to the end, in
+//     a game without an evaluation). It keeps its tree between moves;
+//     several workers may search separate trees whose visit counts are
+//     added (root parallelism).
 //   - AlphaBeta is iterative-deepening minimax with alpha-beta pruning
 //     for two players, a transposition table keyed by the game's Zobrist
 //     hash (game.Hasher), move ordering (the table's move, killers,
@@ -43,6 +47,9 @@
 //
 // The medium level searches for MediumTime per move and the hard level
 // for HardTime (within the 2 s a player waits), with two MCTS workers.
+// In the two dice games, where time buys MCTS little, medium searches a
+// fixed small count instead (FixedIterations), so that the three levels
+// stay apart; the table's comment gives the measurements.
 // Config.Time and Config.Iterations replace the level's budget:
 // Iterations counts MCTS iterations or alpha-beta nodes, and an agent
 // with an Iterations (or Depth) budget and no Time is reproducible from

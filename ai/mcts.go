@@ -27,6 +27,15 @@ type MCTSConfig struct {
 	Playout int
 	// Explore is the UCT exploration constant (default 1).
 	Explore float64
+	// ExpandAll, in a game with an evaluation, expands a decision node
+	// with every child at once, each scored by the evaluation (or its
+	// returns) as its first visit, and backs up the best child's value
+	// for the player to move: the tree's first look at a node is the
+	// greedy agent's, and the search refines it. A chance node likewise
+	// gets every outcome at once and backs up their expected value; later
+	// visits go to the outcomes in proportion to their probabilities
+	// rather than by sampling. It replaces the playout.
+	ExpandAll bool
 	// Seed makes the search reproducible.
 	Seed uint64
 	// MaxNodes bounds each tree's size (default 200000); a full tree
@@ -95,6 +104,7 @@ type node struct {
 	children []*node
 	visits   float64
 	sum      []float64
+	prob     float64 // a chance outcome's probability, once expanded
 }
 
 type tree struct {
@@ -274,6 +284,22 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 	nd := t.root
 	path = append(path, nd)
 	for !s.Terminal() {
+		if nd.mover == game.Chance && cfg.ExpandAll && hasEval {
+			if !nd.expanded {
+				ret := t.expandChance(nd, s)
+				t.depth = max(t.depth, len(path))
+				t.backup(path, ret)
+				for range applied {
+					_ = s.Undo()
+				}
+				return path
+			}
+			nd = nd.neediest()
+			s.ApplyUnchecked(nd.action)
+			applied++
+			path = append(path, nd)
+			continue
+		}
 		if nd.mover == game.Chance {
 			a := game.SampleChance(s, t.rng)
 			c := nd.child(a)
@@ -287,6 +313,15 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 			nd = c
 			path = append(path, nd)
 			continue
+		}
+		if !nd.expanded && cfg.ExpandAll && hasEval {
+			ret := t.expandAll(nd, s)
+			t.depth = max(t.depth, len(path))
+			t.backup(path, ret)
+			for range applied {
+				_ = s.Undo()
+			}
+			return path
 		}
 		if !nd.expanded {
 			nd.untried = s.Legal()
@@ -317,16 +352,87 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 	t.depth = max(t.depth, len(path)-1)
 	ret, n := t.playout(s, cfg, hasEval)
 	applied += n
+	t.backup(path, ret)
+	for range applied {
+		_ = s.Undo()
+	}
+	return path
+}
+
+// backup adds a visit with the returns ret to every node of path.
+func (t *tree) backup(path []*node, ret []float64) {
 	for _, p := range path {
 		p.visits++
 		for i, v := range ret {
 			p.sum[i] += v
 		}
 	}
-	for range applied {
+}
+
+// expandChance gives the chance node nd, at state s, a child for every
+// outcome, visited once with the evaluation of the state it leads to, and
+// returns the expected value.
+func (t *tree) expandChance(nd *node, s game.State) []float64 {
+	nd.expanded = true
+	ret := make([]float64, len(nd.sum))
+	for _, o := range s.ChanceOutcomes() {
+		s.ApplyUnchecked(o.Action)
+		c := newNode(o.Action, s)
+		v := value(s)
 		_ = s.Undo()
+		c.visits, c.prob = 1, o.Prob
+		copy(c.sum, v)
+		nd.children = append(nd.children, c)
+		t.nodes++
+		for i := range ret {
+			ret[i] += o.Prob * v[i]
+		}
 	}
-	return path
+	return ret
+}
+
+// neediest returns the child of the expanded chance node n whose visits
+// fall furthest below its probability's share: the outcomes are visited
+// in proportion to their probabilities, without sampling noise.
+func (n *node) neediest() *node {
+	var best *node
+	bestD := math.Inf(-1)
+	for _, c := range n.children {
+		if d := c.prob*n.visits - c.visits; d > bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// value returns the returns of s once it is over, else its evaluation.
+func value(s game.State) []float64 {
+	if s.Terminal() {
+		return s.Returns()
+	}
+	return s.(game.Evaluator).Evaluate()
+}
+
+// expandAll gives the decision node nd, at state s, a child for every
+// legal action, visited once with the evaluation of the state it leads
+// to, and returns the value of the best child for the player to move.
+func (t *tree) expandAll(nd *node, s game.State) []float64 {
+	nd.expanded = true
+	var best []float64
+	for _, a := range s.Legal() {
+		s.ApplyUnchecked(a)
+		c := newNode(a, s)
+		v := value(s)
+		_ = s.Undo()
+		c.visits = 1
+		copy(c.sum, v)
+		nd.children = append(nd.children, c)
+		t.nodes++
+		if best == nil || v[nd.mover] > best[nd.mover] {
+			best = v
+		}
+	}
+	return best
 }
 
 // selectChild picks the child with the highest UCT value for the player

@@ -147,13 +147,15 @@ func TestMCTSPrefersWinningMove(t *testing.T) {
 				t.Fatalf("%q has %d legal actions; the test cannot fail", tt.pos, len(s.Legal()))
 			}
 			for seed := range uint64(3) {
-				m := ai.NewMCTS(ai.MCTSConfig{Iterations: 2000, Seed: seed})
-				got, err := m.Choose(context.Background(), s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != want {
-					t.Errorf("MCTS(seed %d).Choose(%q) = %s, want %s", seed, tt.pos, s.ActionString(got), tt.want)
+				for _, all := range []bool{false, true} {
+					m := ai.NewMCTS(ai.MCTSConfig{Iterations: 2000, ExpandAll: all, Seed: seed})
+					got, err := m.Choose(context.Background(), s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want {
+						t.Errorf("MCTS(seed %d, expand all %v).Choose(%q) = %s, want %s", seed, all, tt.pos, s.ActionString(got), tt.want)
+					}
 				}
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"norns/ai"
 	"os"
 	"path/filepath"
 	"slices"
@@ -140,7 +141,7 @@ func (p *Plan) Check() (game.Game, []arena.Entrant, error) {
 	}
 	var es []arena.Entrant
 	for j, spec := range specs {
-		e, err := arena.Spec(ResolveAgent(spec))
+		e, err := arena.Spec(ResolveAgent(p.Game, spec))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -153,11 +154,13 @@ func (p *Plan) Check() (game.Game, []arena.Entrant, error) {
 	return g, es, nil
 }
 
-// ResolveAgent returns the specification a study plays for spec: a bare
-// level with a LevelIterations budget becomes that level with the fixed
-// count ("medium" → "medium:iters=5000"); anything else is unchanged.
-func ResolveAgent(spec string) string {
-	if n, ok := LevelIterations[spec]; ok {
+// ResolveAgent returns the specification a study of game plays for spec:
+// a bare level with a LevelIterations budget becomes that level with the
+// fixed count ("medium" → "medium:iters=5000"), unless the level already
+// searches a fixed count in that game (ai.FixedIterations); anything else
+// is unchanged.
+func ResolveAgent(game, spec string) string {
+	if n, ok := LevelIterations[spec]; ok && ai.FixedIterations(game, spec) == 0 {
 		return fmt.Sprintf("%s:iters=%d", spec, n)
 	}
 	return spec
@@ -220,7 +223,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		m.Shard = ""
 	}
 	for _, e := range cfg.Agents {
-		m.Resolved = append(m.Resolved, ResolveAgent(e))
+		m.Resolved = append(m.Resolved, ResolveAgent(cfg.Game, e))
 	}
 	if err := writeMeta(cfg.Dir, m); err != nil {
 		return nil, err

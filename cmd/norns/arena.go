@@ -41,8 +41,12 @@ An agent is a level (easy, medium, hard), random, greedy, or an algorithm
   medium:iters=2000         the medium level's algorithm with 2000 iterations
                             (MCTS) or nodes (alpha-beta) per move
   alphabeta:depth=3         alpha-beta to depth 3
-  mcts:iters=500,playout=8  MCTS with 500 iterations and 8-ply playouts
-Settings: time, iters, depth, workers, playout, explore, algo, seed.
+  mcts:iters=500,expand=one,playout=8
+                            MCTS with 500 iterations, one new node and an
+                            8-ply playout each (expand=all, the default in
+                            games with an evaluation, scores every child
+                            by the evaluation instead of playing out)
+Settings: time, iters, depth, workers, playout, explore, expand, algo, seed.
 
 With iteration, node or depth budgets the run is reproducible from --seed
 whatever --workers is; with time budgets it depends on the machine.`,
