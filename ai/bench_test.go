@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -40,25 +41,28 @@ func midgame(b *testing.B, g game.Game) game.State {
 	return s
 }
 
-// BenchmarkMCTS reports MCTS iterations per second (one worker, the
-// default playout) in each game.
+// BenchmarkMCTS reports MCTS iterations per second (one worker) in each
+// game, expanding one child with the default playout, and expanding all
+// children scored by the evaluation, as the levels do.
 func BenchmarkMCTS(b *testing.B) {
 	for _, g := range games.All {
-		b.Run(g.Name(), func(b *testing.B) {
-			s := midgame(b, g)
-			if s.Terminal() {
-				b.Skip("game over")
-			}
-			iters := 0
-			for b.Loop() {
-				m := ai.NewMCTS(ai.MCTSConfig{Iterations: 1000, Seed: 1})
-				if _, err := m.Choose(context.Background(), s); err != nil {
-					b.Fatal(err)
+		for _, all := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/expandall=%v", g.Name(), all), func(b *testing.B) {
+				s := midgame(b, g)
+				if s.Terminal() {
+					b.Skip("game over")
 				}
-				iters += m.LastStats().Iterations
-			}
-			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
-		})
+				iters := 0
+				for b.Loop() {
+					m := ai.NewMCTS(ai.MCTSConfig{Iterations: 1000, ExpandAll: all, Seed: 1})
+					if _, err := m.Choose(context.Background(), s); err != nil {
+						b.Fatal(err)
+					}
+					iters += m.LastStats().Iterations
+				}
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+			})
+		}
 	}
 }
 
