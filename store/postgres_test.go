@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -226,5 +228,57 @@ func BenchmarkPostgresAppend(b *testing.B) {
 		if err := s.Append(ctx, "g", []store.Event{ev}, store.Update{Status: "turn black"}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPostgresAppendFailsAlone: an append whose insert fails (its event is
+// in the table already, put there behind the store's back) is refused as a
+// conflict, and the appends sent at the same time are stored all the same.
+func TestPostgresAppendFailsAlone(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	ctx := context.Background()
+	s := openPostgres(t, u)
+	defer s.Close()
+	const games = 12
+	for g := range games {
+		if err := s.Create(ctx, &store.Game{ID: fmt.Sprintf("g%d", g), Game: "chess", ServerSeed: []byte{1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `INSERT INTO events (game_id, seq, kind, player, action, code, time) VALUES ('g0', 1, 'move', 'white', 'x', 0, 0)`); err != nil {
+		t.Fatal(err)
+	}
+	errs := make([]error, games)
+	var wg sync.WaitGroup
+	for g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := store.Event{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e2e4", Time: time.UnixMilli(1)}
+			errs[g] = s.Append(ctx, fmt.Sprintf("g%d", g), []store.Event{e}, store.Update{Status: "turn black"})
+		}()
+	}
+	wg.Wait()
+	if !errors.Is(errs[0], store.ErrConflict) {
+		t.Errorf("Append(g0) = %v, want ErrConflict", errs[0])
+	}
+	for g := 1; g < games; g++ {
+		id := fmt.Sprintf("g%d", g)
+		if errs[g] != nil {
+			t.Errorf("Append(%s) = %v, want nil", id, errs[g])
+			continue
+		}
+		rec, evs, err := s.Load(ctx, id)
+		if err != nil || rec.Seq != 1 || rec.Status != "turn black" || len(evs) != 1 || evs[0].Action != "e2e4" {
+			t.Errorf("Load(%s) = %+v, %v, %v; want seq 1, turn black, e2e4", id, rec, evs, err)
+		}
+	}
+	if rec, _, err := s.Load(ctx, "g0"); err != nil || rec.Seq != 0 {
+		t.Errorf("Load(g0) = %+v, %v; want seq 0", rec, err)
 	}
 }
