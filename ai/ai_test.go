@@ -274,12 +274,16 @@ func TestPlanOverride(t *testing.T) {
 		time       time.Duration
 		iterations int
 		expandAll  bool
+		playout    int
 	}{
-		{"chess", ai.Config{Level: "medium"}, ai.MediumTime, 0, true},
-		{"seidr", ai.Config{Level: "medium"}, 0, 1000, true},
-		{"nordsloki", ai.Config{Level: "medium"}, 0, 8, true},
-		{"nordsloki", ai.Config{Level: "hard"}, ai.HardTime, 0, true},
-		{"nordsloki", ai.Config{Level: "medium", Time: time.Second, Expand: "one"}, time.Second, 0, false},
+		{"chess", ai.Config{Level: "medium"}, ai.MediumTime, 0, true, 0},
+		{"seidr", ai.Config{Level: "medium"}, 0, 1000, true, 0},
+		{"seidr", ai.Config{Level: "hard"}, ai.HardTime, 0, false, 8},
+		{"seidr", ai.Config{Level: "hard", Playout: 2}, ai.HardTime, 0, false, 2},
+		{"seidr", ai.Config{Level: "hard", Expand: "all"}, ai.HardTime, 0, true, 8},
+		{"nordsloki", ai.Config{Level: "medium"}, 0, 8, true, 0},
+		{"nordsloki", ai.Config{Level: "hard"}, ai.HardTime, 0, true, 0},
+		{"nordsloki", ai.Config{Level: "medium", Time: time.Second, Expand: "one"}, time.Second, 0, false, 0},
 	} {
 		g, err := games.ByName(tt.game)
 		if err != nil {
@@ -287,8 +291,9 @@ func TestPlanOverride(t *testing.T) {
 		}
 		s, _ := g.New(nil)
 		p := ai.PlanFor(tt.cfg, s)
-		if p.Time != tt.time || p.Iterations != tt.iterations || p.ExpandAll != tt.expandAll {
-			t.Errorf("PlanFor(%+v, %s) = time %v, %d iterations, expand all %v; want %v, %d, %v", tt.cfg, tt.game, p.Time, p.Iterations, p.ExpandAll, tt.time, tt.iterations, tt.expandAll)
+		if p.Time != tt.time || p.Iterations != tt.iterations || p.ExpandAll != tt.expandAll || p.Playout != tt.playout {
+			t.Errorf("PlanFor(%+v, %s) = time %v, %d iterations, expand all %v, playout %d; want %v, %d, %v, %d",
+				tt.cfg, tt.game, p.Time, p.Iterations, p.ExpandAll, p.Playout, tt.time, tt.iterations, tt.expandAll, tt.playout)
 		}
 	}
 }

@@ -17,8 +17,9 @@
 //     averaging over a chance event that follows.
 //   - MCTS is UCT over per-player return vectors, so it plays games of
 //     two or three players. In a game with an evaluation the levels
-//     expand a node with all its children at once, each scored by the
-//     evaluation (MCTSConfig.ExpandAll): a decision node backs up its
+//     (but Seiðr's hard level, where playouts measured better) expand a
+//     node with all its children at once, each scored by the evaluation
+//     (MCTSConfig.ExpandAll): a decision node backs up its
 //     best child, a chance node the expectation over its outcomes, which
 //     later visits follow in proportion to their probabilities. Without
 //     it, a node grows one child per iteration, chance outcomes are
