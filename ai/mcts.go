@@ -283,25 +283,28 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 	applied := 0
 	nd := t.root
 	path = append(path, nd)
+	expandAll := cfg.ExpandAll && hasEval
 	for !s.Terminal() {
-		if nd.mover == game.Chance && cfg.ExpandAll && hasEval {
-			if !nd.expanded {
-				ret := t.expandChance(nd, s)
-				t.depth = max(t.depth, len(path))
-				t.backup(path, ret)
-				for range applied {
-					_ = s.Undo()
-				}
-				return path
+		if expandAll && !nd.expanded {
+			if t.nodes >= cfg.MaxNodes {
+				break // the tree is full: evaluate here
 			}
-			nd = nd.neediest()
-			s.ApplyUnchecked(nd.action)
-			applied++
-			path = append(path, nd)
-			continue
+			var ret []float64
+			if nd.mover == game.Chance {
+				ret = t.expandChance(nd, s)
+			} else {
+				ret = t.expandAll(nd, s)
+			}
+			t.finish(s, path, ret, applied)
+			return path
 		}
 		if nd.mover == game.Chance {
-			a := game.SampleChance(s, t.rng)
+			var a game.Action
+			if expandAll {
+				a = nd.neediest().action
+			} else {
+				a = game.SampleChance(s, t.rng)
+			}
 			c := nd.child(a)
 			s.ApplyUnchecked(a)
 			applied++
@@ -313,15 +316,6 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 			nd = c
 			path = append(path, nd)
 			continue
-		}
-		if !nd.expanded && cfg.ExpandAll && hasEval {
-			ret := t.expandAll(nd, s)
-			t.depth = max(t.depth, len(path))
-			t.backup(path, ret)
-			for range applied {
-				_ = s.Undo()
-			}
-			return path
 		}
 		if !nd.expanded {
 			nd.untried = s.Legal()
@@ -349,23 +343,24 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 		applied++
 		path = append(path, nd)
 	}
-	t.depth = max(t.depth, len(path)-1)
 	ret, n := t.playout(s, cfg, hasEval)
-	applied += n
-	t.backup(path, ret)
-	for range applied {
-		_ = s.Undo()
-	}
+	t.finish(s, path, ret, applied+n)
 	return path
 }
 
-// backup adds a visit with the returns ret to every node of path.
-func (t *tree) backup(path []*node, ret []float64) {
+// finish ends an iteration: it notes the depth reached, adds a visit
+// with the returns ret to every node of path, and undoes the applied
+// actions.
+func (t *tree) finish(s game.State, path []*node, ret []float64, applied int) {
+	t.depth = max(t.depth, len(path)-1)
 	for _, p := range path {
 		p.visits++
 		for i, v := range ret {
 			p.sum[i] += v
 		}
+	}
+	for range applied {
+		_ = s.Undo()
 	}
 }
 
@@ -463,7 +458,10 @@ const maxPlayout = 2000
 // number of actions it applied.
 func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, int) {
 	limit := maxPlayout
-	if hasEval {
+	switch {
+	case hasEval && cfg.ExpandAll:
+		limit = 0
+	case hasEval:
 		limit = max(cfg.Playout, 0)
 	}
 	n := 0
