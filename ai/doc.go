@@ -48,9 +48,9 @@
 //
 // The medium level searches for MediumTime per move and the hard level
 // for HardTime (within the 2 s a player waits), with two MCTS workers.
-// In the two dice games, where time buys MCTS little, medium searches a
-// fixed small count instead (FixedIterations), so that the three levels
-// stay apart; the table's comment gives the measurements.
+// In the three dice games, where time buys the search little, medium
+// searches a fixed small count instead (the overrides table), so that the
+// three levels stay apart; the table's comment gives the measurements.
 // Config.Time and Config.Iterations replace the level's budget:
 // Iterations counts MCTS iterations or alpha-beta nodes, and an agent
 // with an Iterations (or Depth) budget and no Time is reproducible from
