@@ -329,16 +329,9 @@ func TestParseShard(t *testing.T) {
 
 func TestResolveAgent(t *testing.T) {
 	for in, want := range map[string]string{"medium": "medium:iters=5000", "hard": "hard:iters=50000", "easy": "easy", "medium:time=1s": "medium:time=1s"} {
-		if got := ResolveAgent("chess", in); got != want {
-			t.Errorf("ResolveAgent(chess, %q) = %q, want %q", in, got, want)
+		if got := ResolveAgent(in); got != want {
+			t.Errorf("ResolveAgent(%q) = %q, want %q", in, got, want)
 		}
-	}
-	// Nords Loki's medium level already searches a fixed count.
-	if got := ResolveAgent("nordsloki", "medium"); got != "medium" {
-		t.Errorf("ResolveAgent(nordsloki, medium) = %q, want medium", got)
-	}
-	if got := ResolveAgent("nordsloki", "hard"); got != "hard:iters=50000" {
-		t.Errorf("ResolveAgent(nordsloki, hard) = %q, want hard:iters=50000", got)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"norns/ai"
 	"os"
 	"path/filepath"
 	"slices"
@@ -141,7 +140,7 @@ func (p *Plan) Check() (game.Game, []arena.Entrant, error) {
 	}
 	var es []arena.Entrant
 	for j, spec := range specs {
-		e, err := arena.Spec(ResolveAgent(p.Game, spec))
+		e, err := arena.Spec(ResolveAgent(spec))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -154,13 +153,11 @@ func (p *Plan) Check() (game.Game, []arena.Entrant, error) {
 	return g, es, nil
 }
 
-// ResolveAgent returns the specification a study of game plays for spec:
-// a bare level with a LevelIterations budget becomes that level with the
-// fixed count ("medium" → "medium:iters=5000"), unless the level already
-// searches a fixed count in that game (ai.FixedIterations); anything else
-// is unchanged.
-func ResolveAgent(game, spec string) string {
-	if n, ok := LevelIterations[spec]; ok && ai.FixedIterations(game, spec) == 0 {
+// ResolveAgent returns the specification a study plays for spec: a bare
+// level with a LevelIterations budget becomes that level with the fixed
+// count ("medium" → "medium:iters=5000"); anything else is unchanged.
+func ResolveAgent(spec string) string {
+	if n, ok := LevelIterations[spec]; ok {
 		return fmt.Sprintf("%s:iters=%d", spec, n)
 	}
 	return spec
@@ -223,7 +220,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		m.Shard = ""
 	}
 	for _, e := range cfg.Agents {
-		m.Resolved = append(m.Resolved, ResolveAgent(cfg.Game, e))
+		m.Resolved = append(m.Resolved, ResolveAgent(e))
 	}
 	if err := writeMeta(cfg.Dir, m); err != nil {
 		return nil, err
