@@ -84,7 +84,7 @@ func (s *State) Evaluate() []float64 {
 }
 
 // Chances that an attack on the king ends in its capture in this turn's
-// call of steel, by phase: measured roughly, they only need to order the
+// call of steel, by phase: set by hand, they only need to order the
 // positions correctly.
 const (
 	threatQuiet     = 0.8  // an attacker other than the piece that will move
