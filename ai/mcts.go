@@ -371,14 +371,8 @@ func (t *tree) expandChance(nd *node, s game.State) []float64 {
 	nd.expanded = true
 	ret := make([]float64, len(nd.sum))
 	for _, o := range s.ChanceOutcomes() {
-		s.ApplyUnchecked(o.Action)
-		c := newNode(o.Action, s)
-		v := value(s)
-		_ = s.Undo()
-		c.visits, c.prob = 1, o.Prob
-		copy(c.sum, v)
-		nd.children = append(nd.children, c)
-		t.nodes++
+		c, v := t.scoredChild(nd, s, o.Action)
+		c.prob = o.Prob
 		for i := range ret {
 			ret[i] += o.Prob * v[i]
 		}
@@ -400,6 +394,21 @@ func (n *node) neediest() *node {
 	return best
 }
 
+// scoredChild adds to nd, at state s, the child for action a, visited
+// once with the value of the state a leads to, and returns the child and
+// that value.
+func (t *tree) scoredChild(nd *node, s game.State, a game.Action) (*node, []float64) {
+	s.ApplyUnchecked(a)
+	c := newNode(a, s)
+	v := value(s)
+	_ = s.Undo()
+	c.visits = 1
+	copy(c.sum, v)
+	nd.children = append(nd.children, c)
+	t.nodes++
+	return c, v
+}
+
 // value returns the returns of s once it is over, else its evaluation.
 func value(s game.State) []float64 {
 	if s.Terminal() {
@@ -415,14 +424,7 @@ func (t *tree) expandAll(nd *node, s game.State) []float64 {
 	nd.expanded = true
 	var best []float64
 	for _, a := range s.Legal() {
-		s.ApplyUnchecked(a)
-		c := newNode(a, s)
-		v := value(s)
-		_ = s.Undo()
-		c.visits = 1
-		copy(c.sum, v)
-		nd.children = append(nd.children, c)
-		t.nodes++
+		_, v := t.scoredChild(nd, s, a)
 		if best == nil || v[nd.mover] > best[nd.mover] {
 			best = v
 		}
@@ -476,11 +478,8 @@ func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, 
 		s.ApplyUnchecked(a)
 		n++
 	}
-	switch {
-	case s.Terminal():
-		return s.Returns(), n
-	case hasEval:
-		return s.(game.Evaluator).Evaluate(), n
+	if s.Terminal() || hasEval {
+		return value(s), n
 	}
 	return make([]float64, len(s.Players())), n
 }
