@@ -158,14 +158,14 @@ func (s *Postgres) notifier() {
 		case c := <-s.notes:
 			batch = append(batch, c)
 		case <-s.quit:
+		drain:
 			for {
 				select {
 				case c := <-s.notes:
 					batch = append(batch, c)
-					continue
 				default:
+					break drain
 				}
-				break
 			}
 			s.notify(batch)
 			return
