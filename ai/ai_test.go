@@ -279,7 +279,7 @@ func TestPlanOverride(t *testing.T) {
 		{"chess", ai.Config{Level: "medium"}, ai.MediumTime, 0, true, 0},
 		{"luxumbra", ai.Config{Level: "medium"}, 0, 2000, true, 0},
 		{"luxumbra", ai.Config{Level: "hard"}, ai.HardTime, 0, true, 0},
-		{"seidr", ai.Config{Level: "medium"}, 0, 1000, true, 0},
+		{"seidr", ai.Config{Level: "medium"}, 0, 2000, false, 8},
 		{"seidr", ai.Config{Level: "hard"}, ai.HardTime, 0, false, 8},
 		{"seidr", ai.Config{Level: "hard", Playout: 2}, ai.HardTime, 0, false, 2},
 		{"seidr", ai.Config{Level: "hard", Expand: "all"}, ai.HardTime, 0, true, 8},

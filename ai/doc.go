@@ -17,7 +17,7 @@
 //     averaging over a chance event that follows.
 //   - MCTS is UCT over per-player return vectors, so it plays games of
 //     two or three players. In a game with an evaluation the levels
-//     (but Seiðr's hard level, where playouts measured better) expand a
+//     (but Seiðr's medium and hard, where playouts measured better) expand a
 //     node with all its children at once, each scored by the evaluation
 //     (MCTSConfig.ExpandAll): a decision node backs up its
 //     best child, a chance node the expectation over its outcomes, which
