@@ -20,6 +20,12 @@ import (
 // square on the lines from a king is a place an opposing carrier can
 // slide from into the king and swap it onto its own old square (2B.3,
 // 2B.8), and each counts for about as much as a pawn of material.
+//
+// TestFitModel (go test ./games/seidr -run TestFitModel -fit -v) fits it
+// again. These weights come from the games of the one-ply player of the
+// earlier, hand-set evaluation; refitted to the games of this model's own
+// one-ply player (35,524 positions, log loss 0.639) the threats weigh a
+// little more and the open lines a little less, which was not measured.
 var model = [numFeatures]float64{
 	bias:      -0.029,
 	direct:    2.671,
