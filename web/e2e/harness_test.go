@@ -342,11 +342,13 @@ func (u *user) boardPosition() string {
 	return u.eval(`(document.querySelector(".game-board") || {dataset: {}}).dataset.position || ""`)
 }
 
-// waitPosition waits until the user's board shows the position.
+// waitPosition waits until the user's board shows the position. A long
+// seiðr is shown roll by roll; on a loaded machine that once took more
+// than 20 s.
 func (u *user) waitPosition(pos string) {
 	u.t.Helper()
 	b, _ := json.Marshal(pos)
-	u.wait("position "+pos, fmt.Sprintf(`(document.querySelector(".game-board") || {dataset: {}}).dataset.position === %s && document.querySelector("main").dataset.idle !== "false"`, b), 20*time.Second)
+	u.wait("position "+pos, fmt.Sprintf(`(document.querySelector(".game-board") || {dataset: {}}).dataset.position === %s && document.querySelector("main").dataset.idle !== "false"`, b), 40*time.Second)
 }
 
 // clickMove plays a legal action by clicking the board: the piece (or
