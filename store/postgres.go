@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -158,16 +159,7 @@ func (s *Postgres) notifier() {
 		case c := <-s.notes:
 			batch = append(batch, c)
 		case <-s.quit:
-		drain:
-			for {
-				select {
-				case c := <-s.notes:
-					batch = append(batch, c)
-				default:
-					break drain
-				}
-			}
-			s.notify(batch)
+			s.notify(takeWaiting(s.notes, batch, math.MaxInt))
 			return
 		}
 		linger := time.NewTimer(notifyLinger)

@@ -183,15 +183,7 @@ func (s *SQLite) write() {
 		case <-s.quit:
 			return
 		}
-	more:
-		for len(group) < maxGroup {
-			select {
-			case w := <-s.writes:
-				group = append(group, w)
-			default:
-				break more
-			}
-		}
+		group = takeWaiting(s.writes, group, maxGroup)
 		s.commit(group)
 		if time.Since(last) >= s.ckptEvery {
 			// A failure is tried again at the next one; the log keeps

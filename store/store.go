@@ -164,3 +164,17 @@ func Open(ctx context.Context, addr string) (Store, error) {
 	}
 	return OpenSQLite(ctx, addr)
 }
+
+// takeWaiting appends to batch what is already waiting on ch, without
+// blocking, until batch holds limit items.
+func takeWaiting[T any](ch <-chan T, batch []T, limit int) []T {
+	for len(batch) < limit {
+		select {
+		case v := <-ch:
+			batch = append(batch, v)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
