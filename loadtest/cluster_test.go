@@ -395,15 +395,7 @@ func TestClusterMissedNotification(t *testing.T) {
 			t.Fatalf("%d instances listen after 10 s, want 2", listeners())
 		}
 	}
-	cr, err := c.Create(ctx, a.url, "chess", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	white := cr.Seats[0].Token
-	black, err := c.Join(ctx, b.url, cr.ID, "black", cr.Seats[1].Invite)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cr, white, black := chessGame(t, c, a.url, b.url)
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(wctx, wsURL(b.url, cr.ID, black, 0), nil)
@@ -491,15 +483,7 @@ func TestClusterAppendedElsewhere(t *testing.T) {
 	a := startLogged(t, openPostgres(t, u), &errs)
 	c := NewClient(4)
 	ctx := context.Background()
-	cr, err := c.Create(ctx, a.url, "chess", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	white := cr.Seats[0].Token
-	black, err := c.Join(ctx, a.url, cr.ID, "black", cr.Seats[1].Invite)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cr, white, black := chessGame(t, c, a.url, a.url)
 	g, err := games.ByName("chess")
 	if err != nil {
 		t.Fatal(err)
@@ -546,4 +530,21 @@ func TestClusterAppendedElsewhere(t *testing.T) {
 	if s := errs.String(); s != "" {
 		t.Errorf("the instance logged errors:\n%s", s)
 	}
+}
+
+// chessGame creates a chess game with two open seats on the instance at
+// createURL and joins Black's on the one at joinURL; it returns the game
+// and the two seat tokens.
+func chessGame(t *testing.T, c *Client, createURL, joinURL string) (cr *Created, white, black string) {
+	t.Helper()
+	ctx := context.Background()
+	cr, err := c.Create(ctx, createURL, "chess", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	black, err = c.Join(ctx, joinURL, cr.ID, "black", cr.Seats[1].Invite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cr, cr.Seats[0].Token, black
 }
