@@ -24,9 +24,10 @@
 //     later visits follow in proportion to their probabilities. Without
 //     it, a node grows one child per iteration, chance outcomes are
 //     sampled, and a playout runs a few random plies (or to the end, in
-//     a game without an evaluation). It keeps its tree between moves;
-//     several workers may search separate trees whose visit counts are
-//     added (root parallelism).
+//     a game without an evaluation); where a choice is small, a new node
+//     first tries, and a playout takes, an action that wins at once. It
+//     keeps its tree between moves; several workers may search separate
+//     trees whose visit counts are added (root parallelism).
 //   - AlphaBeta is iterative-deepening minimax with alpha-beta pruning
 //     for two players, a transposition table keyed by the game's Zobrist
 //     hash (game.Hasher), move ordering (the table's move, killers,

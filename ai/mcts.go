@@ -323,6 +323,11 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 		}
 		if len(nd.untried) > 0 && t.nodes < cfg.MaxNodes {
 			i := t.rng.IntN(len(nd.untried))
+			if len(nd.children) == 0 && len(nd.untried) <= decisiveLimit {
+				if w, ok := decisive(s, nd.untried); ok {
+					i = slices.Index(nd.untried, w)
+				}
+			}
 			a := nd.untried[i]
 			nd.untried[i] = nd.untried[len(nd.untried)-1]
 			nd.untried = nd.untried[:len(nd.untried)-1]
@@ -456,8 +461,9 @@ func (t *tree) selectChild(nd *node, c float64) *node {
 // maxPlayout bounds a playout of a game without an evaluation.
 const maxPlayout = 2000
 
-// playout plays at random from s and returns every player's value and the
-// number of actions it applied.
+// playout plays at random from s, but takes a decisive move where the
+// choice is small (decisiveLimit), and returns every player's value and
+// the number of actions it applied.
 func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, int) {
 	limit := maxPlayout
 	switch {
@@ -474,6 +480,11 @@ func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, 
 		} else {
 			l := s.Legal()
 			a = l[t.rng.IntN(len(l))]
+			if len(l) <= decisiveLimit {
+				if w, ok := decisive(s, l); ok {
+					a = w
+				}
+			}
 		}
 		s.ApplyUnchecked(a)
 		n++
@@ -482,4 +493,31 @@ func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, 
 		return value(s), n
 	}
 	return make([]float64, len(s.Players())), n
+}
+
+// decisiveLimit is the most actions a decision may have for MCTS to look
+// for one that wins at once (a decisive move): a playout takes it instead
+// of a random action, and a new node tries it first. Trying every action
+// costs an apply and an undo each, so MCTS looks only where the choice is
+// small, as at a dice chess game's call of steel, where taking the king is
+// one capture among a few. In Seiðr (the one level that grows nodes one
+// at a time and plays out) hard at 5,000 iterations scored 92.4% against
+// random play without decisive moves, 93.3% with them in the playouts and
+// 93.9% with them also in new nodes (1,000 games each, seed 200; each
+// score ± 1.6, so the gain is likely but not shown).
+const decisiveLimit = 8
+
+// decisive returns an action among l that ends s with a win for the
+// player to move, if there is one.
+func decisive(s game.State, l []game.Action) (game.Action, bool) {
+	p := s.Player()
+	for _, a := range l {
+		s.ApplyUnchecked(a)
+		won := s.Terminal() && slices.Contains(s.Result().Winners, p) && s.Result().Kind == game.Win
+		_ = s.Undo()
+		if won {
+			return a, true
+		}
+	}
+	return 0, false
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"norns/game"
@@ -40,6 +41,57 @@ func TestExpandAllKeepsTheNodeBound(t *testing.T) {
 		}
 		if n := count(m.trees[0].root); n > bound+100 || n < bound {
 			t.Errorf("%s: the tree has %d nodes, want about %d", name, n, bound)
+		}
+	}
+}
+
+// kingOrPawns is a Seiðr call of steel in which White has three
+// captures, one of them the king (Re1xe8): a random pick misses it two
+// times in three.
+func kingOrPawns(t *testing.T) game.State {
+	t.Helper()
+	g, err := games.ByName("seidr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.Setup(nil, "4k3/p6p/8/8/8/2N5/8/RB2R1K1 w - - 1 1 steel c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Legal()); n != 3 {
+		t.Fatalf("%d captures, want 3", n)
+	}
+	return s
+}
+
+// TestPlayoutTakesDecisiveMove: where a playout's choice is small and one
+// action wins at once, the playout takes it.
+func TestPlayoutTakesDecisiveMove(t *testing.T) {
+	s := kingOrPawns(t)
+	for seed := range uint64(20) {
+		tr := &tree{rng: rand.New(rand.NewPCG(seed, 0))}
+		ret, n := tr.playout(s, &MCTSConfig{Playout: 1}, true)
+		if n != 1 || ret[0] != 1 {
+			t.Fatalf("seed %d: playout of %d actions returns %v, want the king taken (1 action, white 1)", seed, n, ret)
+		}
+		for range n {
+			_ = s.Undo()
+		}
+	}
+}
+
+// TestNewNodeTriesDecisiveMoveFirst: a node's first child is the action
+// that wins at once, when its choice is small and there is one.
+func TestNewNodeTriesDecisiveMoveFirst(t *testing.T) {
+	s := kingOrPawns(t)
+	for seed := range uint64(20) {
+		m := NewMCTS(MCTSConfig{Iterations: 1, Seed: seed})
+		a, err := m.Choose(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.ActionString(a); got != "e1e8" {
+			t.Fatalf("seed %d: first child %s, want e1e8", seed, got)
 		}
 	}
 }
