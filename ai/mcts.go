@@ -323,7 +323,7 @@ func (t *tree) iterate(s game.State, cfg *MCTSConfig, hasEval bool, path []*node
 		}
 		if len(nd.untried) > 0 && t.nodes < cfg.MaxNodes {
 			i := t.rng.IntN(len(nd.untried))
-			if len(nd.children) == 0 && len(nd.untried) <= decisiveLimit {
+			if len(nd.children) == 0 {
 				if w, ok := decisive(s, nd.untried); ok {
 					i = slices.Index(nd.untried, w)
 				}
@@ -480,10 +480,8 @@ func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, 
 		} else {
 			l := s.Legal()
 			a = l[t.rng.IntN(len(l))]
-			if len(l) <= decisiveLimit {
-				if w, ok := decisive(s, l); ok {
-					a = w
-				}
+			if w, ok := decisive(s, l); ok {
+				a = w
 			}
 		}
 		s.ApplyUnchecked(a)
@@ -508,8 +506,12 @@ func (t *tree) playout(s game.State, cfg *MCTSConfig, hasEval bool) ([]float64, 
 const decisiveLimit = 8
 
 // decisive returns an action among l that ends s with a win for the
-// player to move, if there is one.
+// player to move, if there is one and l has at most decisiveLimit
+// actions.
 func decisive(s game.State, l []game.Action) (game.Action, bool) {
+	if len(l) > decisiveLimit {
+		return 0, false
+	}
 	p := s.Player()
 	for _, a := range l {
 		s.ApplyUnchecked(a)

@@ -118,13 +118,14 @@ func TestEvaluateExposure(t *testing.T) {
 // TestStartValue checks the model's arithmetic in one position: the
 // start, where only the bias and the men count.
 func TestStartValue(t *testing.T) {
-	f := features(setup(t, nil, StartPosition).Board(), chess.White)
+	b := setup(t, nil, StartPosition).Board()
+	f := features(b, chess.White)
 	want := [numFeatures]float64{bias: 1, ourOpen: 0, theirOpen: 0, ourMen: 1.5, theirMen: 1.5}
 	if f != want {
 		t.Fatalf("features(start) = %v, want %v", f, want)
 	}
 	z := model[bias] + 1.5*model[ourMen] + 1.5*model[theirMen]
-	if got, want := startValue(setup(t, nil, StartPosition).Board(), chess.White), 2/(1+math.Exp(-z))-1; math.Abs(got-want) > 1e-12 {
+	if got, want := startValue(b, chess.White), 2/(1+math.Exp(-z))-1; math.Abs(got-want) > 1e-12 {
 		t.Errorf("startValue(start) = %v, want %v", got, want)
 	}
 }
