@@ -85,6 +85,97 @@ name
 	}
 }
 
+// TestEngineProtocolChance drives a seiðr roll through the engine: legal
+// lists outcome:probability pairs, and roll without an argument draws from
+// the seeded generator, so the face is known.
+func TestEngineProtocolChance(t *testing.T) {
+	script := `new seidr
+play g1f3
+status
+legal
+seed 1
+roll
+history
+position
+quit
+`
+	got, stderr, err := run(t, script, "engine")
+	if err != nil {
+		t.Fatalf("norns engine: %v\n%s", err, stderr)
+	}
+	want := `= 
+
+= 
+
+= chance
+
+= 1:0.125 2:0.125 3:0.125 4:0.125 5:0.125 6:0.125 7:0.125 8:0.125
+
+= 
+
+= 2
+
+= g1f3 2
+
+= rnbqkbnr/pppppppp/8/7N/8/8/PPPPPPPP/RNBQKB1R w - - 1 1 seidr h5
+
+= 
+
+`
+	if got != want {
+		t.Errorf("engine session:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestEngineShowboard checks the picture showboard draws.
+func TestEngineShowboard(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{"new chess\nshowboard\n", `= 
+
+= 
+8  r n b q k b n r
+7  p p p p p p p p
+6  . . . . . . . .
+5  . . . . . . . .
+4  . . . . . . . .
+3  . . . . . . . .
+2  P P P P P P P P
+1  R N B Q K B N R
+   a b c d e f g h
+white to move
+
+`},
+		{"new seidr\nplay g1f3\nroll 2\nshowboard\n", `= 
+
+= 
+
+= 2
+
+= 
+8  r n b q k b n r
+7  p p p p p p p p
+6  . . . . . . . .
+5  . . . . . . . N
+4  . . . . . . . .
+3  . . . . . . . .
+2  P P P P P P P P
+1  R N B Q K B . R
+   a b c d e f g h
+white to move, phase seidr, carrier h5
+
+`},
+	}
+	for _, tc := range tests {
+		got, stderr, err := run(t, tc.script, "engine")
+		if err != nil {
+			t.Fatalf("norns engine: %v\n%s", err, stderr)
+		}
+		if got != tc.want {
+			t.Errorf("engine %q:\n%s\nwant\n%s", tc.script, got, tc.want)
+		}
+	}
+}
+
 // TestEngineGames checks that every game named by the protocol document is
 // listed and starts.
 func TestEngineGames(t *testing.T) {

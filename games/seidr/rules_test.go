@@ -3,6 +3,8 @@ package seidr
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"norns/game"
@@ -152,6 +154,34 @@ func TestRule2B_1_Directions(t *testing.T) {
 		got := fmt.Sprintf("%s %s %v", s.Carrier(), s.Phase(), s.Board().Piece(s.Carrier()).Role() == chess.Knight)
 		if want := tc.want + " seidr true"; got != want {
 			t.Errorf("roll(%q, %s) = %q, want %q", tc.position, tc.face, got, want)
+		}
+	}
+}
+
+// TestRule2B_1_EachFaceEquallyLikely checks that a seiðr roll is a chance
+// event whose outcomes are the eight faces, each with probability 1/8.
+func TestRule2B_1_EachFaceEquallyLikely(t *testing.T) {
+	eight := "1:0.125 2:0.125 3:0.125 4:0.125 5:0.125 6:0.125 7:0.125 8:0.125"
+	tests := []struct {
+		name, position, actions string
+		player                  game.Player
+		want                    string
+	}{
+		{"after a quiet move", StartPosition, "g1f3", game.Chance, eight},
+		{"after a slide to h5, still rolling", StartPosition, "g1f3 2", game.Chance, eight},
+		{"black's seidr", StartPosition, "g1f3 3 3 g8f6", game.Chance, eight},
+		{"no roll at a quiet move", StartPosition, "", 0, ""},
+	}
+	for _, tc := range tests {
+		s := setup(t, nil, tc.position)
+		play(t, s, tc.actions)
+		var outs []string
+		for _, o := range s.ChanceOutcomes() {
+			outs = append(outs, fmt.Sprintf("%s:%v", s.ActionString(o.Action), o.Prob))
+		}
+		slices.Sort(outs)
+		if got := strings.Join(outs, " "); s.Player() != tc.player || got != tc.want {
+			t.Errorf("%s: Player() = %d, ChanceOutcomes() = %q; want %d, %q", tc.name, s.Player(), got, tc.player, tc.want)
 		}
 	}
 }
