@@ -1,14 +1,16 @@
 package nordsloki
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"norns/game"
 )
 
-// FuzzPosition checks that the position parser never panics and that every
-// position it accepts prints back to text that parses to the same position.
+// FuzzPosition checks that the position parser never panics, that every
+// error it returns wraps game.ErrPosition, and that every position it
+// accepts prints back to text that parses to the same position.
 func FuzzPosition(f *testing.F) {
 	// The start, for each rule set.
 	f.Add(true, false, "p1=-/K12W/0/7 p2=-/K12W/0/7 ghosts=- first=- turns=0 roll:first")
@@ -23,6 +25,8 @@ func FuzzPosition(f *testing.F) {
 	// Malformed.
 	f.Add(true, false, "p1=1:2K/11W/0/7 p2=-/K12W/0/7 ghosts=- first=- turns=0 roll:first")
 	f.Add(true, false, "p1=-/K12W/0/7 p2=-/K12W/0/7 ghosts=0 first=- turns=0 roll:first")
+	f.Add(false, false, "p1=-/13W/0/- p2=-/13W/0/-")
+	f.Add(true, true, "")
 	f.Fuzz(func(t *testing.T, konungs, three bool, text string) {
 		opts := game.Options{"konungs": "off", "players": "2"}
 		if konungs {
@@ -33,6 +37,9 @@ func FuzzPosition(f *testing.F) {
 		}
 		s, err := Game{}.Setup(opts, text)
 		if err != nil {
+			if !errors.Is(err, game.ErrPosition) {
+				t.Fatalf("Setup(%v, %q) = %v, want an error wrapping ErrPosition", opts, text, err)
+			}
 			return
 		}
 		s.Legal()
