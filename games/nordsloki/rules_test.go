@@ -361,6 +361,32 @@ func TestRule5_3_Konung(t *testing.T) {
 	}
 }
 
+func TestRule5_3_KonungLeadsIntoAtt3(t *testing.T) {
+	// Every checker is in Att 2, so the gate (5.1) lets anyone into Att 3;
+	// only the konung may go first. With the konung on 16 no warrior steps
+	// to 17 or 18, neither directly nor through 16.
+	pos := "p1=14:4W,15:4W,16:K4W/-/0/7 " + P2 + " ghosts=- first=p1 turns=30 move:p1:2-1:-"
+	s := wantLegal(t, on2, pos, "K16/17 K16/18 W14/15 W14/16 W15/16")
+	for _, text := range []string{"W15/17", "W16/17", "W16/18"} {
+		if _, err := s.ParseAction(text); !errors.Is(err, game.ErrIllegal) {
+			t.Errorf("ParseAction(%q) with the konung in Att 2 = %v, want ErrIllegal", text, err)
+		}
+	}
+	// Once the konung is in Att 3, warriors follow it there.
+	play(t, s, "K16/18")
+	if got, want := legalText(s), "K18/19 W14/15 W15/16 W16/17"; got != want {
+		t.Errorf("Legal() after K16/18 = %q, want %q", got, want)
+	}
+	// The same with the konung already in Att 3 at the start of the turn:
+	// W15/17 and W16/17, W16/18 are offered.
+	wantLegal(t, on2, "p1=14:4W,15:4W,16:4W,17:K/-/0/7 "+P2+" ghosts=- first=p1 turns=30 move:p1:2-1:-",
+		"K17/18 K17/19 W14/15 W14/16 W15/16 W15/17 W16/17 W16/18")
+	// A konung at the back of Att 2 holds back every warrior whose die
+	// would reach Att 3: only the konung moves.
+	wantLegal(t, on2, "p1=9:K,14:4W,15:4W,16:4W/-/0/7 "+P2+" ghosts=- first=p1 turns=30 move:p1:3:-",
+		"K9/12")
+}
+
 func TestRule5_4_KonungBorneOffLast(t *testing.T) {
 	pos := "p1=20:K,22:W/-/11/7 " + P2 + " ghosts=- first=p2 turns=99 move:p1:5-3:-"
 	s := wantLegal(t, on2, pos, "K20/23 W22/off")
@@ -580,6 +606,67 @@ func TestRule8_1_FinishAndDrawWindow(t *testing.T) {
 		play(t, s, "W18/19", "W19/20")
 		wantResult(t, s, "over p2 1", []float64{-0.5, 1, -0.5})
 	})
+}
+
+// TestRule8_1_MarsThreePlayers: with three players a lone finisher wins
+// mars if some opponent has borne off none, oin if both have borne off at
+// least one [ruling for three players].
+func TestRule8_1_MarsThreePlayers(t *testing.T) {
+	// Opponents that cannot finish in the window: "none" has 0 off and a
+	// checker in Att 2 (no bearing off, 5.1); "one" has 1 off and the same
+	// hold; "some" has 11 off and two checkers on 17. With 1-1-1 each
+	// plays its three dice without bearing off.
+	const (
+		none    = "16:W,20:4W,21:4W,22:4W/-/0/-"
+		one     = "16:W,20:4W,21:4W,22:3W/-/1/-"
+		some    = "17:2W/-/11/-"
+		fin     = "24:W/-/12/-"
+		noneWin = "1-1-1 W22/23 W23/24 W22/23" // for none and one
+		someWin = "1-1-1 W17/18 W18/19 W17/18"
+	)
+	for _, tc := range []struct {
+		name       string
+		p1, p2, p3 string
+		first      string // first player of the round
+		mover      string
+		play       string // the finishing step, then the rest of the round
+		status     string
+		reason     string
+		points     float64
+		returns    []float64
+	}{
+		{"p1 first, p2 none, p3 some: mars", fin, none, some, "p1", "p1",
+			"W24/off " + noneWin + " " + someWin, "over p1 2", "mars", 2, []float64{2, -1, -1}},
+		{"p1 first, p2 some, p3 none: mars", fin, some, none, "p1", "p1",
+			"W24/off " + someWin + " " + noneWin, "over p1 2", "mars", 2, []float64{2, -1, -1}},
+		{"p1 first, p2 some, p3 one: oin", fin, some, one, "p1", "p1",
+			"W24/off " + someWin + " " + noneWin, "over p1 1", "oin", 1, []float64{1, -0.5, -0.5}},
+		{"p1 first, p2 one, p3 some: oin", fin, one, some, "p1", "p1",
+			"W24/off " + noneWin + " " + someWin, "over p1 1", "oin", 1, []float64{1, -0.5, -0.5}},
+		// p2 finishes in the middle of the round, p3 plays the window.
+		{"p2 finishes, p1 none, p3 some: mars", none, fin, some, "p1", "p2",
+			"W24/off " + someWin, "over p2 2", "mars", 2, []float64{-1, 2, -1}},
+		{"p2 finishes, p1 one, p3 some: oin", one, fin, some, "p1", "p2",
+			"W24/off " + someWin, "over p2 1", "oin", 1, []float64{-0.5, 1, -0.5}},
+		// p1 is the last of the round (p2, p3, p1): it wins at once.
+		{"p1 last of the round, p2 some, p3 none: mars", fin, some, none, "p2", "p1",
+			"W24/off", "over p1 2", "mars", 2, []float64{2, -1, -1}},
+		{"p1 last of the round, p2 some, p3 one: oin", fin, some, one, "p2", "p1",
+			"W24/off", "over p1 1", "oin", 1, []float64{1, -0.5, -0.5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := "p1=" + tc.p1 + " p2=" + tc.p2 + " p3=" + tc.p3 + " ghosts=- first=" + tc.first +
+				" turns=60 move:" + tc.mover + ":1:-"
+			s := setup(t, off3, pos)
+			play(t, s, strings.Fields(tc.play)...)
+			wantResult(t, s, tc.status, tc.returns)
+			r := s.Result()
+			winner := game.Player(slices.Index(s.Players(), tc.mover))
+			if r.Kind != game.Win || !slices.Equal(r.Winners, []game.Player{winner}) || r.Points != tc.points || r.Reason != tc.reason {
+				t.Errorf("Result() = %+v, want a win of %s, %v points, %q", r, tc.mover, tc.points, tc.reason)
+			}
+		})
+	}
 }
 
 func TestRule8_2_LokiOnlyBeforeAFinish(t *testing.T) {
