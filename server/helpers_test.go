@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -34,6 +35,8 @@ type env struct {
 	http  *httptest.Server
 	base  string
 	dbDir string
+	// client makes the calls; nil means http.DefaultClient.
+	client *http.Client
 }
 
 // start runs a server with real HTTP on a temporary database; mod may
@@ -65,6 +68,26 @@ func startOn(t testing.TB, path string, mod func(*server.Config)) *env {
 	e := &env{t: t, srv: srv, st: st, http: hs, base: hs.URL}
 	t.Cleanup(e.stop)
 	return e
+}
+
+// from returns a view of the same server whose calls come from the local
+// IP address ip (127.0.0.2, say: Linux routes all of 127.0.0.0/8 to the
+// loopback), so that the server sees another client. It skips the test
+// where the system cannot send from ip.
+func (e *env) from(ip string) *env {
+	e.t.Helper()
+	local := &net.TCPAddr{IP: net.ParseIP(ip)}
+	ln, err := net.ListenTCP("tcp", local)
+	if err != nil {
+		e.t.Skipf("cannot use %s as a second client address: %v", ip, err)
+	}
+	ln.Close()
+	dialer := &net.Dialer{LocalAddr: local, Timeout: 5 * time.Second}
+	tr := &http.Transport{DialContext: dialer.DialContext}
+	e.t.Cleanup(tr.CloseIdleConnections)
+	other := *e
+	other.client = &http.Client{Transport: tr}
+	return &other
 }
 
 func (e *env) stop() {
@@ -104,7 +127,11 @@ func (e *env) call(method, path, token string, body, out any) (int, apiError) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	client := e.client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		e.t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -246,20 +246,72 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestRateLimit: a client that sends too many requests is refused with
-// rate_limited, and others are not affected.
+// rate_limited, its refused requests change nothing, and other clients are
+// not affected. The limiter keys on the client's IP address, so client A
+// calls from 127.0.0.1 and client B from 127.0.0.2.
 func TestRateLimit(t *testing.T) {
-	e := start(t, func(c *server.Config) { c.RateLimit, c.RateBurst = 1, 5 })
-	codes := map[int]int{}
-	var last apiError
-	for range 8 {
-		st, ae := e.call("GET", "/api/catalog", "", nil, nil)
-		codes[st]++
-		if st != 200 {
-			last = ae
+	// One token per 1000 s: the buckets refill nothing during the test,
+	// however slow the machine.
+	e := start(t, func(c *server.Config) { c.RateLimit, c.RateBurst = 0.001, 5 })
+	a, b := e, e.from("127.0.0.2")
+
+	// A spends its burst of 5: it creates a game, plays white's first
+	// move and looks at the game.
+	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	white, black := c.Seats[0].Token, c.Seats[1].Token
+	game := "/api/games/" + c.ID
+	act := game + "/actions"
+	a.must("POST", act, white, map[string]any{"action": "e2e4", "seq": 0}, nil)
+	before := a.view(c.ID)
+	a.must("GET", "/api/catalog", "", nil, nil)
+	a.must("GET", game+"/events", "", nil, nil)
+	if before.Seq != 1 {
+		t.Fatalf("after e2e4: seq %d, want 1", before.Seq)
+	}
+
+	// A is refused from now on, whatever it asks: black's legal reply, a
+	// new game, a read.
+	refused := []struct {
+		method, path, token string
+		body                any
+	}{
+		{"POST", act, black, map[string]any{"action": "e7e5", "seq": 1}},
+		{"POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: seats("h", "h")}},
+		{"GET", "/api/catalog", "", nil},
+	}
+	for _, r := range refused {
+		st, ae := a.call(r.method, r.path, r.token, r.body, nil)
+		if st != http.StatusTooManyRequests || ae.Code != "rate_limited" || !strings.HasSuffix(ae.Detail, "from 127.0.0.1") {
+			t.Errorf("A's %s %s after its burst = %d %q %q, want 429 rate_limited from 127.0.0.1", r.method, r.path, st, ae.Code, ae.Detail)
 		}
 	}
-	if codes[200] != 5 || codes[429] != 3 || last.Code != "rate_limited" {
-		t.Errorf("8 requests with a burst of 5: statuses %v, last error %q, want 5×200 3×429 rate_limited", codes, last.Code)
+
+	// B, meanwhile, has its own burst of 5. It sees the game as A left
+	// it: A's refused move was not applied (else seq 1 would be stale) and
+	// A's refused create made no game.
+	if v := b.view(c.ID); v.Seq != before.Seq || v.Position != before.Position {
+		t.Errorf("B's view after A's refused move: seq %d position %q, want seq %d position %q", v.Seq, v.Position, before.Seq, before.Position)
+	}
+	if st, ae := b.call("POST", act, black, map[string]any{"action": "e7e5", "seq": 1}, nil); st != http.StatusOK {
+		t.Errorf("B plays e7e5 at seq 1 = %d %q, want 200", st, ae.Code)
+	}
+	var list struct {
+		Games []server.Summary `json:"games"`
+	}
+	b.must("GET", "/api/games", "", nil, &list)
+	if len(list.Games) != 1 || list.Games[0].ID != c.ID {
+		t.Errorf("games after A's refused create = %+v, want only %s", list.Games, c.ID)
+	}
+	if v := b.view(c.ID); v.Seq != 2 || v.Position == before.Position {
+		t.Errorf("after B's e7e5: seq %d position %q, want seq 2 and a new position", v.Seq, v.Position)
+	}
+	b.must("GET", "/api/catalog", "", nil, nil)
+	// B's sixth request is refused in its turn, and A is still refused.
+	if st, ae := b.call("GET", "/api/catalog", "", nil, nil); st != http.StatusTooManyRequests || !strings.HasSuffix(ae.Detail, "from 127.0.0.2") {
+		t.Errorf("B's sixth request = %d %q %q, want 429 rate_limited from 127.0.0.2", st, ae.Code, ae.Detail)
+	}
+	if st, ae := a.call("GET", "/api/catalog", "", nil, nil); st != http.StatusTooManyRequests {
+		t.Errorf("A after B's requests = %d %q, want 429", st, ae.Code)
 	}
 }
 

@@ -21,8 +21,6 @@ var (
 	// ErrConflict: the events do not continue the log (another writer
 	// appended first), or the game already exists.
 	ErrConflict = errors.New("store: conflict")
-	// ErrUnsupported: the address names a database not supported yet.
-	ErrUnsupported = errors.New("store: not yet supported")
 )
 
 // Seat kinds.

@@ -32,8 +32,10 @@ func serveCmd() *cobra.Command {
 		Short: "Run the game server (JSON API and WebSocket, see docs/api.md)",
 		Long: `Run the Norns game server: the JSON API and WebSocket feeds of docs/api.md,
 Prometheus metrics at /metrics. With no flags it listens on 127.0.0.1:8080 and
-keeps the games in norns.db (SQLite, WAL) in the working directory. Unfinished
-games are restored at start-up. SIGINT or SIGTERM stops it gracefully.`,
+keeps the games in norns.db (SQLite, WAL) in the working directory; with
+--db postgres://… several instances can share one PostgreSQL database (see
+README, Deployment). Unfinished games are restored at start-up. SIGINT or
+SIGTERM stops it gracefully.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var level slog.Level
@@ -94,7 +96,7 @@ games are restored at start-up. SIGINT or SIGTERM stops it gracefully.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	f.StringVar(&db, "db", "norns.db", "SQLite database file, or postgres:// URL (not yet supported)")
+	f.StringVar(&db, "db", "norns.db", "SQLite database file (created if missing), or postgres:// URL of a PostgreSQL database (migrated at start-up; several instances may share it)")
 	f.DurationVar(&easy, "ai-easy", server.DefaultAITime["easy"], "think time of an easy AI seat")
 	f.DurationVar(&medium, "ai-medium", server.DefaultAITime["medium"], "think time of a medium AI seat")
 	f.DurationVar(&hard, "ai-hard", server.DefaultAITime["hard"], "think time of a hard AI seat")
