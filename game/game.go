@@ -141,6 +141,18 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// Forfeiter is implemented by states of games whose rules let a player
+// leave during play while the others play on, as Nords Loki's technical
+// defeat does with three players (8.3). The server forfeits a player whose
+// clock runs out.
+type Forfeiter interface {
+	// Forfeit takes p, the player to move, out of the game: the game goes
+	// on without p, or ends when one player is left. It is an error when p
+	// is not to move. A forfeit is not an action: History does not list
+	// it, and undoing an action played before it takes it back.
+	Forfeit(p Player) error
+}
+
 // Errors that game packages wrap, so callers can tell the kinds apart with
 // errors.Is.
 var (

@@ -67,7 +67,8 @@
 //   - off: checkers borne off, 0 to 13 (the konung is among them only at
 //     13, since it goes last).
 //   - lives: the konung's lives 0 to 7 (0: technically defeated and out of
-//     the game, 8.3); "-" with konungs=off.
+//     the game, 8.3); "-" with konungs=off; "out" for a player who
+//     forfeited (below).
 //
 // Every player has 13 checkers in all. ghosts= lists the fields whose ship
 // is a ghost ship, ascending, or "-". first= is the first player of every
@@ -164,6 +165,13 @@
 // checkers stay as obstacles; a lone one hit or sunk waits for good. While
 // a finisher awaits the draw window, a technical defeat only removes the
 // player and the window decides.
+//
+// Forfeit (game.Forfeiter) takes the player to move out of the game the
+// same way, with or without konungs: the server calls it when that
+// player's clock runs out. The steps already played stand and the turn
+// ends (section 6, but no LOKI or ODIN for a player who is out); with one
+// player left, that player wins by technical defeat. A forfeit is not an
+// action and is not in the history.
 //
 // # Results and returns
 //

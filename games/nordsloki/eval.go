@@ -85,6 +85,7 @@ var zobrist = func() (z struct {
 	wait  [3][3][16]uint64
 	off   [3][16]uint64
 	lives [3][8]uint64
+	out   [3]uint64
 	ghost [fields + 1]uint64
 	dice  [7][4]uint64 // value, count
 	state [4][3]uint64 // phase, mover
@@ -120,6 +121,7 @@ var zobrist = func() (z struct {
 	}
 	fill(z.flags[:])
 	fill(z.first[:])
+	fill(z.out[:]) // last, so the keys before it stay as they were
 	return z
 }()
 
@@ -151,6 +153,9 @@ func (s *State) Hash() uint64 {
 		}
 		h ^= zobrist.off[i][min(pl.off, 15)]
 		h ^= zobrist.lives[i][pl.lives&7]
+		if s.out&(1<<i) != 0 {
+			h ^= zobrist.out[i]
+		}
 	}
 	var count [7]int
 	for i := 0; i < int(s.nd); i++ {

@@ -259,6 +259,43 @@ func (s *State) removeDie(d uint8) {
 	}
 }
 
+// Forfeit takes p, the player to move, out of the game (game.Forfeiter);
+// the server calls it when p's clock runs out. As after a technical defeat
+// (8.3), p's checkers stay where they stand as obstacles and are never
+// re-entered, and with one player left that player wins by technical
+// defeat. Otherwise p's turn ends: the steps already played stand, the
+// end of the turn (section 6) follows without LOKI and ODIN, p being out,
+// and the next player still in the game rolls. While a finisher awaits
+// the end of the round (8.1), the round decides instead.
+func (s *State) Forfeit(p game.Player) error {
+	if s.phase == phaseOver {
+		return fmt.Errorf("nordsloki: %w", game.ErrOver)
+	}
+	if s.phase == phaseFirst || s.Player() != p {
+		return fmt.Errorf("nordsloki: player %d is not to play", p)
+	}
+	s.out |= 1 << p
+	if s.cfg.konungs {
+		s.p[p].lives = 0 // the position writes "out" in place of lives
+	}
+	s.legalOK = false
+	if !s.anyFinished() {
+		left, winner := 0, 0
+		for i := 0; i < s.cfg.n; i++ {
+			if s.active(i) {
+				left++
+				winner = i
+			}
+		}
+		if left == 1 {
+			s.over(reasonTechnical, 1<<winner)
+			return nil
+		}
+	}
+	s.endTurn()
+	return nil
+}
+
 // Undo takes back the last action or chance outcome, with the pass the
 // game recorded after it.
 func (s *State) Undo() error {

@@ -229,9 +229,12 @@ func formatPosition(p *pos, c *config) string {
 			writeGroups(&b, p.p[i].wait)
 		}
 		fmt.Fprintf(&b, "/%d/", p.p[i].off)
-		if c.konungs {
+		switch {
+		case p.out&(1<<i) != 0:
+			b.WriteString("out")
+		case c.konungs:
 			b.WriteString(strconv.Itoa(int(p.p[i].lives)))
-		} else {
+		default:
 			b.WriteByte('-')
 		}
 		b.WriteByte(' ')
@@ -423,18 +426,20 @@ func parsePositionRaw(c *config, text string) (pos, error) {
 			if konungs != 1 {
 				return p, fmt.Errorf("p%d has %d konungs, want 1 (on the board, waiting, or borne off last)", i+1, konungs)
 			}
+		} else if konungs != 0 {
+			return p, fmt.Errorf("p%d has a konung, but konungs=off", i+1)
+		}
+		switch {
+		case parts[3] == "out":
+			p.out |= 1 << i
+		case c.konungs:
 			l, err := strconv.Atoi(parts[3])
 			if err != nil || strconv.Itoa(l) != parts[3] || l < 0 || l > 7 {
-				return p, fmt.Errorf("p%d: lives %q is not 0 to 7", i+1, parts[3])
+				return p, fmt.Errorf("p%d: lives %q is not 0 to 7 or out", i+1, parts[3])
 			}
 			p.p[i].lives = uint8(l)
-		} else {
-			if konungs != 0 {
-				return p, fmt.Errorf("p%d has a konung, but konungs=off", i+1)
-			}
-			if parts[3] != "-" {
-				return p, fmt.Errorf("p%d: lives %q, want - with konungs=off", i+1, parts[3])
-			}
+		case parts[3] != "-":
+			return p, fmt.Errorf("p%d: lives %q, want - or out with konungs=off", i+1, parts[3])
 		}
 	}
 	w := words[c.n]
@@ -483,12 +488,12 @@ func parsePositionRaw(c *config, text string) (pos, error) {
 		return p, fmt.Errorf("first=%s does not fit state %q", fs, words[c.n+3])
 	}
 	if p.phase == phaseRoll || p.phase == phaseMove {
-		if c.konungs && p.p[p.mover].lives == 0 {
-			return p, fmt.Errorf("%s is to play but has no konung lives left", seatNames[p.mover])
+		if !p.active(c, int(p.mover)) {
+			return p, fmt.Errorf("%s is to play but is out of the game", seatNames[p.mover])
 		}
 		left := 0
 		for i := 0; i < c.n; i++ {
-			if !c.konungs || p.p[i].lives > 0 {
+			if p.active(c, i) {
 				left++
 			}
 		}
@@ -619,11 +624,11 @@ func (s *State) String() string {
 		var g strings.Builder
 		writeGroups(&g, s.p[i].wait)
 		fmt.Fprintf(&b, "%s: waiting %s, borne off %d", seatNames[i], g.String(), s.p[i].off)
-		if s.cfg.konungs {
+		if s.cfg.konungs && s.out&(1<<i) == 0 {
 			fmt.Fprintf(&b, ", konung lives %d", s.p[i].lives)
-			if s.p[i].lives == 0 {
-				b.WriteString(" (out)")
-			}
+		}
+		if !s.active(i) {
+			b.WriteString(" (out)")
 		}
 		b.WriteByte('\n')
 	}

@@ -87,6 +87,7 @@ type pos struct {
 	turns       int32    // turns played
 	winners     uint8    // bit mask of winners or sharers
 	reason      uint8
+	out         uint8 // bit mask of players who forfeited (State.Forfeit)
 }
 
 // step is one die applied to one checker (3.1).
@@ -444,7 +445,13 @@ func hasOdin(b *board, p int) bool {
 	return true
 }
 
-func (s *State) active(p int) bool { return !s.cfg.konungs || s.p[p].lives > 0 }
+// active reports whether p is still in the game: not technically defeated
+// (8.3) and not forfeited.
+func (s *State) active(p int) bool { return s.pos.active(s.cfg, p) }
+
+func (p *pos) active(c *config, i int) bool {
+	return p.out&(1<<i) == 0 && (!c.konungs || p.p[i].lives > 0)
+}
 
 func (s *State) finished(p int) bool { return s.p[p].off == 13 }
 

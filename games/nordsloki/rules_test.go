@@ -819,7 +819,7 @@ func TestRule9_PositionErrors(t *testing.T) {
 		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=- turns=3 roll:p2", "first=-"},
 		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 move:p1:4-5:e", "descending"},
 		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p1 turns=3 move:p1:5:x", "flags"},
-		{"p1=1:K,2:4W/8W/0/7 p2=-/K12W/0/0 ghosts=- first=p1 turns=3 roll:p2", "no konung lives"},
+		{"p1=1:K,2:4W/8W/0/7 p2=-/K12W/0/0 ghosts=- first=p1 turns=3 roll:p2", "is out of the game"},
 		{"p1=1:K,2:4W/8W/0/7 " + P2 + " ghosts=- first=p3 turns=3 roll:p2", "not a player"},
 	} {
 		_, err := Game{}.Setup(on2, tc.pos)
