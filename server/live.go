@@ -150,7 +150,11 @@ func (l *live) apply(e store.Event) error {
 		if p < 0 {
 			return fmt.Errorf("timeout of unknown player %q", e.Player)
 		}
-		l.timeout = timeLoss(l.st, game.Player(p))
+		r, err := timeOut(l.st, game.Player(p))
+		if err != nil {
+			return err
+		}
+		l.timeout = r
 		l.autos = append(l.autos, nil)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
@@ -160,6 +164,17 @@ func (l *live) apply(e store.Event) error {
 		l.clocks = slices.Clone(e.Clocks)
 	}
 	return nil
+}
+
+// timeOut plays the timeout of player p, who is to move. A game whose rules
+// let a player leave (game.Forfeiter: Nords Loki) goes on without p or ends
+// by its own rules, and timeOut returns nil; any other game ends on the
+// clock, with the result timeOut returns.
+func timeOut(s game.State, p game.Player) (*game.Result, error) {
+	if f, ok := s.(game.Forfeiter); ok {
+		return nil, f.Forfeit(p)
+	}
+	return timeLoss(s, p), nil
 }
 
 // timeLoss is the result when player p runs out of time: with two players
@@ -329,6 +344,9 @@ func (l *live) play(ctx context.Context, p int, a game.Action) error {
 			e = store.Event{Seq: e.Seq, Kind: store.EventTimeout, Player: e.Player, Time: now, Clocks: clocks}
 			if err := l.commit(ctx, []store.Event{e}); err != nil {
 				return err
+			}
+			if !l.over() {
+				return apiErr(CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
 			}
 			return apiErr(CodeGameOver, "%s ran out of time", e.Player)
 		}

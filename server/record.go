@@ -259,7 +259,11 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 			if i < 0 || st.Player() != game.Player(i) {
 				return nil, fmt.Errorf("event %d: a timeout of %s where %s", e.Seq, e.Player, game.Status(st))
 			}
-			timeout = timeLoss(st, game.Player(i))
+			r, err := timeOut(st, game.Player(i))
+			if err != nil {
+				return nil, fmt.Errorf("event %d: a timeout of %s: %v", e.Seq, e.Player, err)
+			}
+			timeout = r
 		default:
 			return nil, fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 		}
