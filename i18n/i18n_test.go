@@ -1,13 +1,21 @@
 package i18n
 
 import (
-	"norns/game"
-	"norns/games/chess"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"norns/game"
+	"norns/games"
+	"norns/games/chess"
 )
 
 func TestPluralCategory(t *testing.T) {
@@ -137,19 +145,23 @@ func placeholders(e Entry) []string {
 	return out
 }
 
-// dynamicPrefixes are key prefixes whose keys code builds at run time from
-// a name (a player, a game, a reason): such a key counts as used.
-var dynamicPrefixes = []string{"player.", "game.", "reason.", "error.", "option."}
+// dynamicPrefixes are the key prefixes whose keys code builds at run time
+// from a name: a seat ("player."+name), a result's reason ("reason."+
+// reason), an API error code ("error."+code), a game option and its values
+// ("option."+name, "option.value."+value). TestCatalogUsed does not look
+// for them in the sources; TestCatalogDynamic checks that they are exactly
+// the keys the code can ask for.
+var dynamicPrefixes = []string{"player.", "reason.", "error.", "option."}
 
 // TestCatalogUsed fails if a key is never written in the project's source
-// (Go, TypeScript, HTML), outside the catalog itself.
+// (Go, TypeScript, HTML), outside the catalog itself and the built bundle.
 func TestCatalogUsed(t *testing.T) {
 	var sources strings.Builder
 	filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git" || d.Name() == "catalog") {
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git" || d.Name() == "catalog" || p == filepath.Join("..", "web", "dist")) {
 			return filepath.SkipDir
 		}
 		switch filepath.Ext(p) {
@@ -166,14 +178,227 @@ func TestCatalogUsed(t *testing.T) {
 	})
 	all := sources.String()
 	for _, k := range Default.Keys(English) {
-		dynamic := false
-		for _, p := range dynamicPrefixes {
-			dynamic = dynamic || strings.HasPrefix(k, p)
-		}
-		if !dynamic && !strings.Contains(all, `"`+k+`"`) {
+		if !dynamicKey(k) && !strings.Contains(all, `"`+k+`"`) {
 			t.Errorf("catalog key %q is used nowhere", k)
 		}
 	}
+}
+
+func dynamicKey(k string) bool {
+	for _, p := range dynamicPrefixes {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// webHiddenOptions are the options the web app does not offer (create.ts,
+// lobby.ts): they need no label.
+var webHiddenOptions = []string{"max-turns"}
+
+// wordValue matches an option value written in words ("on", "white-loses"),
+// which the catalog translates; numbers and codes ("50", "QRBN", "sea11")
+// are shown as they are.
+var wordValue = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
+
+// TestCatalogDynamic checks the keys built from names against the names
+// the code can produce: a player.* key for every seat name of every game
+// and for the dice ("chance"), an option.* key for every option the web app
+// offers, an option.value.* key for every value written in words, a
+// reason.* key for every reason a game or the server puts in a result, an
+// error.* key for every API error code, and a game.* title and description
+// for every game; and no such key beyond them.
+func TestCatalogDynamic(t *testing.T) {
+	want := map[string]string{} // key -> what asks for it
+	players := map[string]bool{"chance": true}
+	for _, g := range games.All {
+		for _, p := range g.Players() {
+			players[p] = true
+		}
+		for _, o := range g.Options() {
+			if slices.Contains(webHiddenOptions, o.Name) {
+				continue
+			}
+			want["option."+o.Name] = g.Name() + " option " + o.Name
+			for _, v := range o.Values {
+				if wordValue.MatchString(v) {
+					want["option.value."+v] = g.Name() + " option " + o.Name + "=" + v
+				}
+			}
+		}
+		for _, k := range []string{"game." + g.Name(), "game." + g.Name() + ".desc"} {
+			if _, ok := Default[English][k]; !ok {
+				t.Errorf("catalog lacks %q (game %s)", k, g.Name())
+			}
+		}
+	}
+	for p := range players {
+		want["player."+p] = "seat " + p
+	}
+	for r, where := range resultReasons(t) {
+		want["reason."+strings.ReplaceAll(r, " ", "-")] = fmt.Sprintf("reason %q (%s)", r, where)
+	}
+	for _, c := range errorCodes(t) {
+		want["error."+c] = "error code " + c
+	}
+	for k, why := range want {
+		if _, ok := Default[English][k]; !ok {
+			t.Errorf("catalog lacks %q, for the %s", k, why)
+		}
+	}
+	for _, k := range Default.Keys(English) {
+		if _, ok := want[k]; dynamicKey(k) && !ok {
+			t.Errorf("catalog key %q matches no seat, option, reason or error code", k)
+		}
+	}
+}
+
+// resultReasons reads the reasons of game results in the Go sources of the
+// games and the server: a Reason field given as a literal, a literal passed
+// to a helper's parameter named reason (win(black, "king captured")), and
+// the literals of Nords Loki's reasonNames table. It maps each reason to a
+// file that gives it, and fails if a game package gives none (the sources
+// changed in a way the reading misses).
+func resultReasons(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	dirs, _ := filepath.Glob(filepath.Join("..", "games", "*"))
+	dirs = append(dirs, filepath.Join("..", "server"))
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+		if len(files) == 0 {
+			continue
+		}
+		fset := token.NewFileSet()
+		var parsed []*ast.File
+		for _, f := range files {
+			af, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed = append(parsed, af)
+		}
+		// The functions of the package with a parameter named reason, and
+		// its place.
+		helpers := map[string]int{}
+		reasonParam := func(ft *ast.FuncType) int {
+			i := 0
+			for _, f := range ft.Params.List {
+				for _, n := range f.Names {
+					if n.Name == "reason" {
+						return i
+					}
+					i++
+				}
+				if len(f.Names) == 0 {
+					i++
+				}
+			}
+			return -1
+		}
+		for _, af := range parsed {
+			ast.Inspect(af, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					if i := reasonParam(n.Type); i >= 0 {
+						helpers[n.Name.Name] = i
+					}
+				case *ast.AssignStmt:
+					for j, rhs := range n.Rhs {
+						if fl, ok := rhs.(*ast.FuncLit); ok && j < len(n.Lhs) {
+							if id, ok := n.Lhs[j].(*ast.Ident); ok {
+								if i := reasonParam(fl.Type); i >= 0 {
+									helpers[id.Name] = i
+								}
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+		found := 0
+		add := func(e ast.Expr) {
+			if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil && s != "" {
+					out[s] = fset.Position(lit.Pos()).String()
+					found++
+				}
+			}
+		}
+		for _, af := range parsed {
+			ast.Inspect(af, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.KeyValueExpr:
+					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Reason" {
+						add(n.Value)
+					}
+				case *ast.CallExpr:
+					name := ""
+					switch f := n.Fun.(type) {
+					case *ast.Ident:
+						name = f.Name
+					case *ast.SelectorExpr:
+						name = f.Sel.Name
+					}
+					if i, ok := helpers[name]; ok && i < len(n.Args) {
+						add(n.Args[i])
+					}
+				case *ast.ValueSpec:
+					for j, id := range n.Names {
+						if id.Name == "reasonNames" && j < len(n.Values) {
+							if cl, ok := n.Values[j].(*ast.CompositeLit); ok {
+								for _, e := range cl.Elts {
+									add(e)
+								}
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+		if found == 0 && filepath.Base(filepath.Dir(dir)) == "games" {
+			t.Errorf("no result reason found in %s", dir)
+		}
+	}
+	return out
+}
+
+// errorCodes reads the API's error codes: the string constants named
+// Code… in server/errors.go.
+func errorCodes(t *testing.T) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, filepath.Join("..", "server", "errors.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range af.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST {
+			continue
+		}
+		for _, s := range gd.Specs {
+			vs := s.(*ast.ValueSpec)
+			for j, id := range vs.Names {
+				if !strings.HasPrefix(id.Name, "Code") || j >= len(vs.Values) {
+					continue
+				}
+				if lit, ok := vs.Values[j].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					c, _ := strconv.Unquote(lit.Value)
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no error code found in server/errors.go")
+	}
+	return out
 }
 
 func TestStatus(t *testing.T) {

@@ -8,12 +8,19 @@ package e2e
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"norns/games/luxumbra"
+	"norns/i18n"
 )
 
 // TestLobby opens the home page: the five games with their pictures.
@@ -28,7 +35,25 @@ func TestLobby(t *testing.T) {
 			t.Errorf("lobby: no picture of %s", g)
 		}
 	}
+	// The games' options by their labels, in each language.
+	u.wait("the options", `!!document.querySelector('.game-card[data-game="seidr"] .opts')`, 10*time.Second)
+	if got, want := u.text(`.game-card[data-game="seidr"] .opts`), "Options: Quiet-turn limit, Bare kings (on / off)"; got != want {
+		t.Errorf("Seiðr's options in English = %q, want %q", got, want)
+	}
 	u.shot("web-lobby", "")
+	u.click(`button[data-lang="ru"]`)
+	u.wait("the Russian options", `document.documentElement.lang === "ru" && !!document.querySelector('.game-card[data-game="seidr"] .opts')`, 10*time.Second)
+	for game, want := range map[string]string{
+		"seidr":     "Настройки: Предел тихих ходов, Одни короли (да / нет)",
+		"seatafl":   "Настройки: Доска и расстановка, Третье повторение позиции (белые проигрывают / ничья / нет), Предел ходов",
+		"nordsloki": "Настройки: Число игроков (2 / 3), Конунги (да / нет)",
+	} {
+		if got := u.text(fmt.Sprintf(`.game-card[data-game="%s"] .opts`, game)); got != want {
+			t.Errorf("options of %s in Russian = %q, want %q", game, got, want)
+		}
+	}
+	u.click(`button[data-lang="en"]`)
+	u.wait("English again", `document.documentElement.lang === "en"`, 10*time.Second)
 }
 
 // TestInvites: for each game two people open the invitation links of a
@@ -104,64 +129,92 @@ func TestInvites(t *testing.T) {
 	}
 }
 
-// TestAIToTheEnd plays Lux et Umbra against the AI until the game ends
-// (after a few turns, by the max-turns option), by clicks and by typed
-// moves; then replays it.
+// TestAIToTheEnd plays Lux et Umbra against the easy AI until the game
+// ends with a result (a king captured, or a player without a move), the
+// person's moves (any legal one) made by clicks and by typing; checks the
+// result banner, the dice's fairness and the replay of the game. Such a
+// game takes some 30 actions, rolls included; rarely more than 70.
 func TestAIToTheEnd(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
-	id, grants := a.create("luxumbra", map[string]string{"max-turns": "8"}, map[string]string{"type": "human"}, map[string]string{"type": "ai", "level": "easy"})
+	start, err := luxumbra.Game.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, grants := a.create("luxumbra", nil, map[string]string{"type": "human"}, map[string]string{"type": "ai", "level": "easy"})
+	me := grants[0].Player
 	u := b.user("player")
-	u.holdSeats(a, id, map[string]string{grants[0].Player: grants[0].Token})
+	u.holdSeats(a, id, map[string]string{me: grants[0].Token})
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	seq := int64(-1)
 	for i := 0; ; i++ {
-		v := a.waitTurn(id, seq, grants[0].Player)
+		v := a.waitTurn(id, seq, me)
 		if v.Finished {
 			break
 		}
-		if i > 40 {
+		if i > 150 {
 			t.Fatal("the game does not end")
 		}
 		u.waitPosition(v.Position)
 		u.wait("the move box", `!document.querySelector("#move-input").disabled`, 10*time.Second)
+		action := v.Legal[rand.IntN(len(v.Legal))]
 		if i%2 == 0 {
-			u.clickMove("luxumbra", v.Legal[0])
+			u.clickMove("luxumbra", action)
 		} else {
-			u.typeMove(v.Legal[len(v.Legal)-1])
+			u.typeMove(action)
 		}
 		a.waitMoved(id, v.Seq)
 		seq = v.Seq
 	}
 	v := a.view(id)
-	u.wait("the result banner", `!document.querySelector("#result").hidden`, 20*time.Second)
-	if got := u.text("#result"); !strings.Contains(got, "Unfinished") && !strings.Contains(got, "wins") {
-		t.Errorf("result banner = %q (result %q)", got, v.Result)
+	// A real result: a win or a draw, with its reason ("white wins (king
+	// captured)"), and the banner says it in words.
+	m := regexp.MustCompile(`\(([^)]+)\)$`).FindStringSubmatch(v.Result)
+	if m == nil || !strings.HasPrefix(v.Status, "over ") || strings.HasPrefix(v.Status, "over unfinished") {
+		t.Fatalf("the game ended with status %q, result %q: want a win or a draw with its reason", v.Status, v.Result)
 	}
+	reason := i18n.Reason(i18n.English, m[1])
+	u.wait("the result banner", `!document.querySelector("#result").hidden`, 20*time.Second)
+	got := u.text("#result")
+	if !strings.Contains(got, " wins") && !strings.HasPrefix(got, "Draw") || !strings.HasSuffix(got, "— "+reason) {
+		t.Errorf("result banner = %q, want a win or a draw and the reason %q (result %q)", got, reason, v.Result)
+	}
+	t.Logf("result %q after %d actions; banner %q", v.Result, v.Seq, got)
 	u.waitPosition(v.Position)
 	u.wait("the server seed", `!!document.querySelector("#server-seed")`, 5*time.Second)
 	u.click("#verify")
 	u.wait("the verification", `document.querySelector("#verify-result").innerText.includes("matches")`, 5*time.Second)
-	u.shot("web-game-luxumbra-end", "")
+	u.shot("web-game-luxumbra-end", "#app")
 
 	// The replay of the finished game.
 	u.do(chromedp.Navigate(a.url("/replay/" + id)))
 	u.waitPosition(v.Position)
-	total := u.eval(`document.querySelectorAll("#moves li").length + ""`)
+	n, _ := strconv.Atoi(u.eval(`document.querySelectorAll("#moves li").length + ""`))
+	if n < 5 {
+		t.Fatalf("the replay has %d plies", n)
+	}
 	u.click("#first")
-	u.waitPosition("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --")
+	u.waitPosition(start.Position())
 	u.click("#forward")
 	u.wait("one step", `document.querySelector("#replay-at").innerText.startsWith("1 /")`, 5*time.Second)
 	u.click("#back")
 	u.wait("back at the start", `document.querySelector("#replay-at").innerText.startsWith("0 /")`, 5*time.Second)
 	u.click(`#moves li[data-ply="2"]`)
 	u.wait("a jump", `document.querySelector("#replay-at").innerText.startsWith("3 /")`, 5*time.Second)
-	u.click("#last")
-	u.click("#first")
+	// The arrow keys step once per press.
+	u.do(chromedp.KeyEvent(kb.ArrowRight))
+	u.wait("a step by the keyboard", `document.querySelector("#replay-at").innerText.startsWith("4 /")`, 5*time.Second)
+	u.do(chromedp.KeyEvent(kb.ArrowLeft))
+	u.wait("a step back by the keyboard", `document.querySelector("#replay-at").innerText.startsWith("3 /")`, 5*time.Second)
+	// The autoplay, from a few plies before the end, runs to the end and
+	// stops there.
+	u.click(fmt.Sprintf(`#moves li[data-ply="%d"]`, n-5))
+	u.wait("a jump near the end", fmt.Sprintf(`document.querySelector("#replay-at").innerText.startsWith("%d /")`, n-4), 5*time.Second)
 	u.click("#autoplay")
-	u.wait("the autoplay to the end", fmt.Sprintf(`document.querySelector("#replay-at").innerText.startsWith("%s /")`, total), 60*time.Second)
+	u.wait("the autoplay to the end", fmt.Sprintf(`document.querySelector("#replay-at").innerText.startsWith("%d /")`, n), 10*time.Second)
 	u.waitPosition(v.Position)
-	u.shot("web-replay", "")
+	u.wait("the autoplay to stop", `document.querySelector("#autoplay").innerText === "Autoplay"`, 5*time.Second)
+	u.shot("web-replay", "#app")
 }
 
 // TestReplayRecord loads a record as the lab writes it (a games.jsonl
@@ -185,8 +238,9 @@ func TestReplayRecord(t *testing.T) {
 
 // TestHotSeatRussian creates a hot-seat chess game on the create page, in
 // Russian, plays a fool's mate by clicks for both sides, and checks the
-// Russian turn indicator and result banner; the same page in English
-// and at 360 pixels wide makes the screenshots.
+// Russian turn indicator and result banner. The screenshots: the page
+// before the mate in Russian and in English, the rules in Russian, and the
+// finished game at 360 pixels wide.
 func TestHotSeatRussian(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -204,6 +258,18 @@ func TestHotSeatRussian(t *testing.T) {
 	for _, m := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 		v := a.waitTurn(id, seq, "white", "black")
 		u.waitPosition(v.Position)
+		if m == "d8h4" {
+			// The page before the last move, in Russian and in English.
+			u.wait("Black's turn", `document.querySelector("#turn").innerText.startsWith("Ход: Чёрные")`, 10*time.Second)
+			u.shot("web-game-ru", "")
+			u.click(`button[data-lang="en"]`)
+			u.wait("the turn in English", `document.documentElement.lang === "en" && document.querySelector("#turn") && document.querySelector("#turn").innerText.startsWith("Black to move")`, 10*time.Second)
+			u.waitPosition(v.Position)
+			u.shot("web-game-en", "")
+			u.click(`button[data-lang="ru"]`)
+			u.wait("Russian again", `document.documentElement.lang === "ru" && document.querySelector("#turn") && document.querySelector("#turn").innerText.startsWith("Ход: Чёрные")`, 10*time.Second)
+			u.waitPosition(v.Position)
+		}
 		if m == "e7e5" {
 			u.dragMove(m) // a piece can be dragged too
 		} else {
@@ -219,7 +285,6 @@ func TestHotSeatRussian(t *testing.T) {
 	if got := u.text(".moves"); !strings.Contains(got, "Qh4#") {
 		t.Errorf("move list = %q, want Qh4#", got)
 	}
-	u.shot("web-game-ru", "")
 	// The rules pages in Russian, with the rulings marked.
 	u.do(chromedp.Navigate(a.url("/rules/nordsloki")))
 	u.wait("the Russian rules", `document.querySelector(".rules") && document.querySelector(".rules").innerText.includes("корабль-призрак") && document.querySelectorAll(".rules .ruling").length > 3`, 10*time.Second)
@@ -229,7 +294,6 @@ func TestHotSeatRussian(t *testing.T) {
 	u.wait("Russian again", `document.documentElement.lang === "ru" && document.querySelector("#result") && !document.querySelector("#result").hidden`, 10*time.Second)
 	u.click(`button[data-lang="en"]`)
 	u.wait("English", `document.querySelector("#result") && document.querySelector("#result").innerText.includes("Black wins")`, 10*time.Second)
-	u.shot("web-game-en", "")
 	u.do(chromedp.EmulateViewport(360, 740))
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
@@ -255,7 +319,9 @@ func TestReconnect(t *testing.T) {
 	u.wait("the clocks", `/^[45]:\d\d$/.test((document.querySelector('[data-clock="white"]') || {}).innerText || "")`, 10*time.Second)
 	u.wait("live", `document.querySelector("#conn") && !document.querySelector("#conn").classList.contains("down") && document.querySelector("#conn").innerText === "live"`, 10*time.Second)
 	a.restart()
-	u.wait("the drop to be noticed", `document.querySelector("#conn").classList.contains("down") || true`, time.Second)
+	// The page counts the drops it notices (the "reconnecting" state may
+	// last less than a look at the page takes).
+	u.wait("the drop to be noticed", `Number(document.querySelector("#conn").dataset.drops || 0) >= 1`, 10*time.Second)
 	// Black moves while the page reconnects.
 	v := a.view(id)
 	if err := a.call("POST", "/api/games/"+id+"/actions", grants[0].Token, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil); err != nil {
@@ -283,6 +349,9 @@ func TestCreateLoki(t *testing.T) {
 	u.click(`input[value="custom"]`)
 	u.wait("three seats", `document.querySelectorAll("select[data-seat]").length === 3`, 5*time.Second)
 	u.eval(`(() => { const s = document.querySelector('select[data-seat="p3"]'); s.value = "ai:easy"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	if got := u.text(`label[for="clock"]`); !strings.HasPrefix(got, "Контроль времени") {
+		t.Errorf("the clock's label = %q", got)
+	}
 	u.shot("web-create-ru", "")
 	u.click("#create-game")
 	u.wait("the invitation", `!!document.querySelector('input[data-invite="p2"]')`, 10*time.Second)

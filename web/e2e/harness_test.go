@@ -234,7 +234,9 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
+		// A viewport of about 1280 x 910: the top of a game page, header
+		// to the board's last rank, fits in a screenshot.
+		chromedp.WindowSize(1280, 1000),
 	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancel := chromedp.NewContext(actx)
@@ -311,14 +313,25 @@ func (u *user) wait(what, js string, limit time.Duration) {
 	}
 }
 
-// shot saves a screenshot of an element (or of the page when sel is
-// empty) under the screenshot directory: $NORNS_SCREENSHOTS, or the test's
-// temporary directory.
+// shot saves a screenshot of an element (or of the top of the page, as
+// one opening it sees it, when sel is empty) under the screenshot
+// directory: $NORNS_SCREENSHOTS (a relative path is taken from the
+// repository's root), or the test's temporary directory.
 func (u *user) shot(name, sel string) {
 	u.t.Helper()
 	dir := os.Getenv("NORNS_SCREENSHOTS")
-	if dir == "" {
+	switch {
+	case dir == "":
 		dir = u.t.TempDir()
+	case !filepath.IsAbs(dir):
+		// go test runs in web/e2e.
+		dir = filepath.Join("..", "..", dir)
+	}
+	if sel == "" {
+		// Clicks scroll the page; the picture shows the header, with the
+		// language switch, and what follows it.
+		u.eval(`window.scrollTo(0, 0), document.activeElement && document.activeElement.blur && document.activeElement.blur(), "ok"`)
+		u.wait("the page at its top", `window.scrollY === 0`, 5*time.Second)
 	}
 	ctx, cancel := context.WithTimeout(u.ctx, 30*time.Second)
 	defer cancel()

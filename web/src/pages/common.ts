@@ -20,6 +20,28 @@ export function levelLabel(level: string): string {
   return keys[level] ? t(keys[level]) : level;
 }
 
+/** optionLabel is a game option's label in the reader's language (the
+ * catalog's "option.<name>"), else the server's help, else its name. */
+export function optionLabel(name: string, help?: string): string {
+  return has("option." + name) ? t("option." + name) : help || name;
+}
+
+/** optionTitle is the short form of optionLabel: the label up to its
+ * first rule number or explanation ("Quiet-turn limit (house rule 3.2): a
+ * draw after…" gives "Quiet-turn limit"). */
+export function optionTitle(name: string, help?: string): string {
+  const label = optionLabel(name, help);
+  const cut = [" (", ":", " — "].map((sep) => label.indexOf(sep)).filter((i) => i > 0);
+  return cut.length ? label.slice(0, Math.min(...cut)) : label;
+}
+
+/** optionValueLabel translates an option's value written in words ("on",
+ * "white-loses"); numbers and codes ("50", "QRBN", "sea11") stay as they
+ * are. */
+export function optionValueLabel(value: string): string {
+  return has("option.value." + value) ? t("option.value." + value) : value;
+}
+
 /** reasonLabel translates a result's reason phrase. */
 export function reasonLabel(reason: string): string {
   const key = "reason." + reason.replace(/ /g, "-");

@@ -4,11 +4,11 @@
 // game's options and an optional clock.
 
 import { h, clear } from "../dom";
-import { has, t } from "../i18n";
+import { t } from "../i18n";
 import { api, seats, CatalogGame, SeatGrant } from "../api";
 import { info } from "../games";
 import { go } from "../main";
-import { levelLabel, playerLabel } from "./common";
+import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 
 type Mode = "friend" | "ai" | "hotseat" | "custom";
 
@@ -44,13 +44,13 @@ function form(c: CatalogGame): HTMLElement {
       if (o.values.includes("<n>")) {
         input = h("input", { type: "text", id, value: o.default, inputmode: "numeric", size: 6 });
       } else {
-        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, has("option.value." + v) ? t("option.value." + v) : v)));
+        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, optionValueLabel(v))));
       }
       input.addEventListener("change", () => o.name === "players" && drawSeats());
       optValues[o.name] = () => input.value.trim();
       // The option's meaning in the reader's language, its name as the
       // server knows it.
-      const label = has("option." + o.name) ? t("option." + o.name) : o.help || o.name;
+      const label = optionLabel(o.name, o.help);
       return h("div", { class: "field" }, h("label", { for: id }, h("strong", null, label), " ", h("code", { class: "muted" }, o.name)), input);
     });
   const modes: Mode[] = ["friend", "ai", "hotseat", "custom"];
@@ -113,7 +113,7 @@ function form(c: CatalogGame): HTMLElement {
     { class: "create" },
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
-    h("fieldset", null, h("legend", null, t("create.clock")), clock),
+    h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock)),
     h("div", null, submit),
     err,
   );

@@ -309,8 +309,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     }
   }, 1000);
 
-  // The live connection, with reconnection after a drop.
+  // The live connection, with reconnection after a drop. The indicator
+  // counts the drops noticed in data-drops (the tests read it: a drop can
+  // be shorter than any look at the page).
   let retry = 0;
+  let drops = 0;
   function connect(): void {
     if (closed) return;
     const sock = new WebSocket(api.wsURL(id, anyToken(), seen()));
@@ -333,6 +336,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       if (closed) return;
       conn.textContent = t("game.offline");
       conn.classList.add("down");
+      conn.dataset.drops = String(++drops);
       retry++;
       setTimeout(connect, Math.min(500 * 2 ** Math.min(retry, 4), 8000));
     };

@@ -7,7 +7,7 @@ import { t } from "../i18n";
 import { api, seats, CatalogGame, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
 import { go } from "../main";
-import { playerLabel, seatLabel, statusText } from "./common";
+import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
   document.title = "Norns — " + t("lobby.title");
@@ -37,9 +37,14 @@ export function lobbyPage(main: HTMLElement): () => void {
       board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
       const svg = board.el.querySelector("svg.board");
       if (svg) thumb.append(svg);
-      const opts = (c?.options ?? []).filter((o) => o.name !== "max-turns").map((o) => {
+      // The options by their short label in the reader's language (the
+      // whole label when hovered), with their values when there are few.
+      const opts = (c?.options ?? [])
+        .filter((o) => o.name !== "max-turns")
+        .map((o) => {
           const vs = o.values.filter((v) => v !== "<n>");
-          return vs.length > 1 && vs.length <= 4 ? `${o.name} (${vs.join(" / ")})` : o.name;
+          const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map(optionValueLabel).join(" / ")})` : optionTitle(o.name, o.help);
+          return h("span", { class: "opt", "data-option": o.name, title: optionLabel(o.name, o.help) }, text);
         });
       cards.append(
         h(
@@ -48,7 +53,7 @@ export function lobbyPage(main: HTMLElement): () => void {
           thumb,
           h("h3", null, t(g.title)),
           h("p", null, t(g.desc)),
-          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.join(", ")) : null,
+          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.flatMap((o, i) => (i ? [", ", o] : [o]))) : null,
           h(
             "div",
             { class: "actions" },

@@ -10,7 +10,22 @@ import { outcome, playerLabel, reasonLabel, resultText, statusText } from "./com
 
 export function replayPage(main: HTMLElement, id?: string): () => void {
   document.title = `${t("nav.replay")} — Norns`;
-  let timer: number | undefined;
+  let closed = false;
+  // The replay shown, if any: one at a time, its autoplay stopped when
+  // another record replaces it or the page closes.
+  let current: ReplayPlayer | null = null;
+  const show = (into: HTMLElement, r: Replay) => {
+    current?.stop();
+    current = closed ? null : player(into, r);
+  };
+  // One keyboard listener for the page, whatever the number of records
+  // loaded: the arrows step the replay shown.
+  const onKey = (e: KeyboardEvent) => {
+    if (!current || (e.target instanceof Element && e.target.closest("input, textarea, select"))) return;
+    if (e.key === "ArrowLeft") current.step(-1);
+    if (e.key === "ArrowRight") current.step(1);
+  };
+  document.addEventListener("keydown", onKey);
   const box = h("div", { class: "replay" });
   main.append(h("h1", null, t("replay.title")), box);
   if (id) {
@@ -20,7 +35,7 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
         api.replay({ game: v.game, options: v.options, actions: actionsOf(v.history) }).then((r) => {
           r.status = v.status;
           r.result = v.result;
-          timer = player(box, r);
+          show(box, r);
         }),
       (e) => clear(box, h("p", { class: "error" }, String(e.message ?? e))),
     );
@@ -50,12 +65,12 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
         }
       }
       const open = async (rec: Record<string, unknown>) => {
-        if (timer) clearInterval(timer);
+        current?.stop();
         try {
           const actions = (rec.actions ?? rec.moves ?? rec.history ?? []) as unknown;
           const list = typeof actions === "string" ? actions.split(/\s+/) : (actions as string[]);
           const r = await api.replay({ game: String(rec.game), options: (rec.options as Record<string, string>) ?? {}, position: (rec.start ?? rec.position) as string | undefined, actions: list });
-          timer = player(out, r);
+          show(out, r);
         } catch (e) {
           err.textContent = (e as Error).message;
         }
@@ -69,12 +84,24 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
     };
     clear(box, h("p", null, t("replay.help")), h("div", { class: "field" }, file), area, h("div", null, h("button", { type: "button", class: "primary", id: "load-record", onclick: load }, t("replay.load"))), err, lines, out);
   }
-  return () => timer && clearInterval(timer);
+  return () => {
+    closed = true;
+    current?.stop();
+    current = null;
+    document.removeEventListener("keydown", onKey);
+  };
 }
 
-/** player draws a replay with its controls; it returns the autoplay timer
- * holder's id when one runs. */
-function player(box: HTMLElement, r: Replay): number | undefined {
+/** ReplayPlayer is a replay drawn with its controls. */
+interface ReplayPlayer {
+  /** step moves d plies forward (backward when negative). */
+  step(d: number): void;
+  /** stop stops the autoplay, if it runs. */
+  stop(): void;
+}
+
+/** player draws a replay with its controls into box. */
+function player(box: HTMLElement, r: Replay): ReplayPlayer {
   const board = makeBoard(r.game);
   let at = r.plies.length;
   let auto: number | undefined;
@@ -102,23 +129,21 @@ function player(box: HTMLElement, r: Replay): number | undefined {
     at = Number((slider as HTMLInputElement).value);
     draw(false);
   });
+  const stop = () => {
+    if (auto !== undefined) clearInterval(auto);
+    auto = undefined;
+    play.textContent = t("replay.autoplay");
+  };
   const play = h("button", { type: "button", id: "autoplay", onclick: () => {
-    if (auto) {
-      clearInterval(auto);
-      auto = undefined;
-      play.textContent = t("replay.autoplay");
+    if (auto !== undefined) {
+      stop();
       return;
     }
     if (at >= r.plies.length) at = 0;
     play.textContent = t("replay.pause");
     auto = window.setInterval(() => {
-      if (at >= r.plies.length) {
-        clearInterval(auto);
-        auto = undefined;
-        play.textContent = t("replay.autoplay");
-        return;
-      }
-      step(1);
+      if (at >= r.plies.length) stop();
+      else step(1);
     }, 700);
   } }, t("replay.autoplay"));
   r.plies.forEach((p, i) => {
@@ -158,10 +183,5 @@ function player(box: HTMLElement, r: Replay): number | undefined {
     ),
   );
   draw(false);
-  document.addEventListener("keydown", (e) => {
-    if (!box.isConnected || (e.target as Element).closest("input, textarea, select")) return;
-    if (e.key === "ArrowLeft") step(-1);
-    if (e.key === "ArrowRight") step(1);
-  });
-  return auto;
+  return { step, stop };
 }
