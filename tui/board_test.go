@@ -120,6 +120,8 @@ func TestRendererInfo(t *testing.T) {
 			"Phase: seiðr (the die slides the carrier)|Carrier: c4"},
 		{lokiRenderer{}, setup("nordsloki", "p1=4:2W/K10W/0/7 p2=6:K/12W/0/6 ghosts=5 first=p1 turns=1 move:p1:6-4:-"),
 			"Player 1: waiting K10W, tray 0, lives 7|Player 2: waiting 12W, tray 0, lives 6|Dice: 6 4|¹²³ seat; K konung, W warrior, R returning; ~ ghost ship; in = waiting, off = tray"},
+		{lokiRenderer{}, setup("nordsloki", "p1=4:2W/K10W/0/out p2=6:K/12W/0/6 ghosts=5 first=p1 turns=1 over:p2:technical"),
+			"Player 1 (out of the game): waiting K10W, tray 0|Player 2: waiting 12W, tray 0, lives 6|¹²³ seat; K konung, W warrior, R returning; ~ ghost ship; in = waiting, off = tray"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(tc.r.info(tc.s, i18n.English), "|"); got != tc.want {

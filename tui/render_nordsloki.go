@@ -191,7 +191,12 @@ func (lokiRenderer) info(s game.State, l i18n.Lang) []string {
 			break
 		}
 		lives := p.lives[i]
-		if lives == "-" {
+		switch lives {
+		case "out":
+			out = append(out, i18n.T(l, "tui.loki.player.out", "player", i18n.Player(l, names[i]),
+				"waiting", p.waiting[i], "off", p.off[i]))
+			continue
+		case "-":
 			lives = "—"
 		}
 		out = append(out, i18n.T(l, "tui.loki.player", "player", i18n.Player(l, names[i]),

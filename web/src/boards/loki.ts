@@ -60,6 +60,7 @@ export interface LokiPos {
   wait: [number, number, number][];
   off: number[];
   lives: (number | null)[];
+  out: boolean[]; // forfeited: out of the game (a clock that ran out)
   ghosts: Set<number>;
   first: number;
   turns: number;
@@ -77,7 +78,7 @@ function groups(text: string): [number, number, number] {
 /** parseLoki reads a Nords Loki position. */
 export function parseLoki(position: string): LokiPos {
   const words = position.split(" ");
-  const p: LokiPos = { fields: Array(25).fill(null), wait: [], off: [], lives: [], ghosts: new Set(), first: -1, turns: 0, phase: "", mover: -1, dice: [] };
+  const p: LokiPos = { fields: Array(25).fill(null), wait: [], off: [], lives: [], out: [], ghosts: new Set(), first: -1, turns: 0, phase: "", mover: -1, dice: [] };
   for (const w of words) {
     const pm = /^p(\d)=(.*)$/.exec(w);
     if (pm) {
@@ -91,7 +92,8 @@ export function parseLoki(position: string): LokiPos {
       }
       p.wait[i] = wait === "-" ? [0, 0, 0] : groups(wait);
       p.off[i] = Number(off);
-      p.lives[i] = lives === "-" ? null : Number(lives);
+      p.out[i] = lives === "out";
+      p.lives[i] = lives === "-" || lives === "out" ? null : Number(lives);
     } else if (w.startsWith("ghosts=")) {
       const g = w.slice(7);
       if (g !== "-") for (const f of g.split(",")) p.ghosts.add(Number(f));
@@ -317,6 +319,7 @@ export class Loki implements GameBoard {
           t("loki.waiting"), ": ", String(waiting), w[0] ? " ♔" : "", w[2] ? ` (R${w[2]})` : "",
         ),
         h("span", { class: "off" }, t("loki.borneoff"), ": ", String(p.off[i])),
+        p.out[i] ? h("span", { class: "out" }, t("loki.out")) : null,
         p.lives[i] !== null ? h("span", { class: "lives", title: t("loki.lives") }, "♥".repeat(p.lives[i]!), h("span", { class: "lost" }, "♥".repeat(7 - p.lives[i]!))) : null,
       );
       this.trays.append(tray);
