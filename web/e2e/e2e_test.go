@@ -56,6 +56,96 @@ func TestLobby(t *testing.T) {
 	u.wait("English again", `document.documentElement.lang === "en"`, 10*time.Second)
 }
 
+// TestPlayComputer: a first visit reaches a board in one click. The
+// visitor clicks "Play the computer" on the chess card of the lobby, lands
+// on a new game as White against the computer at medium level, plays a
+// move by clicking and sees the computer's reply. At 360 pixels wide the
+// Nords Loki card starts a game the same way: two players (its default),
+// the visitor against the computer.
+func TestPlayComputer(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("visitor")
+	u.do(chromedp.Navigate(a.url("/")))
+	sel := `.game-card[data-game="chess"] button[data-play-ai="chess"]`
+	u.wait("the button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
+	if got := u.text(sel); got != "Play the computer" {
+		t.Errorf("the button says %q, want %q", got, "Play the computer")
+	}
+	if got := u.eval(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, sel)); got != "Play the computer at Chess" {
+		t.Errorf("the button's label = %q, want %q", got, "Play the computer at Chess")
+	}
+	if got := u.text(`.game-card[data-game="chess"] a[data-new="chess"]`); got != "More ways to play…" {
+		t.Errorf("the link to the create page says %q", got)
+	}
+	u.click(sel)
+	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
+	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+
+	// The game the create page makes for "The computer": the default
+	// options, the visitor White, the computer Black at medium level.
+	var full struct {
+		Game    string            `json:"game"`
+		Options map[string]string `json:"options"`
+		Seats   []struct {
+			Player, Kind, Level string
+		} `json:"seats"`
+		Clock any `json:"clock"`
+	}
+	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(full.Seats); full.Game != "chess" || got != "[{white human } {black ai medium}]" || full.Clock != nil {
+		t.Errorf("game %s: seats %s, clock %v; want chess, [{white human } {black ai medium}], no clock", full.Game, got, full.Clock)
+	}
+
+	// The page: the visitor's seat, the computer's, the visitor's turn.
+	u.wait("the visitor's seat", `document.querySelector('.player[data-player="white"] .you') !== null`, 10*time.Second)
+	if got := u.text(`.player[data-player="black"]`); !strings.Contains(got, "computer (medium)") || strings.Contains(got, "you") {
+		t.Errorf("Black's seat reads %q, want the computer (medium)", got)
+	}
+	u.wait("the visitor's turn", `document.querySelector("#turn").innerText === "White to move — your move"`, 10*time.Second)
+	v := a.view(id)
+	u.waitPosition(v.Position)
+	u.clickMove("chess", "e2e4")
+	a.waitMoved(id, v.Seq)
+	u.wait("the move in the list", `(document.querySelector('#moves li[data-ply="0"]') || {}).innerText === "White: e4"`, 10*time.Second)
+
+	// The computer replies, and it is the visitor's turn again.
+	v = a.waitTurn(id, v.Seq, "white")
+	if v.Finished || len(v.Legal) == 0 {
+		t.Fatalf("after 1. e4 the game is %q", v.Status)
+	}
+	u.waitPosition(v.Position)
+	u.wait("the reply in the list", `document.querySelectorAll("#moves li").length === 2 && document.querySelector('#moves li[data-ply="1"]').innerText.startsWith("Black: ")`, 10*time.Second)
+	u.wait("the visitor's turn again", `document.querySelector("#turn").innerText === "White to move — your move"`, 10*time.Second)
+	t.Logf("the computer replied %s", u.text(`#moves li[data-ply="1"]`))
+
+	// On a phone, Nords Loki: two players by default, the visitor first.
+	u.do(chromedp.EmulateViewport(360, 740))
+	u.do(chromedp.Navigate(a.url("/")))
+	sel = `button[data-play-ai="nordsloki"]`
+	u.wait("the button", fmt.Sprintf(`!!document.querySelector(%q) && document.querySelectorAll(".game-card").length >= 5`, sel), 10*time.Second)
+	if w := u.eval(`document.documentElement.scrollWidth + ""`); w != "360" {
+		t.Errorf("at 360 px the lobby is %s px wide", w)
+	}
+	// Every card's buttons lie inside its card.
+	if bad := u.eval(`[...document.querySelectorAll(".game-card .actions > *")].filter((e) => { const r = e.getBoundingClientRect(), c = e.closest(".game-card").getBoundingClientRect(); return r.left < c.left || r.right > c.right; }).map((e) => e.innerText).join(", ")`); bad != "" {
+		t.Errorf("at 360 px these buttons stick out of their card: %s", bad)
+	}
+	u.click(sel)
+	u.wait("the Nords Loki page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
+	id = strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+	full.Seats = nil
+	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(full.Seats); full.Game != "nordsloki" || got != "[{p1 human } {p2 ai medium}]" || full.Options["players"] != "2" {
+		t.Errorf("Nords Loki from the lobby: seats %s, options %v; want [{p1 human } {p2 ai medium}], 2 players", got, full.Options)
+	}
+	u.wait("the visitor's seat", `document.querySelector('.player[data-player="p1"] .you') !== null`, 10*time.Second)
+}
+
 // TestInvites: for each game two people open the invitation links of a
 // new game, play moves by clicking, and both see the same position.
 func TestInvites(t *testing.T) {

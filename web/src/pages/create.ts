@@ -5,12 +5,11 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, seats, CatalogGame, SeatGrant } from "../api";
+import { api, CatalogGame, SeatGrant } from "../api";
 import { info } from "../games";
 import { go } from "../main";
+import { aiLevels, defaultLevel, seatNames, startGame, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
-
-type Mode = "friend" | "ai" | "hotseat" | "custom";
 
 export function createPage(main: HTMLElement, game: string): () => void {
   const gi = info(game);
@@ -56,14 +55,18 @@ function form(c: CatalogGame): HTMLElement {
   const modes: Mode[] = ["friend", "ai", "hotseat", "custom"];
   const modeKeys: Record<Mode, string> = { friend: "create.mode.friend", ai: "create.mode.ai", hotseat: "create.mode.hotseat", custom: "create.mode.custom" };
   let mode: Mode = "friend";
-  const levels = c.ai_levels.length ? c.ai_levels : ["easy", "medium", "hard"];
-  const level = h("select", { id: "ai-level", "aria-label": t("create.level") }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, levelLabel(l))));
+  const levels = aiLevels(c);
+  const level = h("select", { id: "ai-level", "aria-label": t("create.level") }, levels.map((l) => h("option", { value: l, selected: l === defaultLevel(c) }, levelLabel(l))));
   const side = h("select", { id: "my-seat", "aria-label": t("create.seat") });
   const pub = h("input", { type: "checkbox", id: "public" });
   const seatBox = h("div", { class: "seats" });
   const seatKinds: HTMLSelectElement[] = [];
-  const nPlayers = () => (optValues.players ? Number(optValues.players()) || c.players.length : c.players.length);
-  const players = () => c.players.slice(0, Math.min(nPlayers(), c.players.length));
+  const options = () => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(optValues)) out[k] = v();
+    return out;
+  };
+  const players = () => seatNames(c, options());
   const drawSeats = () => {
     clear(side, players().map((p, i) => h("option", { value: String(i) }, playerLabel(p))));
     seatKinds.length = 0;
@@ -120,33 +123,21 @@ function form(c: CatalogGame): HTMLElement {
   f.addEventListener("submit", async (e) => {
     e.preventDefault();
     clear(err);
-    const ps = players();
-    const me = Number(side.value) || 0;
-    let req: { type: string; level?: string; public?: boolean }[];
-    switch (mode) {
-      case "friend":
-        req = ps.map((_, i) => ({ type: i === me ? "human" : "open" }));
-        break;
-      case "ai":
-        req = ps.map((_, i) => (i === me ? { type: "human" } : { type: "ai", level: level.value }));
-        break;
-      case "hotseat":
-        req = ps.map(() => ({ type: "human" }));
-        break;
-      default:
-        req = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
-    }
-    if (pub.checked && (mode === "friend" || mode === "custom")) for (const s of req) if (s.type === "open") s.public = true;
-    const options: Record<string, string> = {};
-    for (const [k, v] of Object.entries(optValues)) options[k] = v();
     const [, a, b] = clocks[Number(clock.value)];
+    const custom: SeatRequest[] = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
     submit.disabled = true;
     try {
-      const r = await api.create({ game: c.name, options, seats: req, clock: a ? { initial_ms: a, increment_ms: b } : undefined });
-      for (const g of r.seats) if (g.token) seats.add(r.id, g.player, g.token);
-      const open = r.seats.filter((g) => g.kind === "open");
-      if (open.length === 0) go(`/games/${r.id}`);
-      else clear(f.parentElement!, invites(r.id, open));
+      const { id, open } = await startGame(c, {
+        mode,
+        options: options(),
+        me: Number(side.value) || 0,
+        level: level.value,
+        public: pub.checked,
+        custom,
+        clock: a ? { initial_ms: a, increment_ms: b } : undefined,
+      });
+      if (open.length === 0) go(`/games/${id}`);
+      else clear(f.parentElement!, invites(id, open));
     } catch (x) {
       err.textContent = String((x as Error).message ?? x);
       submit.disabled = false;

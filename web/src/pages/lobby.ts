@@ -1,12 +1,14 @@
-// The home page: the games with a picture, a line and their options; the
-// games waiting for players (with a Join button per public open seat) and
-// those in progress.
+// The home page: the games with a picture, a line and their options, each
+// with a button that starts a game against the computer at once and a link
+// to the other ways to play (the create page); the games waiting for
+// players (with a Join button per public open seat) and those in progress.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, seats, CatalogGame, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
 import { go } from "../main";
+import { computerGame, startGame } from "../newgame";
 import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
@@ -46,22 +48,50 @@ export function lobbyPage(main: HTMLElement): () => void {
           const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map(optionValueLabel).join(" / ")})` : optionTitle(o.name, o.help);
           return h("span", { class: "opt", "data-option": o.name, title: optionLabel(o.name, o.help) }, text);
         });
+      const title = t(g.title);
+      const err = h("div", { class: "error", role: "alert", hidden: true });
+      const playAI: HTMLButtonElement = h(
+        "button",
+        { type: "button", class: "primary play-ai", "data-play-ai": g.name, "aria-label": t("lobby.playai.label", { game: title }) },
+        t("lobby.playai"),
+      );
+      playAI.addEventListener("click", () => playComputer(g.name, c, playAI, err));
       cards.append(
         h(
           "section",
           { class: "game-card", "data-game": g.name },
           thumb,
-          h("h3", null, t(g.title)),
+          h("h3", null, title),
           h("p", null, t(g.desc)),
           opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.flatMap((o, i) => (i ? [", ", o] : [o]))) : null,
           h(
             "div",
             { class: "actions" },
-            h("a", { href: `/new/${g.name}`, class: "button primary", "data-new": g.name }, t("lobby.play")),
-            g.rules ? h("a", { href: `/rules/${g.name}`, class: "button" }, t("nav.rules")) : null,
+            playAI,
+            h("a", { href: `/new/${g.name}`, class: "button", "data-new": g.name, "aria-label": t("lobby.more.label", { game: title }), title: t("lobby.more.label", { game: title }) }, t("lobby.more")),
+            g.rules ? h("a", { href: `/rules/${g.name}`, class: "button", "aria-label": t("lobby.rules.label", { game: title }) }, t("nav.rules")) : null,
           ),
+          err,
         ),
       );
+    }
+  };
+  // playComputer starts a game against the computer at its defaults, as
+  // the create page would with "The computer" chosen, and opens it.
+  const playComputer = async (game: string, c: CatalogGame | undefined, button: HTMLButtonElement, err: HTMLElement) => {
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    err.hidden = true;
+    try {
+      const cat = c ?? (await api.catalog()).find((x) => x.name === game);
+      if (!cat) throw new Error(t("create.unknown"));
+      const { id } = await startGame(cat, computerGame(cat));
+      go(`/games/${id}`);
+    } catch (e) {
+      err.textContent = String((e as Error).message ?? e);
+      err.hidden = false;
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
     }
   };
   draw([]);

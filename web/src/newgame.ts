@@ -1,0 +1,94 @@
+// Starting a game: the request the create page sends for the opponent the
+// visitor chose, and the lobby's one-click game against the computer,
+// which is the create page's choice "The computer" at its defaults.
+
+import { api, seats, CatalogGame, SeatGrant } from "./api";
+
+/** Mode is who the creator plays against. */
+export type Mode = "friend" | "ai" | "hotseat" | "custom";
+
+/** SeatRequest is one seat of a new game as the API takes it. */
+export interface SeatRequest {
+  type: string;
+  level?: string;
+  public?: boolean;
+}
+
+/** Choice is what the create form says. */
+export interface Choice {
+  mode: Mode;
+  /** options are the game's options by name (max-turns left out). */
+  options: Record<string, string>;
+  /** me is the index of the creator's seat (modes friend and ai). */
+  me: number;
+  /** level is the computer's level (mode ai). */
+  level: string;
+  /** public lets anyone take an open seat from the lobby (modes friend
+   * and custom). */
+  public: boolean;
+  /** custom are the seats one by one (mode custom). */
+  custom: SeatRequest[];
+  clock?: { initial_ms: number; increment_ms: number };
+}
+
+/** aiLevels are the computer's levels for a game. */
+export function aiLevels(c: CatalogGame): string[] {
+  return c.ai_levels.length ? c.ai_levels : ["easy", "medium", "hard"];
+}
+
+/** defaultLevel is the level the create form offers first: medium. */
+export function defaultLevel(c: CatalogGame): string {
+  const levels = aiLevels(c);
+  return levels.includes("medium") ? "medium" : levels[0];
+}
+
+/** defaultOptions are the options of a game at their defaults, those the
+ * create form shows (not max-turns). */
+export function defaultOptions(c: CatalogGame): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of c.options) if (o.name !== "max-turns") out[o.name] = o.default;
+  return out;
+}
+
+/** seatNames are the seats of a game with these options (the first two of
+ * Nords Loki's three unless players is 3). */
+export function seatNames(c: CatalogGame, options: Record<string, string>): string[] {
+  const n = options.players ? Number(options.players) || c.players.length : c.players.length;
+  return c.players.slice(0, Math.min(n, c.players.length));
+}
+
+/** computerGame is the lobby's one-click choice: the computer at medium
+ * level, the visitor in the first seat, the default options, no clock. */
+export function computerGame(c: CatalogGame): Choice {
+  return { mode: "ai", options: defaultOptions(c), me: 0, level: defaultLevel(c), public: false, custom: [] };
+}
+
+/** seatRequests are the seats of a new game for a choice. */
+export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
+  const ps = seatNames(c, ch.options);
+  let req: SeatRequest[];
+  switch (ch.mode) {
+    case "friend":
+      req = ps.map((_, i) => ({ type: i === ch.me ? "human" : "open" }));
+      break;
+    case "ai":
+      req = ps.map((_, i) => (i === ch.me ? { type: "human" } : { type: "ai", level: ch.level }));
+      break;
+    case "hotseat":
+      req = ps.map(() => ({ type: "human" }));
+      break;
+    default:
+      req = ch.custom.map((s) => ({ ...s }));
+  }
+  if (ch.public && (ch.mode === "friend" || ch.mode === "custom")) for (const s of req) if (s.type === "open") s.public = true;
+  return req;
+}
+
+/** startGame creates the game of a choice, keeps the seat tokens this
+ * browser gets, and returns the game's id and its open seats (none when
+ * every seat is taken, and the game can be opened at once). */
+export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: string; open: SeatGrant[] }> {
+  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock });
+  for (const g of r.seats) if (g.token) seats.add(r.id, g.player, g.token);
+  return { id: r.id, open: r.seats.filter((g) => g.kind === "open") };
+}
