@@ -23,8 +23,11 @@
 //
 // # Building
 //
-// go generate ./web rebuilds dist/ from src/, static/, ../rules and rules/ru
-// (package internal/bundle); the tests fail when dist/ is out of date.
+// go generate ./web rebuilds dist/ from src/, static/ and the rules pages
+// rules/en and rules/ru (package internal/bundle); the tests fail when dist/
+// is out of date. The rules pages tell players the rules of the project's
+// rules files (../rules), with the same rule numbers, rulings and house
+// rules.
 // tsc --noEmit (npm ci && npx tsc --noEmit in web/) type-checks the
 // sources; it is not needed to build.
 package web

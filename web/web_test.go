@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -78,6 +81,12 @@ func TestHandler(t *testing.T) {
 		{"/i18n/ru.json", nil, 200, "application/json", `"status.turn": "Ход: {player}"`},
 		{"/i18n/de.json", nil, 404, "", ""},
 		{"/rules/en/seidr.md", nil, 200, "text/markdown", "2B.1"},
+		{"/rules/en/seidr.md", nil, 200, "text/markdown", "call of steel"},
+		{"/rules/en/nords-loki.md", nil, 200, "text/markdown", "ghost ship"},
+		{"/rules/en/sea-hnefatafl.md", nil, 200, "text/markdown", "Brave piece"},
+		{"/rules/en/lux-et-umbra.md", nil, 200, "text/markdown", "Light"},
+		{"/rules/en/samurai-chess.md", nil, 200, "text/markdown", "retired deck"},
+		{"/rules/en/samurai-chess.md", nil, 200, "text/markdown", "[house rule"},
 		{"/rules/ru/seidr.md", nil, 200, "text/markdown", "Носителем Сейда"},
 		{"/rules/ru/nords-loki.md", nil, 200, "text/markdown", "корабль-призрак"},
 		{"/rules/ru/sea-hnefatafl.md", nil, 200, "text/markdown", "Храбрая фишка"},
@@ -105,6 +114,53 @@ func TestHandler(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST / = %d, want 405", w.Code)
+	}
+}
+
+// TestRulesPages checks the rules pages served in each language against
+// the project's rules files (../rules): a page for every file, with every
+// rule number of the file at the start of a line and as many rulings and
+// house rules at least, and none of the file's engine-speak.
+func TestRulesPages(t *testing.T) {
+	h := Handler()
+	files, err := filepath.Glob(filepath.Join("..", "rules", "*.md"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the rules files: %v, %v", files, err)
+	}
+	number := regexp.MustCompile(`(?m)^\d+[A-Z]?\.\d+`)
+	markers := map[string][2]string{"en": {"[ruling", "[house rule"}, "ru": {"[решение", "[домашнее правило"}}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"en", "ru"} {
+			p := "/rules/" + lang + "/" + filepath.Base(file)
+			r := get(t, h, p)
+			page := body(r)
+			if r.StatusCode != 200 {
+				t.Errorf("GET %s: status %d", p, r.StatusCode)
+				continue
+			}
+			for _, n := range number.FindAllString(string(src), -1) {
+				if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(n) + ` `).MatchString(page) {
+					t.Errorf("%s lacks rule %s", p, n)
+				}
+			}
+			for i, m := range markers[lang] {
+				// The rules files write the markers in English; their
+				// legends count once in each.
+				want := strings.Count(string(src), []string{"[ruling", "[house rule"}[i])
+				if got := strings.Count(page, m); got < want {
+					t.Errorf("%s has %d markers %q, want at least %d as in %s", p, got, m, want, file)
+				}
+			}
+			for _, bad := range []string{"Source:", "../seeds", "engine", "Engine", ".md`", "the UI"} {
+				if strings.Contains(page, bad) {
+					t.Errorf("%s contains %q: it should be written for players", p, bad)
+				}
+			}
+		}
 	}
 }
 

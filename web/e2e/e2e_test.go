@@ -1,8 +1,8 @@
 // Package e2e tests the web app in headless Chromium against the real
 // server: invitations, clicks on every board, the AI, hot seat, replays,
-// reconnection after a restart, and the Russian screens. The tests skip
-// when no chromium is installed. Set NORNS_SCREENSHOTS to a directory to
-// keep the screenshots (docs/screenshots holds a current set).
+// reconnection after a restart, the rules pages and the Russian screens.
+// The tests skip when no chromium is installed. Set NORNS_SCREENSHOTS to a
+// directory to keep the screenshots (docs/screenshots holds a current set).
 package e2e
 
 import (
@@ -391,6 +391,35 @@ func TestHotSeatRussian(t *testing.T) {
 		t.Errorf("at 360 px the page is %s px wide", w)
 	}
 	u.shot("web-phone-360", "")
+}
+
+// TestRules opens the English rules page of each game: the page written
+// for players, with every ruling and house rule shown as a badge (none
+// left as bracketed text, also in list items and with a note after a
+// comma), and a screenshot of Seiðr's.
+func TestRules(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("reader")
+	for _, tc := range []struct{ game, phrase string }{
+		{"seidr", "call of steel"},
+		{"luxumbra", "Light"},
+		{"samurai", "retired deck"},
+		{"seatafl", "Brave piece"},
+		{"nordsloki", "ghost ship"},
+	} {
+		u.do(chromedp.Navigate(a.url("/rules/" + tc.game)))
+		u.wait("the rules of "+tc.game, fmt.Sprintf(`document.documentElement.lang === "en" && !!document.querySelector(".rules") && document.querySelector(".rules").innerText.includes(%q) && document.querySelectorAll(".rules .ruling").length >= 2 && document.querySelectorAll(".rules .house").length >= 1`, tc.phrase), 10*time.Second)
+		text := u.text(".rules")
+		for _, bad := range []string{"[ruling", "[house rule", "Source:", "engine"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("rules of %s show %q", tc.game, bad)
+			}
+		}
+		if tc.game == "seidr" {
+			u.shot("web-rules-en", "")
+		}
+	}
 }
 
 // TestReconnect restarts the server under an open game page: the page

@@ -13,8 +13,12 @@ function inline(s: string): string {
   let out = esc(s);
   out = out.replace(/`([^`]+)`/g, "<code>$1</code>");
   out = out.replace(/\*\*\[(ruling|house rule|решение|домашнее правило)([^\]]*)\]\*\*/gi, "[$1$2]");
-  out = out.replace(/\[(ruling|решение)(:[^\]]*)?\]/gi, (_m, _w, rest) => `<span class="ruling">${esc(t("rules.ruling"))}</span>${rest ? `<em>${rest.slice(1).trim()}</em>` : ""}`);
-  out = out.replace(/\[(house rule|домашнее правило)([^\]]*)\]/gi, (_m, _w, rest) => `<span class="house">${esc(t("rules.house"))}</span>${rest ? `<em>${rest.replace(/^[:,]\s*/, "")}</em>` : ""}`);
+  // A marker may carry a note after a colon, a comma or a space ("[ruling:
+  // the source is silent]", "[ruling, option `deck`, default `QRBN`]",
+  // "[ruling for three players]"); the note is shown after the badge.
+  const note = (rest: string | undefined) => (rest ? rest.replace(/^[:,]?\s*/, "") : "");
+  out = out.replace(/\[(ruling|решение)([:,\s][^\]]*)?\]/gi, (_m, _w, rest) => `<span class="ruling">${esc(t("rules.ruling"))}</span>${note(rest) ? `<em>${note(rest)}</em>` : ""}`);
+  out = out.replace(/\[(house rule|домашнее правило)([:,\s][^\]]*)?\]/gi, (_m, _w, rest) => `<span class="house">${esc(t("rules.house"))}</span>${note(rest) ? `<em>${note(rest)}</em>` : ""}`);
   out = out.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
   out = out.replace(/(^|[^*])\*([^*]+)\*/g, "$1<em>$2</em>");
   return out;
@@ -25,12 +29,20 @@ export function markdown(src: string): string {
   const lines = src.split("\n");
   const out: string[] = [];
   let para: string[] = [];
-  let list = false;
-  const flush = () => {
+  // The items of the open list, as text: an item's continuation lines are
+  // joined to it before it is rendered, so a marker may span them.
+  let items: string[] | null = null;
+  const endPara = () => {
     if (para.length) out.push(`<p>${inline(para.join(" "))}</p>`);
     para = [];
-    if (list) out.push("</ul>");
-    list = false;
+  };
+  const endList = () => {
+    if (items) out.push("<ul>" + items.map((it) => `<li>${inline(it)}</li>`).join("\n") + "</ul>");
+    items = null;
+  };
+  const flush = () => {
+    endPara();
+    endList();
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -55,30 +67,23 @@ export function markdown(src: string): string {
     }
     const lm = /^\s*[-*]\s+(.*)$/.exec(line);
     if (lm) {
-      if (para.length) {
-        out.push(`<p>${inline(para.join(" "))}</p>`);
-        para = [];
-      }
-      if (!list) out.push("<ul>");
-      list = true;
-      out.push(`<li>${inline(lm[1])}</li>`);
+      endPara();
+      if (!items) items = [];
+      items.push(lm[1]);
       continue;
     }
     if (line.trim() === "") {
       flush();
       continue;
     }
-    if (list && /^\s+/.test(line)) {
+    if (items && /^\s+/.test(line)) {
       // A continuation of the last list item.
-      out[out.length - 1] = out[out.length - 1].replace(/<\/li>$/, " " + inline(line.trim()) + "</li>");
+      items[items.length - 1] += " " + line.trim();
       continue;
     }
-    if (list) flush();
+    endList();
     // A numbered rule ("2B.3 …") starts a paragraph of its own.
-    if (/^\d+[A-Z]?\.\d+/.test(line) && para.length) {
-      out.push(`<p>${inline(para.join(" "))}</p>`);
-      para = [];
-    }
+    if (/^\d+[A-Z]?\.\d+/.test(line)) endPara();
     para.push(line.trim());
   }
   flush();

@@ -61,9 +61,10 @@ func Files(web string) (map[string][]byte, error) {
 		}
 		out[name] = b
 	}
-	// The rules: the project's rules files in English, the Russian pages
-	// written for the web app.
-	for lang, dir := range map[string]string{"en": filepath.Join(web, "..", "rules"), "ru": filepath.Join(web, "rules", "ru")} {
+	// The rules pages, written for players in each language from the
+	// project's rules files (../rules), with the same rule numbers.
+	for _, lang := range []string{"en", "ru"} {
+		dir := filepath.Join(web, "rules", lang)
 		names, err := filepath.Glob(filepath.Join(dir, "*.md"))
 		if err != nil {
 			return nil, err

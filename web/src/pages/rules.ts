@@ -1,5 +1,5 @@
-// The rules page of each game, from the project's rules files (English)
-// and the Russian pages written from them.
+// The rules page of each game: the English and Russian pages written for
+// players from the project's rules files (web/rules/<lang>/).
 
 import { h, clear } from "../dom";
 import { lang, t } from "../i18n";
