@@ -1,6 +1,7 @@
 // Package e2e tests the web app in headless Chromium against the real
-// server: invitations, clicks on every board, the AI, hot seat, replays,
-// reconnection after a restart, the rules pages and the Russian screens.
+// server: invitations, clicks on every board, play by keyboard, the AI,
+// hot seat, replays, reconnection after a restart, the rules pages and the
+// Russian screens.
 // The tests skip when no chromium is installed. Set NORNS_SCREENSHOTS to a
 // directory to keep the screenshots (docs/screenshots holds a current set).
 package e2e
@@ -564,4 +565,192 @@ func TestPublicSeat(t *testing.T) {
 	v = a.view(id)
 	u.waitPosition(v.Position)
 	other.waitPosition(v.Position)
+}
+
+// TestKeyboard plays with the keyboard only. Chess: the board is one Tab
+// stop; the arrows go to e2, Enter picks the pawn up, the arrows go to e4,
+// Enter plays e4; later a promotion is chosen in the picker with the
+// arrows. Nords Loki: a step from the waiting tray or a ship to a ship,
+// the ring of ships also one Tab stop.
+func TestKeyboard(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("keyboard")
+	shift := chromedp.KeyModifiers(chromedp.ModifierShift)
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	u.holdSeats(a, id, map[string]string{grants[0].Player: grants[0].Token, grants[1].Player: grants[1].Token})
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	v := a.view(id)
+	u.waitPosition(v.Position)
+
+	if n := u.eval(`document.querySelectorAll('.board [role="grid"] [tabindex="0"]').length + ""`); n != "1" {
+		t.Errorf("%s squares are Tab stops, want 1", n)
+	}
+	// The square before the Flip button in the Tab order: the board's
+	// corner at the bottom left, with the focus ring shown.
+	u.do(chromedp.Focus(chromedp.CSS("#flip")))
+	u.press(kb.Tab, 1, shift)
+	if got := u.focused(); got != "a1" {
+		t.Fatalf("Shift+Tab from Flip focuses %q, want the square a1", got)
+	}
+	if got := u.eval(`getComputedStyle(document.querySelector(".board .focus-ring")).display`); got == "none" {
+		t.Errorf("no focus ring on the focused square")
+	}
+	u.press(kb.ArrowRight, 4)
+	u.press(kb.ArrowUp, 1)
+	if got, want := u.focusedLabel(), "e2, white pawn, can move"; got != want {
+		t.Errorf("e2 is named %q, want %q", got, want)
+	}
+	u.press(kb.Enter, 1)
+	u.wait("e2 picked up", `document.activeElement.getAttribute("aria-selected") === "true" && !!document.querySelector(".board .selected")`, 5*time.Second)
+	u.press(kb.ArrowUp, 2)
+	if got, want := u.focusedLabel(), "e4, empty, move here"; got != want {
+		t.Errorf("e4 is named %q, want %q", got, want)
+	}
+	u.press(kb.Enter, 1)
+	a.waitMoved(id, v.Seq)
+	u.wait("the move in the list", `(document.querySelector('#moves li[data-ply="0"]') || {}).innerText === "White: e4"`, 10*time.Second)
+	v = a.view(id)
+	if !strings.HasPrefix(v.Position, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b") {
+		t.Fatalf("after the keyboard's e2e4 the position is %s", v.Position)
+	}
+	u.waitPosition(v.Position)
+	if got := u.focused(); got != "e4" {
+		t.Errorf("after the move the focus is on %q, want e4", got)
+	}
+
+	// A pawn to promote: 1...b5 2.a4 a6 3.axb5 Bb7 4.bxa6 Nc6 5.axb7 e6.
+	for _, m := range []string{"b7b5", "a2a4", "a7a6", "a4b5", "c8b7", "b5a6", "b8c6", "a6b7", "e7e6"} {
+		v = a.view(id)
+		token := grants[0].Token
+		if v.ToMove == grants[1].Player {
+			token = grants[1].Token
+		}
+		if err := a.call("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": m, "seq": v.Seq}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v = a.view(id)
+	u.waitPosition(v.Position)
+	// From e4 to b7; Escape puts the pawn down again.
+	u.press(kb.ArrowLeft, 3)
+	u.press(kb.ArrowUp, 3)
+	if got := u.focused(); got != "b7" {
+		t.Fatalf("the focus is on %q, want b7", got)
+	}
+	u.press(kb.Enter, 1)
+	u.wait("b7 picked up", `!!document.querySelector(".board .selected")`, 5*time.Second)
+	u.press(kb.Escape, 1)
+	u.wait("b7 put down", `!document.querySelector(".board .selected") && document.activeElement.getAttribute("aria-selected") === "false"`, 5*time.Second)
+	u.press(kb.Enter, 1)
+	u.press(kb.ArrowUp, 1)
+	u.press(kb.Enter, 1)
+	// The picker has the focus; the arrows go to the knight.
+	u.wait("the promotion picker", `!!document.activeElement.closest(".picker")`, 5*time.Second)
+	for i := 0; i < 4 && u.focused() != "b7b8n"; i++ {
+		u.press(kb.ArrowDown, 1)
+	}
+	if got := u.focused(); got != "b7b8n" {
+		t.Fatalf("the arrows in the picker reach %q, not b7b8n", got)
+	}
+	if got := u.eval(`document.activeElement.getAttribute("role") + " " + document.activeElement.getAttribute("aria-label")`); got != "button knight" {
+		t.Errorf("the knight's choice is %q, want a button named knight", got)
+	}
+	u.press(kb.Enter, 1)
+	a.waitMoved(id, v.Seq)
+	v = a.view(id)
+	if !strings.HasPrefix(v.Position, "rN1qkbnr/") {
+		t.Errorf("after b7b8n the position is %s", v.Position)
+	}
+	u.waitPosition(v.Position)
+	if got := u.focused(); got != "b8" {
+		t.Errorf("after the promotion the focus is on %q, want b8", got)
+	}
+
+	// Nords Loki, two players, both seats in this browser.
+	id, grants = a.create("nordsloki", map[string]string{"players": "2"}, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	u.holdSeats(a, id, map[string]string{grants[0].Player: grants[0].Token, grants[1].Player: grants[1].Token})
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	v = a.waitTurn(id, -1, grants[0].Player, grants[1].Player)
+	u.waitPosition(v.Position)
+	step := regexp.MustCompile(`^[KWR](\d+)/(\d+)$`)
+	var action string
+	var from, to int
+	for _, l := range v.Legal {
+		if m := step.FindStringSubmatch(l); m != nil {
+			action = l
+			from, _ = strconv.Atoi(m[1])
+			to, _ = strconv.Atoi(m[2])
+			break
+		}
+	}
+	if action == "" {
+		t.Fatalf("no step to a ship among %v", v.Legal)
+	}
+	if n := u.eval(`document.querySelectorAll('.loki-board [data-ring][tabindex="0"]').length + ""`); n != "1" {
+		t.Errorf("%s ships are Tab stops, want 1", n)
+	}
+	// The ring is the Tab stop before the waiting trays; on the ring the
+	// arrows go from ship to ship, the harbour (25) after ship 24.
+	ring := func(f int) {
+		t.Helper()
+		cur, err := strconv.Atoi(u.focused())
+		if err != nil {
+			t.Fatalf("the focus is not on the ring: %q", u.focused())
+		}
+		u.press(kb.ArrowRight, ((f-cur)%25+25)%25)
+		if got := u.focused(); got != strconv.Itoa(f) {
+			t.Fatalf("the arrows reach %q, want ship %d", got, f)
+		}
+	}
+	if from == 0 {
+		u.do(chromedp.Focus(chromedp.CSS(".tray.to-move button.wait")))
+		u.press(kb.Enter, 1)
+		u.wait("the waiting tray chosen", `document.querySelector(".tray.to-move button.wait").getAttribute("aria-pressed") === "true"`, 5*time.Second)
+		u.press(kb.Tab, 1, shift)
+	} else {
+		u.do(chromedp.Focus(chromedp.CSS(`.loki-board [data-ring][tabindex="0"]`)))
+		ring(from)
+		u.press(kb.Enter, 1)
+		u.wait("the ship chosen", fmt.Sprintf(`document.querySelector('g.ship[data-field="%d"]').getAttribute("aria-pressed") === "true"`, from), 5*time.Second)
+	}
+	ring(to)
+	if got := u.focusedLabel(); !strings.Contains(got, runeName(to)) || !strings.HasSuffix(got, "move here") {
+		t.Errorf("ship %d is named %q", to, got)
+	}
+	if got := u.eval(`getComputedStyle(document.activeElement.querySelector(".focus-outer")).display`); got == "none" {
+		t.Errorf("no focus ring on the focused ship")
+	}
+	u.press(kb.Enter, 1)
+	// Two kinds of checker may make the step: the choice has the focus.
+	if u.eval(`document.querySelector("button.step-choice") ? "yes" : "no"`) == "yes" {
+		for i := 0; i < 4 && u.focused() != action; i++ {
+			u.press(kb.Tab, 1)
+		}
+		u.press(kb.Enter, 1)
+	}
+	a.waitMoved(id, v.Seq)
+	var hist struct {
+		History []struct {
+			Seq    int64  `json:"seq"`
+			Action string `json:"action"`
+		} `json:"history"`
+	}
+	if err := a.call("GET", "/api/games/"+id, "", nil, &hist); err != nil {
+		t.Fatal(err)
+	}
+	played := ""
+	for _, e := range hist.History {
+		if e.Seq == v.Seq+1 {
+			played = e.Action
+		}
+	}
+	if played != action {
+		t.Errorf("the keyboard played %q, want %s", played, action)
+	}
+}
+
+// runeName is the name of the rune of ship f (web/src/boards/loki.ts).
+func runeName(f int) string {
+	return []string{"Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo", "Wunjo", "Hagalaz", "Naudiz", "Isa", "Jera", "Eihwaz", "Perthro", "Algiz", "Sowilo", "Tiwaz", "Berkano", "Ehwaz", "Mannaz", "Laguz", "Ingwaz", "Dagaz", "Othala"}[f-1]
 }

@@ -509,3 +509,22 @@ func (u *user) dragMove(action string) {
 	tx, ty := u.center(fmt.Sprintf(`rect[data-sq="%s"]`, action[2:4]))
 	u.do(chromedp.DragAndDropXY(fx, fy, tx, ty, 8))
 }
+
+// press presses a key (a kb constant) n times.
+func (u *user) press(key string, n int, opts ...chromedp.KeyOption) {
+	u.t.Helper()
+	for i := 0; i < n; i++ {
+		u.do(chromedp.KeyEvent(key, opts...))
+	}
+}
+
+// focused describes the element that has the focus: its square, field or
+// move (data-cell, data-ring, data-move), else its id.
+func (u *user) focused() string {
+	return u.eval(`(() => { const e = document.activeElement; if (!e) return ""; const d = e.dataset || {}; return d.cell || d.ring || d.move || e.id || e.tagName; })()`)
+}
+
+// focusedLabel is the accessible name of the element that has the focus.
+func (u *user) focusedLabel() string {
+	return u.eval(`(document.activeElement && document.activeElement.getAttribute("aria-label")) || ""`)
+}

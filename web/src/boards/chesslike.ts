@@ -36,7 +36,23 @@ export function fenBoard(field: string): Map<Sq, string> {
 
 export const uci = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/;
 const names: Record<string, string> = { k: "piece.king", q: "piece.queen", r: "piece.rook", b: "piece.bishop", n: "piece.knight", p: "piece.pawn" };
-export const pieceName = (c: string) => t(c === c.toUpperCase() ? "piece.white" : "piece.black") + " " + t(names[c.toLowerCase()]);
+// The pieces with their colour, whole (an adjective agrees with its noun).
+const fullNames: Record<string, string> = {
+  K: "piece.white-king",
+  Q: "piece.white-queen",
+  R: "piece.white-rook",
+  B: "piece.white-bishop",
+  N: "piece.white-knight",
+  P: "piece.white-pawn",
+  k: "piece.black-king",
+  q: "piece.black-queen",
+  r: "piece.black-rook",
+  b: "piece.black-bishop",
+  n: "piece.black-knight",
+  p: "piece.black-pawn",
+};
+/** pieceName is a piece's name with its colour ("white pawn"). */
+export const pieceName = (c: string) => t(fullNames[c]);
 
 function moveSpecs(legal: string[], white: boolean): MoveSpec[] {
   const out: MoveSpec[] = [];

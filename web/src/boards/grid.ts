@@ -1,7 +1,15 @@
 // GridBoard draws a square board of any size in SVG and handles the
-// player's input: click a piece then a target, or drag it. It knows no
-// rules: the moves it allows are the legal moves the server listed, each
-// given as a from square, a to square and its text.
+// player's input: click a piece then a target, or drag it, or do the same
+// from the keyboard. It knows no rules: the moves it allows are the legal
+// moves the server listed, each given as a from square, a to square and
+// its text.
+//
+// The keyboard follows the WAI-ARIA grid pattern: the squares are the
+// cells of a grid, one Tab stop (a roving tabindex); the arrows move the
+// focus square by square as the board is seen (flipped or not), Home and
+// End to the ends of the row, Ctrl+Home and Ctrl+End to the corners;
+// Enter or Space on a square does what a click on it does; Escape drops
+// the piece picked up (or closes the promotion picker).
 
 import { s, clear } from "../dom";
 import { t } from "../i18n";
@@ -41,10 +49,18 @@ export const S = 45;
 export class GridBoard {
   readonly el: SVGSVGElement;
   private squares: SVGElement;
+  private grid: SVGElement;
   private marksLayer: SVGElement;
   private piecesLayer: SVGElement;
   private coordsLayer: SVGElement;
+  private focusRing: SVGElement;
   private overlay: SVGElement;
+  /** cells are the grid's cells by square: unpainted rects over the
+   * squares, in rows as the board is seen, that take the focus. */
+  private cells = new Map<Sq, SVGElement>();
+  /** cursor is the square the keyboard is on (the roving tabindex), null
+   * until moved: then the bottom-left square as the board is seen. */
+  private cursor: Sq | null = null;
   private flippedV = false;
   private state: GridState = { pieces: new Map(), moves: [] };
   private shown = new Map<Sq, { spec: PieceSpec; g: SVGElement }>();
@@ -58,15 +74,25 @@ export class GridBoard {
 
   constructor(readonly files: number, readonly ranks: number, readonly name: (sq: Sq) => string, private colour: (sq: Sq) => string) {
     this.el = s("svg", { viewBox: `0 0 ${files * S} ${ranks * S}`, class: "board", role: "group", "aria-label": t("board.label") }) as SVGSVGElement;
-    this.squares = s("g");
-    this.marksLayer = s("g", { "pointer-events": "none" });
-    this.coordsLayer = s("g", { class: "coords", "pointer-events": "none" });
-    this.piecesLayer = s("g");
+    // The grid's cells carry the names a screen reader reads (square,
+    // piece, state); the layers drawn are pictures only.
+    this.squares = s("g", { "aria-hidden": "true" });
+    this.grid = s("g", { class: "grid", role: "grid", "aria-label": t("board.squares"), "pointer-events": "none" });
+    this.marksLayer = s("g", { "pointer-events": "none", "aria-hidden": "true" });
+    this.coordsLayer = s("g", { class: "coords", "pointer-events": "none", "aria-hidden": "true" });
+    this.piecesLayer = s("g", { "aria-hidden": "true" });
+    this.focusRing = s(
+      "g",
+      { class: "focus-ring", "pointer-events": "none", "aria-hidden": "true" },
+      s("rect", { x: 2, y: 2, width: S - 4, height: S - 4, class: "focus-outer" }),
+      s("rect", { x: 5.5, y: 5.5, width: S - 11, height: S - 11, class: "focus-inner" }),
+    );
     this.overlay = s("g");
-    this.el.append(this.squares, this.coordsLayer, this.marksLayer, this.piecesLayer, this.overlay);
+    this.el.append(this.squares, this.grid, this.coordsLayer, this.marksLayer, this.piecesLayer, this.focusRing, this.overlay);
     this.el.addEventListener("pointerdown", (e) => this.down(e));
     this.el.addEventListener("pointermove", (e) => this.moveDrag(e));
     this.el.addEventListener("pointerup", (e) => this.up(e));
+    this.grid.addEventListener("keydown", (e) => this.key(e as KeyboardEvent));
     this.drawSquares();
   }
 
@@ -75,7 +101,9 @@ export class GridBoard {
   }
   set flipped(v: boolean) {
     this.flippedV = v;
+    const focused = this.grid.contains(document.activeElement);
     this.drawSquares();
+    if (focused) this.cells.get(this.cur())?.focus();
     for (const [sq, p] of this.shown) this.place(p.g, sq);
     this.drawMarks();
   }
@@ -91,13 +119,47 @@ export class GridBoard {
     return [f * S, (this.ranks - 1 - r) * S];
   }
 
+  /** at is the square in column col and row row as the board is seen,
+   * from the top left. */
+  private at(col: number, row: number): Sq {
+    let f = col;
+    let r = this.ranks - 1 - row;
+    if (this.flippedV) {
+      f = this.files - 1 - f;
+      r = this.ranks - 1 - r;
+    }
+    return r * this.files + f;
+  }
+
+  /** cur is the square the keyboard is on. */
+  private cur(): Sq {
+    return this.cursor ?? this.at(0, this.ranks - 1);
+  }
+
   private drawSquares(): void {
     clear(this.squares);
+    clear(this.grid);
     clear(this.coordsLayer);
+    this.cells.clear();
     for (let sq = 0; sq < this.files * this.ranks; sq++) {
       const [x, y] = this.xy(sq);
       this.squares.append(s("rect", { x, y, width: S, height: S, fill: this.colour(sq), "data-sq": this.name(sq), class: "sq" }));
     }
+    // The grid's rows from the top as the board is seen, each from the left.
+    const cur = this.cur();
+    for (let row = 0; row < this.ranks; row++) {
+      const rowEl = s("g", { role: "row" });
+      for (let col = 0; col < this.files; col++) {
+        const sq = this.at(col, row);
+        const [x, y] = this.xy(sq);
+        const cell = s("rect", { x, y, width: S, height: S, fill: "none", "data-cell": this.name(sq), class: "cell", role: "gridcell", tabindex: sq === cur ? 0 : -1 });
+        this.cells.set(sq, cell);
+        rowEl.append(cell);
+      }
+      this.grid.append(rowEl);
+    }
+    this.labelCells();
+    this.placeRing();
     // Coordinates: files along the bottom edge, ranks along the left.
     for (let f = 0; f < this.files; f++) {
       const sq = this.flippedV ? (this.ranks - 1) * this.files + f : f;
@@ -183,6 +245,7 @@ export class GridBoard {
     }
     this.shown = next;
     this.drawMarks();
+    this.labelCells();
     this.onSelect([]);
     return new Promise((r) => setTimeout(r, animate && moved ? this.animMs * 2 : 0));
   }
@@ -224,6 +287,106 @@ export class GridBoard {
     }
   }
 
+  /** labelCells gives each square its name: the square, what stands on
+   * it, and what a press on it would do (pick the piece up, move there). */
+  private labelCells(): void {
+    const st = this.state;
+    const from = new Set(st.moves.map((m) => m.from));
+    const targets = new Set(this.selected === null ? [] : st.moves.filter((m) => m.from === this.selected).map((m) => m.to));
+    for (const [sq, cell] of this.cells) {
+      const p = st.pieces.get(sq);
+      const parts = [this.name(sq), p ? p.label : t("board.empty")];
+      if (targets.has(sq)) parts.push(t("board.target"));
+      else if (from.has(sq) && sq !== this.selected) parts.push(t("board.movable"));
+      cell.setAttribute("aria-label", parts.join(", "));
+      cell.setAttribute("aria-selected", String(sq === this.selected));
+    }
+  }
+
+  private placeRing(): void {
+    const [x, y] = this.xy(this.cur());
+    this.focusRing.setAttribute("transform", `translate(${x} ${y})`);
+  }
+
+  /** moveCursor makes sq the square the keyboard is on, giving it the
+   * focus when asked. */
+  private moveCursor(sq: Sq, focus: boolean): void {
+    const old = this.cur();
+    this.cursor = sq;
+    if (old !== sq) {
+      this.cells.get(old)?.setAttribute("tabindex", "-1");
+      this.cells.get(sq)?.setAttribute("tabindex", "0");
+      this.placeRing();
+    }
+    if (focus) this.cells.get(sq)?.focus();
+  }
+
+  /** key handles the keyboard on the squares. */
+  private key(e: KeyboardEvent): void {
+    const [x, y] = this.xy(this.cur());
+    let col = x / S;
+    let row = y / S;
+    switch (e.key) {
+      case "ArrowLeft":
+        col = Math.max(0, col - 1);
+        break;
+      case "ArrowRight":
+        col = Math.min(this.files - 1, col + 1);
+        break;
+      case "ArrowUp":
+        row = Math.max(0, row - 1);
+        break;
+      case "ArrowDown":
+        row = Math.min(this.ranks - 1, row + 1);
+        break;
+      case "Home":
+        col = 0;
+        if (e.ctrlKey) row = 0;
+        break;
+      case "End":
+        col = this.files - 1;
+        if (e.ctrlKey) row = this.ranks - 1;
+        break;
+      case "Enter":
+      case " ":
+        e.preventDefault();
+        e.stopPropagation();
+        this.tap(this.cur());
+        return;
+      case "Escape":
+        if (this.selected === null && !this.overlay.childNodes.length) return;
+        e.preventDefault();
+        e.stopPropagation();
+        clear(this.overlay);
+        this.select(null);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    this.moveCursor(this.at(col, row), true);
+  }
+
+  /** tap does what a click on square sq does: it closes an open picker,
+   * or makes the move to sq of the piece picked up, or picks up the piece
+   * on sq if it can move, or drops the piece picked up. It reports
+   * whether it picked up a piece. */
+  private tap(sq: Sq): boolean {
+    if (this.overlay.childNodes.length) {
+      clear(this.overlay);
+      this.select(null);
+      return false;
+    }
+    if (this.selected !== null && this.selected !== sq && this.play(this.selected, sq)) return false;
+    if (this.shown.has(sq) && this.state.moves.some((m) => m.from === sq)) {
+      this.select(sq);
+      return true;
+    }
+    this.select(null);
+    return false;
+  }
+
   private sqAt(e: PointerEvent): Sq | null {
     const pt = this.el.createSVGPoint();
     pt.x = e.clientX;
@@ -245,6 +408,7 @@ export class GridBoard {
   select(sq: Sq | null): void {
     this.selected = sq !== null && this.state.moves.some((m) => m.from === sq) ? sq : null;
     this.drawMarks();
+    this.labelCells();
     this.onSelect(this.selected === null ? [] : this.state.moves.filter((m) => m.from === this.selected));
   }
 
@@ -256,6 +420,7 @@ export class GridBoard {
     if (ms.length === 1) {
       this.selected = null;
       this.drawMarks();
+      this.labelCells();
       this.onMove(ms[0].text);
       return true;
     }
@@ -267,10 +432,14 @@ export class GridBoard {
     clear(this.overlay);
     const [x, y] = this.xy(to);
     const down = y < (this.ranks * S) / 2;
-    const g = s("g", { class: "picker", role: "listbox", "aria-label": t("board.promote") });
+    const g = s("g", { class: "picker", role: "group", "aria-label": t("board.promote") });
+    const items: SVGElement[] = [];
+    // Back to the squares when the picker closes with the focus in it.
+    const back = () => this.cells.get(this.cur())?.focus();
     ms.forEach((m, i) => {
       const py = down ? y + i * S : y - i * S;
-      const item = s("g", { class: "pick", role: "option", "data-move": m.text, "aria-label": m.choice?.label ?? m.text, tabindex: 0 });
+      const item = s("g", { class: "pick", role: "button", "data-move": m.text, "aria-label": m.choice?.label ?? m.text, tabindex: 0 });
+      items.push(item);
       item.append(s("rect", { x, y: py, width: S, height: S, rx: 6 }));
       if (m.choice?.icon) {
         const ic = s("g", { transform: `translate(${x} ${py})` });
@@ -282,18 +451,30 @@ export class GridBoard {
       const choose = (e: Event) => {
         e.stopPropagation();
         e.preventDefault();
+        const focused = this.overlay.contains(document.activeElement);
         clear(this.overlay);
         this.selected = null;
         this.drawMarks();
+        this.labelCells();
+        if (focused) back();
         this.onMove(m.text);
       };
       item.addEventListener("click", choose);
       item.addEventListener("keydown", (e) => {
         const k = (e as KeyboardEvent).key;
         if (k === "Enter" || k === " ") choose(e);
-        if (k === "Escape") {
+        else if (k === "Escape") {
+          e.stopPropagation();
+          e.preventDefault();
           clear(this.overlay);
           this.select(null);
+          back();
+        } else if (k.startsWith("Arrow")) {
+          // The arrows go through the choices, in the order they are seen.
+          e.stopPropagation();
+          e.preventDefault();
+          const step = (k === "ArrowDown" || k === "ArrowRight") === down ? 1 : -1;
+          items[(i + step + items.length) % items.length].focus();
         }
       });
       g.append(item);
@@ -311,15 +492,13 @@ export class GridBoard {
     }
     const sq = this.sqAt(e);
     if (sq === null) return;
-    if (this.selected !== null && this.selected !== sq && this.play(this.selected, sq)) return;
+    // The keyboard goes on from the square clicked.
+    this.moveCursor(sq, false);
     const p = this.shown.get(sq);
-    if (p && this.state.moves.some((m) => m.from === sq)) {
-      this.select(sq);
+    if (this.tap(sq) && p) {
       this.drag = { from: sq, g: p.g, x0: e.clientX, y0: e.clientY, moved: false };
       this.el.setPointerCapture(e.pointerId);
       e.preventDefault();
-    } else {
-      this.select(null);
     }
   }
 

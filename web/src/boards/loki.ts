@@ -134,7 +134,22 @@ function parseStep(text: string): Step | null {
   return { text, kind: m[1], from: Number(m[2]), to: m[3].startsWith("off") ? "off" : Number(m[3]) };
 }
 
-/** Loki is the board of Nords Loki. */
+/** stackLabel names the checkers of a stack or a tray: how many, the
+ * konung among them, the returning warriors. */
+function stackLabel(n: [number, number, number]): string {
+  let out = t("loki.stack", { n: n[0] + n[1] + n[2] });
+  if (n[0]) out += ", " + t("loki.withkonung");
+  if (n[2]) out += ", " + t("loki.returning", { n: n[2] });
+  return out;
+}
+
+/** The harbour's number among the places a step goes to (after 24). */
+const harbour = 25;
+
+/** Loki is the board of Nords Loki. The ships and the harbour are buttons
+ * in ring order, one Tab stop (a roving tabindex): the arrows go round the
+ * ring, Enter or Space does what a click does, Escape drops the field
+ * chosen. */
 export class Loki implements GameBoard {
   el: HTMLElement;
   private svg: SVGSVGElement;
@@ -146,6 +161,8 @@ export class Loki implements GameBoard {
   private prev: LokiPos | null = null;
   private pos: LokiPos | null = null;
   private view: View | null = null;
+  /** cursor is the ship (or the harbour, 25) the keyboard is on. */
+  private cursor = 1;
   onMove: (text: string) => void = () => {};
 
   constructor() {
@@ -156,10 +173,70 @@ export class Loki implements GameBoard {
     this.el = h("div", { class: "game-board loki" }, h("div", { class: "board-wrap" }, this.svg, this.banner), this.picker, this.trays);
     this.svg.addEventListener("click", (e) => {
       const f = (e.target as Element).closest("[data-field]") as SVGElement | null;
-      if (f) this.click(Number(f.dataset.field));
-      else if ((e.target as Element).closest("[data-off]")) this.click(25);
-      else this.select(null);
+      const field = f ? Number(f.dataset.field) : (e.target as Element).closest("[data-off]") ? harbour : null;
+      if (field === null) {
+        this.select(null);
+        return;
+      }
+      // The keyboard goes on from the ship clicked.
+      this.moveCursor(field, false);
+      this.click(field);
     });
+    this.svg.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  /** key handles the keyboard on the ring of ships. */
+  private key(e: KeyboardEvent): void {
+    if (!(e.target as Element).closest?.("[data-ring]")) return;
+    let next = this.cursor;
+    switch (e.key) {
+      case "ArrowRight":
+      case "ArrowDown":
+        next = (this.cursor % harbour) + 1;
+        break;
+      case "ArrowLeft":
+      case "ArrowUp":
+        next = this.cursor === 1 ? harbour : this.cursor - 1;
+        break;
+      case "Home":
+        next = 1;
+        break;
+      case "End":
+        next = harbour;
+        break;
+      case "Enter":
+      case " ":
+        e.preventDefault();
+        e.stopPropagation();
+        this.click(this.cursor, true);
+        return;
+      case "Escape":
+        if (this.selected === null) return;
+        e.preventDefault();
+        e.stopPropagation();
+        this.select(null);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    this.moveCursor(next, true);
+  }
+
+  /** moveCursor makes field f (25: the harbour) the one the keyboard is
+   * on, giving it the focus when asked. */
+  private moveCursor(f: number, focus: boolean): void {
+    this.ringEl(this.cursor)?.setAttribute("tabindex", "-1");
+    this.cursor = f;
+    const el = this.ringEl(f);
+    el?.setAttribute("tabindex", "0");
+    if (focus) el?.focus();
+  }
+
+  /** ringEl is the ship of field f, or the harbour (25). */
+  private ringEl(f: number): SVGElement | null {
+    return this.svg.querySelector(f === harbour ? "g[data-off]" : `g.ship[data-field="${f}"]`);
   }
 
   flip(): void {}
@@ -199,9 +276,11 @@ export class Loki implements GameBoard {
     }
   }
 
-  private click(f: number): void {
+  /** click does what a click on field f (25: the harbour) does; from the
+   * keyboard, the focus goes to the choice of checker when one is asked. */
+  private click(f: number, keyboard = false): void {
     if (this.selected !== null) {
-      const to = f === 25 ? "off" : f;
+      const to = f === harbour ? "off" : f;
       const ms = this.steps.filter((st) => st.from === this.selected && st.to === to);
       if (ms.length === 1) {
         this.select(null);
@@ -210,6 +289,7 @@ export class Loki implements GameBoard {
       }
       if (ms.length > 1) {
         this.choose(ms);
+        if (keyboard) (this.picker.querySelector("button") as HTMLButtonElement | null)?.focus();
         return;
       }
     }
@@ -222,8 +302,11 @@ export class Loki implements GameBoard {
       h("span", null, t("loki.which")),
       ms.map((m) =>
         h("button", { class: "step-choice", "data-move": m.text, onclick: () => {
+          const focused = this.picker.contains(document.activeElement);
           clear(this.picker);
           this.select(null);
+          // Back to the ring when the choice was made from the keyboard.
+          if (focused) this.ringEl(this.cursor)?.focus();
           this.onMove(m.text);
         } }, m.text),
       ),
@@ -242,6 +325,11 @@ export class Loki implements GameBoard {
     const v = this.view;
     if (!p || !v) return;
     const svg = this.svg;
+    // The focus stays where it was when the board is drawn again: on the
+    // ring, or on a waiting tray.
+    const active = document.activeElement;
+    const onRing = svg.contains(active);
+    const onWait = active instanceof HTMLElement && this.trays.contains(active) ? active.dataset.wait : undefined;
     clear(svg);
     const targets = new Set(this.steps.filter((st) => st.from === this.selected).map((st) => (st.to === "off" ? 25 : st.to)));
     const sources = new Set(this.steps.map((st) => st.from));
@@ -260,32 +348,60 @@ export class Loki implements GameBoard {
       svg.append(s("text", { x: lx, y: ly, "text-anchor": "middle", class: "att-label" }, t("loki.att", { n: k + 1 })));
     }
     // The harbour where checkers are borne off, between Othala and Fehu.
+    // The ships and the harbour: buttons in ring order.
+    const ring = s("g", { role: "toolbar", "aria-label": t("loki.ships") });
+    svg.append(ring);
+    const state = (f: number) => (targets.has(f) ? ", " + t("board.target") : sources.has(f) && this.selected !== f ? ", " + t("board.movable") : "");
     const [hx, hy] = at(0.5, 268);
-    svg.append(
-      s("g", { "data-off": "1", class: "harbour" + (targets.has(25) ? " target" : "") }, s("circle", { cx: hx, cy: hy - 8, r: 22 }), s("text", { x: hx, y: hy - 4, "text-anchor": "middle" }, t("loki.off"))),
+    ring.append(
+      s(
+        "g",
+        {
+          "data-off": "1",
+          "data-ring": harbour,
+          class: "harbour" + (targets.has(harbour) ? " target" : ""),
+          role: "button",
+          tabindex: this.cursor === harbour ? 0 : -1,
+          "aria-label": t("loki.harbour") + state(harbour),
+        },
+        s("circle", { cx: hx, cy: hy - 8, r: 22 }),
+        s("rect", { x: hx - 27, y: hy - 35, width: 54, height: 54, rx: 27, class: "focus-outer" }),
+        s("rect", { x: hx - 24, y: hy - 32, width: 48, height: 48, rx: 24, class: "focus-inner" }),
+        s("text", { x: hx, y: hy - 4, "text-anchor": "middle" }, t("loki.off")),
+      ),
     );
     for (let f = 1; f <= 24; f++) {
       const ghost = p.ghosts.has(f);
       const [x, y] = at(f, R);
+      const st = p.fields[f];
       const g = s("g", {
         "data-field": f,
+        "data-ring": f,
         class: "ship" + (ghost ? " ghost" : "") + (targets.has(f) ? " target" : "") + (this.selected === f ? " selected" : "") + (sources.has(f) ? " source" : ""),
         // Ships stand upright on the screen; a ghost ship is turned over (1.3).
         transform: `translate(${x} ${y}) rotate(${ghost ? 180 : 0})`,
         role: "button",
-        "aria-label": `${f} ${runeNames[f - 1]}${ghost ? " — " + t("loki.ghost") : ""}`,
+        tabindex: this.cursor === f ? 0 : -1,
+        "aria-pressed": String(this.selected === f),
+        "aria-label":
+          `${f} ${runeNames[f - 1]}${ghost ? " — " + t("loki.ghost") : ""}` +
+          (st ? `; ${t(playerKeys[st.owner])}: ${stackLabel(st.n)}` : "") +
+          state(f),
       });
+      // The focus ring, drawn only when the ship has the keyboard's focus.
+      g.append(s("rect", { x: -26, y: -27, width: 52, height: 48, rx: 7, class: "focus-outer" }));
+      g.append(s("rect", { x: -23, y: -24, width: 46, height: 42, rx: 5, class: "focus-inner" }));
       g.append(s("path", { d: "M-21 8 Q0 24 21 8 L17 2 L-17 2 Z", class: "hull" }));
       g.append(s("rect", { x: -11, y: -22, width: 22, height: 24, rx: 3, class: "sail" }));
       g.append(runeSVG(f, 0, -10, 18));
-      svg.append(g);
+      ring.append(g);
       const [nx, ny] = at(f, 284);
-      svg.append(s("text", { x: nx, y: ny + 4, "text-anchor": "middle", class: "field-no" }, String(f)));
-      const st = p.fields[f];
+      svg.append(s("text", { x: nx, y: ny + 4, "text-anchor": "middle", class: "field-no", "aria-hidden": "true" }, String(f)));
       if (st) {
         const [cx, cy] = at(f, 196);
         const total = st.n[0] + st.n[1] + st.n[2];
-        const sg = s("g", { class: "stack", "data-field": f, "aria-label": `${t(playerKeys[st.owner])}: ${total}` });
+        // Its ship's name tells a screen reader of the stack.
+        const sg = s("g", { class: "stack", "data-field": f, "aria-hidden": "true" });
         sg.append(s("circle", { cx, cy, r: 13, fill: playerColours[st.owner], stroke: "#111", "stroke-width": 1.5 }));
         sg.append(s("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", class: "stack-n" }, String(total)));
         if (st.n[0]) sg.append(s("text", { x: cx + 12, y: cy - 8, class: "stack-k" }, "♔"));
@@ -315,7 +431,14 @@ export class Loki implements GameBoard {
         h("span", { class: "tray-name" }, h("span", { class: "swatch" }), t(playerKeys[i])),
         h(
           "button",
-          { class: "wait" + (this.selected === 0 && i === p.mover ? " selected" : ""), disabled: !canEnter, "data-wait": i, onclick: () => this.select(0), "aria-label": t("loki.waiting") },
+          {
+            class: "wait" + (this.selected === 0 && i === p.mover ? " selected" : ""),
+            disabled: !canEnter,
+            "data-wait": i,
+            onclick: () => this.select(0),
+            "aria-pressed": String(this.selected === 0 && i === p.mover),
+            "aria-label": `${t(playerKeys[i])}, ${t("loki.waiting")}: ${stackLabel(w)}${canEnter && this.selected !== 0 ? ", " + t("board.movable") : ""}`,
+          },
           t("loki.waiting"), ": ", String(waiting), w[0] ? " ♔" : "", w[2] ? ` (R${w[2]})` : "",
         ),
         h("span", { class: "off" }, t("loki.borneoff"), ": ", String(p.off[i])),
@@ -324,6 +447,8 @@ export class Loki implements GameBoard {
       );
       this.trays.append(tray);
     });
+    if (onRing) this.ringEl(this.cursor)?.focus();
+    else if (onWait !== undefined) (this.trays.querySelector(`button[data-wait="${onWait}"]`) as HTMLButtonElement | null)?.focus();
   }
 }
 

@@ -34,7 +34,8 @@ export function lobbyPage(main: HTMLElement): () => void {
     for (const g of gameInfo) {
       const c = catalog.find((x) => x.name === g.name);
       if (!c && catalog.length > 0) continue;
-      const thumb = h("div", { class: "thumb", "aria-hidden": "true" });
+      // A picture: its board takes no focus (inert) and is not read out.
+      const thumb = h("div", { class: "thumb", "aria-hidden": "true", inert: true });
       const board = makeBoard(g.name);
       board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
       const svg = board.el.querySelector("svg.board");
