@@ -258,7 +258,8 @@ func TestClusterKill(t *testing.T) {
 	defer close(done)
 	var headsErr atomic.Value // the last error reading the heads, as text
 	go func() {
-		// Kill the first instance once both games are under way.
+		// Kill the first instance once both games are under way (two
+		// moves each).
 		for {
 			select {
 			case <-done:
@@ -273,7 +274,7 @@ func TestClusterKill(t *testing.T) {
 			}
 			n := 0
 			for _, h := range heads {
-				if (h.ID == r1.ID || h.ID == r2.ID) && h.Seq >= 6 {
+				if (h.ID == r1.ID || h.ID == r2.ID) && h.Seq >= 4 {
 					n++
 				}
 			}
@@ -289,7 +290,10 @@ func TestClusterKill(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}()
-	playAll(t, append(p1, p2...), 5*time.Millisecond)
+	// The players think 20 ms a move, so the game against the AI (whose
+	// moves are instant) cannot end before the watcher, polling every 5 ms
+	// even on a busy machine, sees both games under way.
+	playAll(t, append(p1, p2...), 20*time.Millisecond)
 	var killedAt map[string]int64
 	select {
 	case killedAt = <-kills:
