@@ -515,7 +515,11 @@ func decisive(s game.State, l []game.Action) (game.Action, bool) {
 	p := s.Player()
 	for _, a := range l {
 		s.ApplyUnchecked(a)
-		won := s.Terminal() && slices.Contains(s.Result().Winners, p) && s.Result().Kind == game.Win
+		won := false
+		if s.Terminal() {
+			r := s.Result()
+			won = r.Kind == game.Win && slices.Contains(r.Winners, p)
+		}
 		_ = s.Undo()
 		if won {
 			return a, true

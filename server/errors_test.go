@@ -15,13 +15,21 @@ import (
 )
 
 // TestErrorMessagesInBothLanguages checks that every error code has its
-// message in the catalog in English and Russian, and that a request gets
-// the language it asks for.
+// message in the catalog in English and Russian, that every error message
+// in the catalog belongs to a code, and that a request gets the language it
+// asks for.
 func TestErrorMessagesInBothLanguages(t *testing.T) {
 	for code := range statuses {
 		for _, l := range i18n.Langs {
 			if _, ok := i18n.Default[l]["error."+code]; !ok {
 				t.Errorf("catalog %s lacks error.%s", l, code)
+			}
+		}
+	}
+	for _, k := range i18n.Default.Keys(i18n.English) {
+		if code, ok := strings.CutPrefix(k, "error."); ok {
+			if _, known := statuses[code]; !known {
+				t.Errorf("catalog key %s names no error code", k)
 			}
 		}
 	}

@@ -279,20 +279,9 @@ func (s *State) Forfeit(p game.Player) error {
 		s.p[p].lives = 0 // the position writes "out" in place of lives
 	}
 	s.legalOK = false
-	if !s.anyFinished() {
-		left, winner := 0, 0
-		for i := 0; i < s.cfg.n; i++ {
-			if s.active(i) {
-				left++
-				winner = i
-			}
-		}
-		if left == 1 {
-			s.over(reasonTechnical, 1<<winner)
-			return nil
-		}
+	if s.technicalDefeats([]int{int(p)}); s.phase != phaseOver {
+		s.endTurn()
 	}
-	s.endTurn()
 	return nil
 }
 

@@ -474,10 +474,10 @@ func (s *State) over(reason int, winners uint8) {
 	s.legalOK = false
 }
 
-// technicalDefeats applies 8.3 to players whose konung has just lost its
-// seventh life, listed in seat order from the mover: with two players the
-// opponent wins; with three the player leaves and a second defeat leaves
-// the last player the winner. Defeats at the same moment count in the
+// technicalDefeats applies 8.3 to players who have just left the game (a
+// konung's seventh death, or a forfeit), listed in seat order from the
+// mover: with two players the opponent wins; with three the player leaves
+// and a second defeat leaves the last player the winner. Defeats at the same moment count in the
 // order listed. While a finisher awaits the draw window (8.1) the window
 // decides instead.
 func (s *State) technicalDefeats(defeated []int) {
