@@ -41,8 +41,8 @@ func (s *Server) routes() {
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return apiErr(CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})
-	m.Handle("GET /metrics", s.metrics.handler())
-	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	m.HandleFunc("GET /healthz", s.handleHealth)
+	m.HandleFunc("GET /readyz", s.handleReady)
 	if s.cfg.Web != nil {
 		m.Handle("/", s.cfg.Web)
 	}

@@ -185,9 +185,13 @@ func (s *Server) Close() {
 // closing reports whether Close has begun.
 func (s *Server) closing() bool { return s.ctx.Err() != nil }
 
-// Handler returns the HTTP handler: the API under /api/, /metrics and
-// /healthz.
-func (s *Server) Handler() http.Handler { return s.mux }
+// Handler returns the HTTP handler: the API under /api/, /healthz,
+// /readyz and the web app.
+func (s *Server) Handler() http.Handler { return s.protect(s.mux) }
+
+// MetricsHandler returns the Prometheus metrics handler, for a listener of
+// its own (norns serve --metrics-addr): it is not on the public port.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
 
 func (s *Server) gameByName(name string) (game.Game, error) {
 	for _, g := range s.cfg.Games {
