@@ -605,26 +605,6 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-func TestMetrics(t *testing.T) {
-	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
-	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(1, 1)), 2)
-	f := e.subscribe(c.ID, 0, "")
-	f.read()
-	resp, err := http.Get(e.base + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{"norns_games_live 1", `norns_events_total{kind="move"}`, "norns_websocket_clients 1", `norns_ai_think_seconds_count{level="easy"}`} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("/metrics lacks %q", want)
-		}
-	}
-	_ = context.Background
-}
-
 // TestSeed: a seat adds its dice seed before the first roll, not after.
 func TestSeed(t *testing.T) {
 	e := start(t, nil)
