@@ -118,7 +118,8 @@ func TestCheck(t *testing.T) {
 		if err := st.Create(ctx, &store.Game{ID: id, Game: "chess", ServerSeed: []byte{1}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Append(ctx, id, log, store.Update{}); err != nil {
+		// A game just created is at version 0.
+		if err := st.Append(ctx, id, 0, log, store.Update{}); err != nil {
 			t.Fatal(err)
 		}
 	}

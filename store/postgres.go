@@ -44,8 +44,9 @@ type Shared interface {
 // Change is the news of one committed change to a game.
 type Change struct {
 	Game string `json:"game"`
-	// Seq is the game's seq after the change.
-	Seq int64 `json:"seq"`
+	// Seq is the game's seq after the change, and Version its version.
+	Seq     int64 `json:"seq"`
+	Version int64 `json:"version,omitempty"`
 	// Seats is set when the seats changed (a join, a seed).
 	Seats bool `json:"seats,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
@@ -331,7 +332,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result`
+const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version`
 
 // Load returns a game and its log, read in one snapshot.
 func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {
@@ -384,11 +385,12 @@ func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, 
 }
 
 // appendSQL appends events in one statement (one round trip, atomic): the
-// update of the game's row succeeds only if the log is where the events
-// continue it, and the events are inserted only then.
+// update of the game's row succeeds only if the game is at the version the
+// writer read and the log is where the events continue it, and the events
+// are inserted only then.
 const appendSQL = `WITH up AS (
-	UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7
-	WHERE id = $1 AND seq = $2 RETURNING id
+	UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7, version = version + 1
+	WHERE id = $1 AND seq = $2 AND version = $15 RETURNING id
 ), ins AS (
 	INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks)
 	SELECT up.id, e.seq, e.kind, e.player, e.action, e.code, e.time,
@@ -399,8 +401,8 @@ const appendSQL = `WITH up AS (
 )
 SELECT count(*) FROM ins`
 
-// Append adds events and applies the update atomically, then notifies the
-// listeners of the game's new seq.
+// Append adds events and applies the update atomically if the game is at
+// version, then notifies the listeners of the game's new seq.
 //
 // The notification is sent after the commit, not inside the append's
 // transaction: PostgreSQL serializes the commits of notifying transactions
@@ -410,19 +412,22 @@ SELECT count(*) FROM ins`
 // meanwhile together, in one statement. A notification lost because the
 // instance died before sending it is made up by the listeners' resync
 // (Heads).
-func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Update) error {
+func (s *Postgres) Append(ctx context.Context, id string, version int64, events []Event, u Update) error {
 	for i, e := range events {
 		if i > 0 && e.Seq != events[0].Seq+int64(i) {
 			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, events[0].Seq+int64(i)-1)
 		}
 	}
 	if len(events) == 0 {
-		tag, err := s.pool.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5 WHERE id = $1`,
-			id, unixMs(time.Now()), u.Finished, u.Status, u.Result)
-		if err == nil && tag.RowsAffected() == 0 {
-			err = fmt.Errorf("%w: %s", ErrNotFound, id)
+		tag, err := s.pool.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5, version = version + 1 WHERE id = $1 AND version = $6`,
+			id, unixMs(time.Now()), u.Finished, u.Status, u.Result, version)
+		if err != nil {
+			return err
 		}
-		return err
+		if tag.RowsAffected() == 0 {
+			return s.refused(ctx, s.pool, id, version, nil)
+		}
+		return nil
 	}
 	n := len(events)
 	seqs, codes, times := make([]int64, n), make([]int64, n), make([]int64, n)
@@ -439,7 +444,7 @@ func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Upda
 	from, last := events[0].Seq-1, events[n-1]
 	var inserted int64
 	err := s.pool.QueryRow(ctx, appendSQL, id, from, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result,
-		seqs, kinds, players, actions, codes, times, clocks).Scan(&inserted)
+		seqs, kinds, players, actions, codes, times, clocks, version).Scan(&inserted)
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
 	}
@@ -447,32 +452,51 @@ func (s *Postgres) Append(ctx context.Context, id string, events []Event, u Upda
 		return err
 	}
 	if inserted == int64(n) {
-		s.note(Change{Game: id, Seq: last.Seq})
+		s.note(Change{Game: id, Seq: last.Seq, Version: version + 1})
 		return nil
 	}
-	var seq int64
-	err = s.pool.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, id).Scan(&seq)
+	return s.refused(ctx, s.pool, id, version, events)
+}
+
+// queryRower is a pool or a transaction.
+type queryRower interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// refused explains a conditional write that changed no row: the game does
+// not exist (ErrNotFound), or it is no longer at version or its log does
+// not end where events start (ErrConflict). Games are never deleted, so a
+// game found now existed at the write.
+func (s *Postgres) refused(ctx context.Context, q queryRower, id string, version int64, events []Event) error {
+	var seq, cur int64
+	err := q.QueryRow(ctx, `SELECT seq, version FROM games WHERE id = $1`, id).Scan(&seq, &cur)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	if err != nil {
 		return err
 	}
+	if cur != version || len(events) == 0 {
+		return fmt.Errorf("%w: game %s is at version %d, not %d", ErrConflict, id, cur, version)
+	}
 	return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, events[0].Seq, seq)
 }
 
-// SetSeats replaces a game's seats and notifies the listeners.
-func (s *Postgres) SetSeats(ctx context.Context, id string, seats []Seat) error {
+// SetSeats replaces a game's seats if the game is at version, and notifies
+// the listeners (from the same transaction, so only a write that happened
+// is announced).
+func (s *Postgres) SetSeats(ctx context.Context, id string, version int64, seats []Seat) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var seq int64
-		err := tx.QueryRow(ctx, `UPDATE games SET seats = $2, updated = $3 WHERE id = $1 RETURNING seq`, id, marshal(seats), unixMs(time.Now())).Scan(&seq)
+		var seq, next int64
+		err := tx.QueryRow(ctx, `UPDATE games SET seats = $2, updated = $3, version = version + 1 WHERE id = $1 AND version = $4 RETURNING seq, version`,
+			id, marshal(seats), unixMs(time.Now()), version).Scan(&seq, &next)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
+			return s.refused(ctx, tx, id, version, nil)
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: seq, Seats: true}))
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: seq, Version: next, Seats: true}))
 		return err
 	})
 }
@@ -488,6 +512,10 @@ func (s *Postgres) List(ctx context.Context, f Filter) ([]*Game, error) {
 	if f.Game != "" {
 		args = append(args, f.Game)
 		q += fmt.Sprintf(` AND game = $%d`, len(args))
+	}
+	if !f.UpdatedBefore.IsZero() {
+		args = append(args, unixMs(f.UpdatedBefore))
+		q += fmt.Sprintf(` AND updated < $%d`, len(args))
 	}
 	limit := f.Limit
 	if limit <= 0 {

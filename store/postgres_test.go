@@ -111,27 +111,33 @@ func TestPostgresListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	evs := []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"}, {Seq: 2, Kind: store.EventMove, Player: "black", Action: "e5"}}
-	if err := a.Append(ctx, "g", evs, store.Update{}); err != nil {
+	if err := a.Append(ctx, "g", 0, evs, store.Update{}); err != nil {
 		t.Fatal(err)
 	}
-	if c := next(); c.Game != "g" || c.Seq != 2 || c.Seats {
-		t.Errorf("change after Append(1..2) = %+v, want game g seq 2", c)
+	if c := next(); c.Game != "g" || c.Seq != 2 || c.Version != 1 || c.Seats {
+		t.Errorf("change after Append(1..2) = %+v, want game g seq 2 version 1", c)
 	}
-	if err := a.SetSeats(ctx, "g", []store.Seat{{Player: "white", Kind: store.SeatHuman}}); err != nil {
+	if err := a.SetSeats(ctx, "g", 1, []store.Seat{{Player: "white", Kind: store.SeatHuman}}); err != nil {
 		t.Fatal(err)
 	}
-	if c := next(); c.Game != "g" || c.Seq != 2 || !c.Seats {
-		t.Errorf("change after SetSeats = %+v, want game g seq 2 seats", c)
+	if c := next(); c.Game != "g" || c.Seq != 2 || c.Version != 2 || !c.Seats {
+		t.Errorf("change after SetSeats = %+v, want game g seq 2 version 2 seats", c)
 	}
-	// A refused append notifies nobody.
-	if err := a.Append(ctx, "g", evs[:1], store.Update{}); err == nil {
+	// A refused append or seat change notifies nobody.
+	if err := a.Append(ctx, "g", 2, evs[:1], store.Update{}); err == nil {
 		t.Fatal("Append(seq 1 again) = nil, want ErrConflict")
 	}
-	if err := a.Append(ctx, "g", []store.Event{{Seq: 3, Kind: store.EventMove, Player: "white", Action: "Nf3"}}, store.Update{}); err != nil {
+	if err := a.Append(ctx, "g", 1, []store.Event{{Seq: 3, Kind: store.EventMove, Player: "white", Action: "d4"}}, store.Update{}); err == nil {
+		t.Fatal("Append(version 1, at 2) = nil, want ErrConflict")
+	}
+	if err := a.SetSeats(ctx, "g", 1, nil); err == nil {
+		t.Fatal("SetSeats(version 1, at 2) = nil, want ErrConflict")
+	}
+	if err := a.Append(ctx, "g", 2, []store.Event{{Seq: 3, Kind: store.EventMove, Player: "white", Action: "Nf3"}}, store.Update{}); err != nil {
 		t.Fatal(err)
 	}
-	if c := next(); c.Game != "g" || c.Seq != 3 {
-		t.Errorf("change after Append(3) = %+v, want game g seq 3", c)
+	if c := next(); c.Game != "g" || c.Seq != 3 || c.Version != 3 || c.Seats {
+		t.Errorf("change after Append(3) = %+v, want game g seq 3 version 3", c)
 	}
 	heads, err := b.Heads(ctx)
 	if err != nil || len(heads) != 1 || heads[0].ID != "g" || heads[0].Seq != 3 {
@@ -154,7 +160,7 @@ func TestPostgresListen(t *testing.T) {
 	if c := next(); !c.Resync {
 		t.Fatalf("change after the listener's connection was cut = %+v, want a resync", c)
 	}
-	if err := a.Append(ctx, "g", []store.Event{{Seq: 4, Kind: store.EventMove, Player: "black", Action: "Nc6"}}, store.Update{}); err != nil {
+	if err := a.Append(ctx, "g", 3, []store.Event{{Seq: 4, Kind: store.EventMove, Player: "black", Action: "Nc6"}}, store.Update{}); err != nil {
 		t.Fatal(err)
 	}
 	if c := next(); c.Game != "g" || c.Seq != 4 {
@@ -225,7 +231,7 @@ func BenchmarkPostgresAppend(b *testing.B) {
 	for b.Loop() {
 		seq++
 		ev := store.Event{Seq: seq, Kind: store.EventMove, Player: "white", Action: "e4", Code: 12, Time: time.Now(), Clocks: []time.Duration{time.Minute, time.Second}}
-		if err := s.Append(ctx, "g", []store.Event{ev}, store.Update{Status: "turn black"}); err != nil {
+		if err := s.Append(ctx, "g", seq-1, []store.Event{ev}, store.Update{Status: "turn black"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -260,7 +266,7 @@ func TestPostgresAppendFailsAlone(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			e := store.Event{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e2e4", Time: time.UnixMilli(1)}
-			errs[g] = s.Append(ctx, fmt.Sprintf("g%d", g), []store.Event{e}, store.Update{Status: "turn black"})
+			errs[g] = s.Append(ctx, fmt.Sprintf("g%d", g), 0, []store.Event{e}, store.Update{Status: "turn black"})
 		}()
 	}
 	wg.Wait()

@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
 	seq         INTEGER NOT NULL DEFAULT 0,
 	finished    INTEGER NOT NULL DEFAULT 0,
 	status      TEXT NOT NULL DEFAULT '',
-	result      TEXT NOT NULL DEFAULT ''
+	result      TEXT NOT NULL DEFAULT '',
+	version     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished, created);
 CREATE TABLE IF NOT EXISTS events (
@@ -52,7 +53,9 @@ CREATE TABLE IF NOT EXISTS events (
 // connection of its own with prepared statements, and commits the writes
 // that arrive while it is busy together (group commit): one transaction and
 // one sync for the lot, each write in a savepoint of its own so that a
-// write that fails (a conflict) leaves the others alone. Reads use the
+// write that fails (a conflict) leaves the others alone. A write checks the
+// game's version in its savepoint before changing anything: with one
+// writer nothing can come between the check and the change. Reads use the
 // other connections of the pool and never wait for a write.
 type SQLite struct {
 	db     *sql.DB
@@ -85,10 +88,10 @@ const (
 	sqlSavepoint = `SAVEPOINT w`
 	sqlRelease   = `RELEASE w`
 	sqlUndo      = `ROLLBACK TO w`
-	sqlSeq       = `SELECT seq FROM games WHERE id = ?`
+	sqlHead      = `SELECT seq, version FROM games WHERE id = ?`
 	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ? WHERE id = ?`
-	sqlSeats     = `UPDATE games SET seats = ?, updated = ? WHERE id = ?`
+	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ?`
+	sqlSeats     = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
 	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`
 )
@@ -128,7 +131,10 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
 		return fail(err)
 	}
-	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlSavepoint, sqlRelease, sqlUndo, sqlSeq, sqlEvent, sqlAppended, sqlSeats, sqlCreate} {
+	if err := addVersion(ctx, s.writer); err != nil {
+		return fail(err)
+	}
+	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlSavepoint, sqlRelease, sqlUndo, sqlHead, sqlEvent, sqlAppended, sqlSeats, sqlCreate} {
 		st, err := s.writer.PrepareContext(ctx, q)
 		if err != nil {
 			return fail(err)
@@ -137,6 +143,31 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	}
 	go s.write()
 	return s, nil
+}
+
+// addVersion gives the games table of a database made before games had
+// versions its version column (every game at 0). CREATE TABLE IF NOT
+// EXISTS leaves an existing table as it is.
+func addVersion(ctx context.Context, conn *sql.Conn) error {
+	rows, err := conn.QueryContext(ctx, `SELECT name FROM pragma_table_info('games')`)
+	if err != nil {
+		return err
+	}
+	has := false
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		has = has || name == "version"
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || has {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0`)
+	return err
 }
 
 // checkpointEvery is the period of the checkpoints of the stores opened
@@ -300,7 +331,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	return err
 }
 
-const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result`
+const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version`
 
 type scanner interface{ Scan(...any) error }
 
@@ -308,7 +339,7 @@ func scanGame(r scanner) (*Game, error) {
 	var g Game
 	var opts, seats, clock string
 	var created, updated int64
-	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result); err != nil {
+	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version); err != nil {
 		return nil, err
 	}
 	g.Created, g.Updated = fromMs(created), fromMs(updated)
@@ -384,8 +415,27 @@ func events(ctx context.Context, q interface {
 	return out, rows.Err()
 }
 
-// Append adds events and applies the update in one transaction.
-func (s *SQLite) Append(ctx context.Context, id string, events []Event, u Update) error {
+// head reads a game's seq and version inside the writer's transaction and
+// checks the version: an unknown id is ErrNotFound, another version
+// ErrConflict. The writer does every write, so the game stays as read until
+// the caller's write.
+func (s *SQLite) head(ctx context.Context, id string, version int64) (seq int64, err error) {
+	var cur int64
+	if err := s.stmts[sqlHead].QueryRowContext(ctx, id).Scan(&seq, &cur); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		return 0, err
+	}
+	if cur != version {
+		return 0, fmt.Errorf("%w: game %s is at version %d, not %d", ErrConflict, id, cur, version)
+	}
+	return seq, nil
+}
+
+// Append adds events and applies the update in one transaction, if the
+// game is at version.
+func (s *SQLite) Append(ctx context.Context, id string, version int64, events []Event, u Update) error {
 	clocks := make([]string, len(events))
 	for i, e := range events {
 		var c []int64 // null without clocks
@@ -395,11 +445,8 @@ func (s *SQLite) Append(ctx context.Context, id string, events []Event, u Update
 		clocks[i] = marshal(c)
 	}
 	return s.change(ctx, func(ctx context.Context) error {
-		var seq int64
-		if err := s.stmts[sqlSeq].QueryRowContext(ctx, id).Scan(&seq); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("%w: %s", ErrNotFound, id)
-			}
+		seq, err := s.head(ctx, id, version)
+		if err != nil {
 			return err
 		}
 		now := time.Now()
@@ -412,23 +459,20 @@ func (s *SQLite) Append(ctx context.Context, id string, events []Event, u Update
 			}
 			now = e.Time
 		}
-		_, err := s.exec(ctx, sqlAppended, seq+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result, id)
+		_, err = s.exec(ctx, sqlAppended, seq+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result, id)
 		return err
 	})
 }
 
-// SetSeats replaces a game's seats.
-func (s *SQLite) SetSeats(ctx context.Context, id string, seats []Seat) error {
+// SetSeats replaces a game's seats, if the game is at version.
+func (s *SQLite) SetSeats(ctx context.Context, id string, version int64, seats []Seat) error {
 	b := marshal(seats)
 	return s.change(ctx, func(ctx context.Context) error {
-		r, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id)
-		if err != nil {
+		if _, err := s.head(ctx, id, version); err != nil {
 			return err
 		}
-		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		return nil
+		_, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id)
+		return err
 	})
 }
 
@@ -443,6 +487,10 @@ func (s *SQLite) List(ctx context.Context, f Filter) ([]*Game, error) {
 	if f.Game != "" {
 		q += ` AND game = ?`
 		args = append(args, f.Game)
+	}
+	if !f.UpdatedBefore.IsZero() {
+		q += ` AND updated < ?`
+		args = append(args, unixMs(f.UpdatedBefore))
 	}
 	limit := f.Limit
 	if limit <= 0 {

@@ -27,7 +27,7 @@ func TestSQLiteLogStartsOver(t *testing.T) {
 	const appends = 300
 	for seq := int64(1); seq <= appends; seq++ {
 		e := Event{Seq: seq, Kind: EventMove, Player: "white", Action: "a long enough action to fill pages", Time: time.UnixMilli(seq)}
-		if err := s.Append(ctx, "g", []Event{e}, Update{Status: "a status line"}); err != nil {
+		if err := s.Append(ctx, "g", seq-1, []Event{e}, Update{Status: "a status line"}); err != nil {
 			t.Fatal(err)
 		}
 	}

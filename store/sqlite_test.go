@@ -30,7 +30,7 @@ func TestReopen(t *testing.T) {
 	if err := s.Create(ctx, &store.Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Append(ctx, "g", []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"}}, store.Update{Status: "turn black"}); err != nil {
+	if err := s.Append(ctx, "g", 0, []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"}}, store.Update{Status: "turn black"}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

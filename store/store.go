@@ -2,6 +2,15 @@
 // options, its seats, its dice commitment and its log of events (event
 // sourcing). The server rebuilds a game's state by replaying its log.
 //
+// Every game has a version, the number of writes to it since it was
+// created: each Append and SetSeats that succeeds adds one. A write names
+// the version its writer read (from Load or List) and is refused with
+// ErrConflict, changing nothing, when the game has moved on meanwhile, so
+// that of two writers who read the same version exactly one wins (optimistic
+// concurrency). The loser loads the game again and decides anew: two server
+// instances sharing a database cannot both seat a player on the same
+// invitation, nor roll dice from a seed that changed under them.
+//
 // Store is the interface; Open returns the SQLite implementation for a file
 // name and the PostgreSQL one (Postgres, a Shared store) for postgres:// URLs;
 // every implementation must pass the shared suite in store/storetest.
@@ -18,8 +27,9 @@ import (
 var (
 	// ErrNotFound: no game with that id.
 	ErrNotFound = errors.New("store: game not found")
-	// ErrConflict: the events do not continue the log (another writer
-	// appended first), or the game already exists.
+	// ErrConflict: the game is no longer at the version the writer read
+	// (another writer came first), the events do not continue the log, or
+	// the game already exists.
 	ErrConflict = errors.New("store: conflict")
 )
 
@@ -81,6 +91,10 @@ type Game struct {
 	Finished bool
 	Status   string
 	Result   string
+	// Version counts the writes to the game since Create (which stores 0):
+	// each Append and SetSeats that succeeds adds one. Every write names the
+	// version it read and fails with ErrConflict when the game has moved on.
+	Version int64
 }
 
 // Event kinds.
@@ -124,6 +138,8 @@ type Filter struct {
 	Finished *bool
 	// Game selects one game name when not empty.
 	Game string
+	// UpdatedBefore, when not zero, selects the games last changed before it.
+	UpdatedBefore time.Time
 	// Limit bounds the number of games (newest first); 0 means 100.
 	Limit int
 }
@@ -131,21 +147,28 @@ type Filter struct {
 // Store keeps games and their logs. Implementations are safe for concurrent
 // use.
 type Store interface {
-	// Create adds a new game, with an empty log. An existing id is
-	// ErrConflict.
+	// Create adds a new game, with an empty log, at version 0 (whatever
+	// g.Version says). An existing id is ErrConflict.
 	Create(ctx context.Context, g *Game) error
-	// Load returns a game and its whole log.
+	// Load returns a game, with its version, and its whole log.
 	Load(ctx context.Context, id string) (*Game, []Event, error)
 	// Events returns the events of a game with Seq > since, in order.
 	Events(ctx context.Context, id string, since int64) ([]Event, error)
 	// Append adds events to the log and applies the update, atomically and
-	// durably: when it returns nil the events are stored. The events must
-	// number on from the game's Seq (else ErrConflict, and nothing
-	// changes). Appending no events just applies the update.
-	Append(ctx context.Context, id string, events []Event, u Update) error
-	// SetSeats replaces a game's seats (a join, a seat's dice seed).
-	SetSeats(ctx context.Context, id string, seats []Seat) error
-	// List returns games without their logs, newest first.
+	// durably, if the game's Version is still version; the Version then
+	// becomes version+1. When it returns nil the events are stored. The
+	// events must number on from the game's Seq. Otherwise (another writer
+	// came first) it returns an error wrapping ErrConflict and changes
+	// nothing. Appending no events applies just the update (also
+	// conditional, also version+1). An unknown id is ErrNotFound, whatever
+	// the version.
+	Append(ctx context.Context, id string, version int64, events []Event, u Update) error
+	// SetSeats replaces a game's seats (a join, a seat's dice seed) under
+	// the same condition on version as Append; the Version then becomes
+	// version+1.
+	SetSeats(ctx context.Context, id string, version int64, seats []Seat) error
+	// List returns games without their logs, with their versions, newest
+	// first.
 	List(ctx context.Context, f Filter) ([]*Game, error)
 	// Unfinished returns the ids of every game not finished.
 	Unfinished(ctx context.Context) ([]string, error)

@@ -29,7 +29,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AppendConcurrent", testAppendConcurrent},
 		{"AppendManyGames", testAppendManyGames},
 		{"SetSeats", testSetSeats},
+		{"Versions", testVersions},
+		{"StaleVersion", testStaleVersion},
+		{"VersionRace", testVersionRace},
 		{"ListUnfinished", testListUnfinished},
+		{"ListUpdatedBefore", testListUpdatedBefore},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,8 +88,8 @@ func testCreateLoad(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatalf("Load = %v", err)
 	}
-	if len(evs) != 0 || got.Seq != 0 || got.Finished {
-		t.Errorf("Load(new game) = seq %d, %d events, finished %v, want 0, 0, false", got.Seq, len(evs), got.Finished)
+	if len(evs) != 0 || got.Seq != 0 || got.Finished || got.Version != 0 {
+		t.Errorf("Load(new game) = seq %d, %d events, finished %v, version %d, want 0, 0, false, 0", got.Seq, len(evs), got.Finished, got.Version)
 	}
 	check := func(name string, g, w any) {
 		if fmt.Sprint(g) != fmt.Sprint(w) {
@@ -126,11 +130,20 @@ func testNotFound(t *testing.T, s store.Store) {
 	if _, _, err := s.Load(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Load(missing) = %v, want ErrNotFound", err)
 	}
-	if err := s.Append(ctx, "nope", events(1, 1), store.Update{}); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Append(missing) = %v, want ErrNotFound", err)
+	// Whatever the version: a game that does not exist is not a conflict.
+	for _, version := range []int64{0, 1, 7, -1} {
+		if err := s.Append(ctx, "nope", version, events(1, 1), store.Update{}); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("Append(missing, version %d) = %v, want ErrNotFound", version, err)
+		}
+		if err := s.Append(ctx, "nope", version, nil, store.Update{Status: "x"}); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("Append(missing, version %d, no events) = %v, want ErrNotFound", version, err)
+		}
+		if err := s.SetSeats(ctx, "nope", version, nil); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SetSeats(missing, version %d) = %v, want ErrNotFound", version, err)
+		}
 	}
-	if err := s.SetSeats(ctx, "nope", nil); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("SetSeats(missing) = %v, want ErrNotFound", err)
+	if gs, err := s.List(ctx, store.Filter{}); err != nil || len(gs) != 0 {
+		t.Errorf("List after writes to a missing game = %d games, %v, want none", len(gs), err)
 	}
 }
 
@@ -139,10 +152,10 @@ func testAppend(t *testing.T, s store.Store) {
 	if err := s.Create(ctx, sample("g1", t0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Append(ctx, "g1", events(1, 3), store.Update{Status: "turn black", Result: "game in progress"}); err != nil {
+	if err := s.Append(ctx, "g1", 0, events(1, 3), store.Update{Status: "turn black", Result: "game in progress"}); err != nil {
 		t.Fatalf("Append(1..3) = %v", err)
 	}
-	if err := s.Append(ctx, "g1", events(4, 1), store.Update{Status: "over white", Result: "white wins (checkmate)", Finished: true}); err != nil {
+	if err := s.Append(ctx, "g1", 1, events(4, 1), store.Update{Status: "over white", Result: "white wins (checkmate)", Finished: true}); err != nil {
 		t.Fatalf("Append(4) = %v", err)
 	}
 	g, evs, err := s.Load(ctx, "g1")
@@ -160,19 +173,19 @@ func testAppend(t *testing.T, s store.Store) {
 			t.Errorf("Load event %d = %+v, want %+v", i, e, w)
 		}
 	}
-	if g.Seq != 4 || !g.Finished || g.Status != "over white" || g.Result != "white wins (checkmate)" {
-		t.Errorf("Load after appends = seq %d finished %v %q %q, want 4 true %q %q", g.Seq, g.Finished, g.Status, g.Result, "over white", "white wins (checkmate)")
+	if g.Seq != 4 || g.Version != 2 || !g.Finished || g.Status != "over white" || g.Result != "white wins (checkmate)" {
+		t.Errorf("Load after appends = seq %d version %d finished %v %q %q, want 4 2 true %q %q", g.Seq, g.Version, g.Finished, g.Status, g.Result, "over white", "white wins (checkmate)")
 	}
 	tail, err := s.Events(ctx, "g1", 2)
 	if err != nil || len(tail) != 2 || tail[0].Seq != 3 || tail[1].Seq != 4 {
 		t.Errorf("Events(since 2) = %v, %v, want seq 3 and 4", tail, err)
 	}
 	// An empty append only updates.
-	if err := s.Append(ctx, "g1", nil, store.Update{Status: "x", Finished: true}); err != nil {
+	if err := s.Append(ctx, "g1", 2, nil, store.Update{Status: "x", Finished: true}); err != nil {
 		t.Fatal(err)
 	}
-	if g, _, _ := s.Load(ctx, "g1"); g.Seq != 4 || g.Status != "x" {
-		t.Errorf("Load after empty append = seq %d status %q, want 4 %q", g.Seq, g.Status, "x")
+	if g, _, _ := s.Load(ctx, "g1"); g.Seq != 4 || g.Version != 3 || g.Status != "x" {
+		t.Errorf("Load after empty append = seq %d version %d status %q, want 4 3 %q", g.Seq, g.Version, g.Status, "x")
 	}
 }
 
@@ -181,17 +194,18 @@ func testAppendConflict(t *testing.T, s store.Store) {
 	if err := s.Create(ctx, sample("g1", t0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Append(ctx, "g1", events(1, 2), store.Update{Status: "s2"}); err != nil {
+	if err := s.Append(ctx, "g1", 0, events(1, 2), store.Update{Status: "s2"}); err != nil {
 		t.Fatal(err)
 	}
+	// The version is right (1), the events do not continue the log.
 	for _, evs := range [][]store.Event{events(2, 1), events(4, 1), events(1, 3), append(events(3, 1), events(5, 1)...)} {
-		if err := s.Append(ctx, "g1", evs, store.Update{Status: "bad"}); !errors.Is(err, store.ErrConflict) {
+		if err := s.Append(ctx, "g1", 1, evs, store.Update{Status: "bad"}); !errors.Is(err, store.ErrConflict) {
 			t.Errorf("Append(seq %d..) after 2 = %v, want ErrConflict", evs[0].Seq, err)
 		}
 	}
 	g, evs, _ := s.Load(ctx, "g1")
-	if g.Seq != 2 || len(evs) != 2 || g.Status != "s2" {
-		t.Errorf("Load after refused appends = seq %d, %d events, %q, want 2, 2, %q", g.Seq, len(evs), g.Status, "s2")
+	if g.Seq != 2 || len(evs) != 2 || g.Status != "s2" || g.Version != 1 {
+		t.Errorf("Load after refused appends = seq %d, %d events, %q, version %d, want 2, 2, %q, 1", g.Seq, len(evs), g.Status, g.Version, "s2")
 	}
 }
 
@@ -210,7 +224,7 @@ func testAppendConcurrent(t *testing.T, s store.Store) {
 		go func() {
 			defer wg.Done()
 			for seq := int64(1); seq <= 10; seq++ {
-				err := s.Append(ctx, "g1", events(seq, 1), store.Update{})
+				err := s.Append(ctx, "g1", seq-1, events(seq, 1), store.Update{})
 				if err == nil {
 					mu.Lock()
 					wins++
@@ -246,7 +260,7 @@ func testAppendManyGames(t *testing.T, s store.Store) {
 		go func() {
 			defer wg.Done()
 			for seq := int64(1); seq <= moves; seq++ {
-				if err := s.Append(ctx, id, events(seq, 1), store.Update{Status: fmt.Sprintf("after %d", seq)}); err != nil {
+				if err := s.Append(ctx, id, seq-1, events(seq, 1), store.Update{Status: fmt.Sprintf("after %d", seq)}); err != nil {
 					t.Errorf("Append(%s, %d) = %v, want nil", id, seq, err)
 				}
 			}
@@ -254,7 +268,7 @@ func testAppendManyGames(t *testing.T, s store.Store) {
 		go func() {
 			defer wg.Done()
 			// Never the next event: seq 0 does not follow any log.
-			if err := s.Append(ctx, id, events(0, 1), store.Update{}); !errors.Is(err, store.ErrConflict) {
+			if err := s.Append(ctx, id, 0, events(0, 1), store.Update{}); !errors.Is(err, store.ErrConflict) {
 				t.Errorf("Append(%s, 0) = %v, want ErrConflict", id, err)
 			}
 		}()
@@ -266,7 +280,7 @@ func testAppendManyGames(t *testing.T, s store.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Seq != moves || got.Status != fmt.Sprintf("after %d", moves) || fmt.Sprint(evs) != fmt.Sprint(events(1, moves)) {
+		if got.Seq != moves || got.Version != moves || got.Status != fmt.Sprintf("after %d", moves) || fmt.Sprint(evs) != fmt.Sprint(events(1, moves)) {
 			t.Errorf("Load(%s) = seq %d, status %q, events %v; want seq %d, status %q, events %v", id, got.Seq, got.Status, evs, moves, fmt.Sprintf("after %d", moves), events(1, moves))
 		}
 	}
@@ -280,12 +294,199 @@ func testSetSeats(t *testing.T, s store.Store) {
 	}
 	seats := slices.Clone(g.Seats)
 	seats[1] = store.Seat{Player: "black", Kind: store.SeatHuman, Name: "Bob", TokenHash: []byte{7}, Seed: "bob"}
-	if err := s.SetSeats(ctx, "g1", seats); err != nil {
+	if err := s.SetSeats(ctx, "g1", 0, seats); err != nil {
 		t.Fatal(err)
 	}
 	got, _, _ := s.Load(ctx, "g1")
+	if fmt.Sprint(got.Seats) != fmt.Sprint(seats) || got.Version != 1 || got.Seq != 0 {
+		t.Errorf("Load after SetSeats = seats %v, version %d, seq %d, want %v, 1, 0", got.Seats, got.Version, got.Seq, seats)
+	}
+}
+
+// testVersions: Create stores version 0 whatever the game says, each
+// write adds one, and Load and List report it.
+func testVersions(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := sample("g1", t0)
+	g.Version = 42
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, sample("g2", t0.Add(-time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	version := func(want int64, after string) {
+		t.Helper()
+		got, _, err := s.Load(ctx, "g1")
+		if err != nil || got.Version != want {
+			t.Fatalf("Load after %s = version %d, %v, want %d", after, got.Version, err, want)
+		}
+	}
+	version(0, "Create")
+	seats := slices.Clone(g.Seats)
+	seats[1].Kind, seats[1].Name = store.SeatHuman, "Bob"
+	if err := s.SetSeats(ctx, "g1", 0, seats); err != nil {
+		t.Fatalf("SetSeats(version 0) = %v", err)
+	}
+	version(1, "SetSeats")
+	if err := s.Append(ctx, "g1", 1, events(1, 2), store.Update{Status: "turn white"}); err != nil {
+		t.Fatalf("Append(version 1) = %v", err)
+	}
+	version(2, "SetSeats, Append")
+	if err := s.Append(ctx, "g1", 2, nil, store.Update{Status: "over white", Finished: true}); err != nil {
+		t.Fatalf("Append(version 2, no events) = %v", err)
+	}
+	version(3, "SetSeats, Append, empty Append")
+	seats[0].Seed = "a new seed"
+	if err := s.SetSeats(ctx, "g1", 3, seats); err != nil {
+		t.Fatalf("SetSeats(version 3) = %v", err)
+	}
+	version(4, "two SetSeats and two Appends")
+	gs, err := s.List(ctx, store.Filter{})
+	if err != nil || len(gs) != 2 {
+		t.Fatalf("List() = %d games, %v, want 2", len(gs), err)
+	}
+	if gs[0].ID != "g1" || gs[0].Version != 4 || gs[0].Seq != 2 || gs[1].ID != "g2" || gs[1].Version != 0 {
+		t.Errorf("List() = %s version %d seq %d, %s version %d; want g1 version 4 seq 2, g2 version 0",
+			gs[0].ID, gs[0].Version, gs[0].Seq, gs[1].ID, gs[1].Version)
+	}
+}
+
+// testStaleVersion: a write naming any version but the game's is refused
+// with ErrConflict and changes nothing.
+func testStaleVersion(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := sample("g1", t0)
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	seats := slices.Clone(g.Seats)
+	seats[1] = store.Seat{Player: "black", Kind: store.SeatHuman, Name: "Bob", TokenHash: []byte{7}}
+	if err := s.SetSeats(ctx, "g1", 0, seats); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "g1", 1, events(1, 2), store.Update{Status: "turn white", Result: "game in progress"}); err != nil {
+		t.Fatal(err)
+	}
+	// The game is at version 2, seq 2.
+	other := slices.Clone(seats)
+	other[1] = store.Seat{Player: "black", Kind: store.SeatHuman, Name: "Eve", TokenHash: []byte{8}}
+	finish := store.Update{Status: "over black", Result: "black wins", Finished: true}
+	tests := []struct {
+		name  string
+		write func() error
+	}{
+		{"Append(version 1, seq 3)", func() error { return s.Append(ctx, "g1", 1, events(3, 1), finish) }},
+		{"Append(version 0, seq 3)", func() error { return s.Append(ctx, "g1", 0, events(3, 1), finish) }},
+		{"Append(version 3, seq 3)", func() error { return s.Append(ctx, "g1", 3, events(3, 1), finish) }},
+		{"Append(version 1, seq 2)", func() error { return s.Append(ctx, "g1", 1, events(2, 1), finish) }},
+		{"Append(version 1, no events)", func() error { return s.Append(ctx, "g1", 1, nil, finish) }},
+		{"Append(version 3, no events)", func() error { return s.Append(ctx, "g1", 3, nil, finish) }},
+		{"SetSeats(version 1)", func() error { return s.SetSeats(ctx, "g1", 1, other) }},
+		{"SetSeats(version 0)", func() error { return s.SetSeats(ctx, "g1", 0, other) }},
+		{"SetSeats(version 3)", func() error { return s.SetSeats(ctx, "g1", 3, other) }},
+		{"SetSeats(version -1)", func() error { return s.SetSeats(ctx, "g1", -1, other) }},
+	}
+	for _, tt := range tests {
+		if err := tt.write(); !errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s at version 2 = %v, want ErrConflict", tt.name, err)
+		}
+	}
+	got, evs, err := s.Load(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != 2 || got.Seq != 2 || got.Finished || got.Status != "turn white" || got.Result != "game in progress" {
+		t.Errorf("Load after refused writes = version %d seq %d finished %v %q %q, want 2 2 false %q %q",
+			got.Version, got.Seq, got.Finished, got.Status, got.Result, "turn white", "game in progress")
+	}
 	if fmt.Sprint(got.Seats) != fmt.Sprint(seats) {
-		t.Errorf("Load seats = %v, want %v", got.Seats, seats)
+		t.Errorf("Load seats after refused writes = %v, want %v", got.Seats, seats)
+	}
+	if fmt.Sprint(evs) != fmt.Sprint(events(1, 2)) {
+		t.Errorf("Load events after refused writes = %v, want %v", evs, events(1, 2))
+	}
+	// The right version still writes.
+	if err := s.Append(ctx, "g1", 2, events(3, 1), finish); err != nil {
+		t.Errorf("Append(version 2, seq 3) = %v, want nil", err)
+	}
+}
+
+// testVersionRace: in each round writers that read the same version race,
+// half appending the next event and half changing the seats (two
+// instances accepting one invitation, or changing a seed while the other
+// rolls); exactly one wins each round, the others get ErrConflict, and the
+// game holds the winner's write alone.
+func testVersionRace(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := sample("g1", t0)
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	const rounds, writers = 30, 4
+	appends := 0
+	for round := range rounds {
+		before, _, err := s.Load(ctx, "g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := make([]error, writers)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for w := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				mark := fmt.Sprintf("round %d writer %d", round, w)
+				if w%2 == 0 {
+					errs[w] = s.Append(ctx, "g1", before.Version, events(before.Seq+1, 1), store.Update{Status: mark})
+					return
+				}
+				seats := slices.Clone(before.Seats)
+				seats[1] = store.Seat{Player: "black", Kind: store.SeatHuman, Name: mark}
+				errs[w] = s.SetSeats(ctx, "g1", before.Version, seats)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		winner := -1
+		for w, err := range errs {
+			switch {
+			case err == nil && winner >= 0:
+				t.Fatalf("round %d: writers %d and %d both won at version %d", round, winner, w, before.Version)
+			case err == nil:
+				winner = w
+			case !errors.Is(err, store.ErrConflict):
+				t.Fatalf("round %d: writer %d = %v, want nil or ErrConflict", round, w, err)
+			}
+		}
+		if winner < 0 {
+			t.Fatalf("round %d: every writer refused at version %d: %v", round, before.Version, errs)
+		}
+		after, _, err := s.Load(ctx, "g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mark := fmt.Sprintf("round %d writer %d", round, winner)
+		if winner%2 == 0 {
+			appends++
+			if after.Seq != before.Seq+1 || after.Status != mark || fmt.Sprint(after.Seats) != fmt.Sprint(before.Seats) {
+				t.Errorf("round %d: after append by %d = seq %d, status %q, seats %v; want seq %d, %q, seats unchanged",
+					round, winner, after.Seq, after.Status, after.Seats, before.Seq+1, mark)
+			}
+		} else if after.Seq != before.Seq || after.Status != before.Status || after.Seats[1].Name != mark {
+			t.Errorf("round %d: after SetSeats by %d = seq %d, status %q, seat %q; want seq %d, %q, seat %q",
+				round, winner, after.Seq, after.Status, after.Seats[1].Name, before.Seq, before.Status, mark)
+		}
+		if after.Version != before.Version+1 {
+			t.Errorf("round %d: version %d after %d, want one more", round, after.Version, before.Version)
+		}
+	}
+	got, evs, err := s.Load(ctx, "g1")
+	if err != nil || got.Version != rounds || got.Seq != int64(appends) || fmt.Sprint(evs) != fmt.Sprint(events(1, appends)) {
+		t.Errorf("Load after %d rounds = version %d seq %d, %d events, %v; want version %d seq %d, events 1..%d",
+			rounds, got.Version, got.Seq, len(evs), err, rounds, appends, appends)
 	}
 }
 
@@ -300,7 +501,7 @@ func testListUnfinished(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Append(ctx, "b", events(1, 1), store.Update{Finished: true, Status: "over draw"}); err != nil {
+	if err := s.Append(ctx, "b", 0, events(1, 1), store.Update{Finished: true, Status: "over draw"}); err != nil {
 		t.Fatal(err)
 	}
 	ids := func(gs []*store.Game) []string {
@@ -330,5 +531,67 @@ func testListUnfinished(t *testing.T, s store.Store) {
 	un, err := s.Unfinished(ctx)
 	if err != nil || !slices.Equal(un, []string{"a", "c", "d"}) {
 		t.Errorf("Unfinished() = %v, %v, want [a c d]", un, err)
+	}
+}
+
+// testListUpdatedBefore: UpdatedBefore selects the games last changed
+// (created, appended to, seated) strictly before it.
+func testListUpdatedBefore(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	base := time.Date(2020, 3, 1, 12, 0, 0, 0, time.UTC)
+	for i, id := range []string{"a", "b", "c"} {
+		if err := s.Create(ctx, sample(id, base.Add(time.Duration(i)*time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(f store.Filter) []string {
+		t.Helper()
+		gs, err := s.List(ctx, f)
+		if err != nil {
+			t.Fatalf("List(%+v) = %v", f, err)
+		}
+		out := []string{}
+		for _, g := range gs {
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	tests := []struct {
+		f    store.Filter
+		want []string
+	}{
+		{store.Filter{}, []string{"c", "b", "a"}},
+		{store.Filter{UpdatedBefore: base.Add(90 * time.Second)}, []string{"b", "a"}},
+		{store.Filter{UpdatedBefore: base.Add(time.Minute)}, []string{"a"}},
+		{store.Filter{UpdatedBefore: base}, []string{}},
+		{store.Filter{UpdatedBefore: base.Add(time.Hour), Limit: 1}, []string{"c"}},
+	}
+	for _, tt := range tests {
+		if got := ids(tt.f); !slices.Equal(got, tt.want) {
+			t.Errorf("List(%+v) = %v, want %v", tt.f, got, tt.want)
+		}
+	}
+	yes := true
+	// Seating a player in a changes it now; an append to b changes it at
+	// its event's time (t0+1s, after base).
+	if err := s.SetSeats(ctx, "a", 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "b", 0, events(1, 1), store.Update{Finished: true}); err != nil {
+		t.Fatal(err)
+	}
+	after := []struct {
+		f    store.Filter
+		want []string
+	}{
+		{store.Filter{UpdatedBefore: base.Add(time.Hour)}, []string{"c"}},
+		{store.Filter{UpdatedBefore: t0.Add(2 * time.Second), Finished: &yes}, []string{"b"}},
+		{store.Filter{UpdatedBefore: t0.Add(time.Second), Finished: &yes}, []string{}},
+		{store.Filter{}, []string{"c", "b", "a"}},
+	}
+	for _, tt := range after {
+		if got := ids(tt.f); !slices.Equal(got, tt.want) {
+			t.Errorf("List(%+v) after SetSeats(a), Append(b) = %v, want %v", tt.f, got, tt.want)
+		}
 	}
 }
