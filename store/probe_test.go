@@ -1,0 +1,303 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// TestProbeSQLite: the probe writes the one row of the table probe, again
+// at each call, and fails once the store is closed.
+func TestProbeSQLite(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now().UnixMilli()
+	for i := range 3 {
+		if err := s.Probe(ctx); err != nil {
+			t.Fatalf("Probe #%d = %v, want nil", i+1, err)
+		}
+	}
+	var n, at int64
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*), max(at) FROM probe`).Scan(&n, &at); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || at < before {
+		t.Errorf("probe table = %d rows, at %d; want 1 row at %d or later", n, at, before)
+	}
+	s.Close()
+	if err := s.Probe(ctx); err == nil || errors.Is(err, ErrReadOnly) {
+		t.Errorf("Probe after Close = %v, want a failure that is not ErrReadOnly", err)
+	}
+}
+
+// envReadOnlyDB names the database the child process of
+// TestProbeSQLiteReadOnly probes.
+const envReadOnlyDB = "NORNS_TEST_READONLY_DB"
+
+// TestProbeSQLiteReadOnly: on a database file the process may read but not
+// write, Open succeeds, the probe fails with ErrReadOnly, and nothing is
+// written. The probe runs in a child process (this test again) that cannot
+// write the file: as root, which writes any file whatever its mode, the
+// child runs as the user nobody; otherwise the file is made read-only.
+func TestProbeSQLiteReadOnly(t *testing.T) {
+	ctx := context.Background()
+	if path := os.Getenv(envReadOnlyDB); path != "" {
+		s, err := OpenSQLite(ctx, path)
+		if err != nil {
+			t.Fatalf("OpenSQLite(%s) = %v, want nil", path, err)
+		}
+		defer s.Close()
+		err = s.Probe(ctx)
+		if !errors.Is(err, ErrReadOnly) || !IsReadOnly(err) {
+			t.Fatalf("Probe on a file this process cannot write = %v, want ErrReadOnly", err)
+		}
+		t.Logf("probe: %v", err)
+		return
+	}
+	dir := sharedDir(t)
+	path := filepath.Join(dir, "norns.db")
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, &Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	out, err := runReadOnly(t, path, os.Args[0], "-test.run=^TestProbeSQLiteReadOnly$", "-test.v")
+	if err != nil || !strings.Contains(out, "probe: store: the database is read-only: attempt to write a readonly database") {
+		t.Fatalf("the probe on a read-only file failed: %v\n%s", err, out)
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'probe'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("probe tables after the read-only probe = %d, %v; want none", n, err)
+	}
+}
+
+// sharedDir returns a new directory that every user may write, removed at
+// the end of the test.
+func sharedDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "norns-probe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// runReadOnly runs a program with args, and envReadOnlyDB set to db, as a
+// process that cannot write the file db: as root, the program (copied
+// where every user may run it) runs as the user nobody (65534); otherwise
+// db is made read-only. It returns the program's output.
+func runReadOnly(t *testing.T, db, program string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(program, args...)
+	cmd.Env = append(os.Environ(), envReadOnlyDB+"="+db)
+	cmd.Dir = filepath.Dir(db)
+	if os.Geteuid() == 0 {
+		dir := sharedDir(t)
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Path = filepath.Join(dir, filepath.Base(program))
+		if err := copyFile(cmd.Path, program); err != nil {
+			t.Fatal(err)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	} else if err := os.Chmod(db, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Skipf("cannot run a process that may not write %s: %v", db, err)
+	}
+	return string(out), err
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// probeSchema returns the URL of a new, empty schema on the test
+// PostgreSQL server (NORNS_TEST_POSTGRES, else the local one), dropped at
+// the end of the test, which is skipped when the server does not answer.
+// (storetest.PostgresURL does the same, but this test is inside package
+// store, which storetest imports.)
+func probeSchema(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("NORNS_TEST_POSTGRES")
+	if base == "" {
+		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Skipf("PostgreSQL not reachable at %s: skipping (%v)", base, err)
+	}
+	defer conn.Close(context.Background())
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "norns_test_" + hex.EncodeToString(b)
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if c, err := pgx.Connect(ctx, base); err == nil {
+			c.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+			c.Close(ctx)
+		}
+	})
+	return withParam(t, base, "search_path", schema)
+}
+
+// withParam returns raw with the query parameter name set to value. A
+// space is written %20: pgx does not read "+" as a space.
+func withParam(t *testing.T, raw, name, value string) string {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set(name, value)
+	u.RawQuery = strings.ReplaceAll(q.Encode(), "+", "%20")
+	return u.String()
+}
+
+// readOnlyOption makes every transaction of a PostgreSQL session
+// read-only, as on a standby or a database set read-only.
+const readOnlyOption = "-c default_transaction_read_only=on"
+
+// TestProbePostgres: the probe creates its table on first use and writes
+// its one row at each call.
+func TestProbePostgres(t *testing.T) {
+	ctx := context.Background()
+	u := probeSchema(t)
+	s, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var at []time.Time
+	for i := range 2 {
+		if err := s.Probe(ctx); err != nil {
+			t.Fatalf("Probe #%d = %v, want nil", i+1, err)
+		}
+		var n int
+		var last time.Time
+		if err := s.pool.QueryRow(ctx, `SELECT count(*), max(at) FROM probe`).Scan(&n, &last); err != nil || n != 1 {
+			t.Fatalf("probe table after probe #%d = %d rows, %v; want 1", i+1, n, err)
+		}
+		at = append(at, last)
+	}
+	if !at[1].After(at[0]) {
+		t.Errorf("the second probe wrote %s, the first %s: want a later time", at[1], at[0])
+	}
+}
+
+// TestProbePostgresReadOnly: on sessions whose transactions are read-only
+// the probe fails with ErrReadOnly and writes nothing, and opening the
+// store on such a URL fails with an error IsReadOnly recognizes (its
+// migration cannot write).
+func TestProbePostgresReadOnly(t *testing.T) {
+	ctx := context.Background()
+	u := probeSchema(t)
+	s, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Probe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var at time.Time
+	if err := s.pool.QueryRow(ctx, `SELECT at FROM probe`).Scan(&at); err != nil {
+		t.Fatal(err)
+	}
+	roURL := withParam(t, u, "options", readOnlyOption)
+	if ro, err := OpenPostgres(ctx, roURL); err == nil || !IsReadOnly(err) {
+		if ro != nil {
+			ro.Close()
+		}
+		t.Errorf("OpenPostgres on read-only sessions = %v, want an error IsReadOnly recognizes", err)
+	}
+	// The same schema through a pool of read-only sessions: what an
+	// instance sees once its database has become read-only.
+	pool, err := pgxpool.New(ctx, roURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	ro := &Postgres{pool: pool}
+	err = ro.Probe(ctx)
+	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "transaction_read_only is on") {
+		t.Errorf("Probe on read-only sessions = %v, want ErrReadOnly (transaction_read_only is on)", err)
+	}
+	var after time.Time
+	if err := s.pool.QueryRow(ctx, `SELECT at FROM probe`).Scan(&after); err != nil || !after.Equal(at) {
+		t.Errorf("probe row after the read-only probe = %s, %v; want %s unchanged", after, err, at)
+	}
+}
+
+// TestIsReadOnly: the errors that say a database is read-only, and some
+// that do not.
+func TestIsReadOnly(t *testing.T) {
+	tests := []struct {
+		err  error
+		want bool
+	}{
+		{ErrReadOnly, true},
+		{probeErr(errors.New("disk I/O error")), false},
+		{errors.New("attempt to write a readonly database"), false},
+		{nil, false},
+		{ErrConflict, false},
+	}
+	for _, tc := range tests {
+		if got := IsReadOnly(tc.err); got != tc.want {
+			t.Errorf("IsReadOnly(%v) = %v, want %v", tc.err, got, tc.want)
+		}
+	}
+}
