@@ -83,6 +83,97 @@ func TestPostgresMigrateConcurrent(t *testing.T) {
 	}
 }
 
+// TestPostgresUpgrade: a database migrated before games had versions
+// gains the column (every game at version 0) and takes conditional writes.
+func TestPostgresUpgrade(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	ctx := context.Background()
+	ms, err := store.Migrations()
+	if err != nil || len(ms) < 2 || ms[0].Version != 1 || ms[1].Name != "0002_version.sql" {
+		t.Fatalf("Migrations() = %v, %v; want 0001 then 0002_version.sql", ms, err)
+	}
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, q := range []string{
+		ms[0].SQL,
+		`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())`,
+		`INSERT INTO schema_migrations (version, name) VALUES (1, '` + ms[0].Name + `')`,
+		`INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, status)
+			VALUES ('old', 'chess', '{}', '[{"player":"white","kind":"open"}]', 'null', '\x01', 'c0ffee', 1000, 2000, 0, 'turn white')`,
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	s := openPostgres(t, u)
+	defer s.Close()
+	if got := s.Applied(); len(got) != len(ms)-1 || got[0] != 2 {
+		t.Errorf("Applied() on a database at 0001 = %v, want from 2 on", got)
+	}
+	g, _, err := s.Load(ctx, "old")
+	if err != nil || g.Version != 0 || g.Status != "turn white" || string(g.ServerSeed) != "\x01" {
+		t.Fatalf("Load(old game) = %+v, %v; want version 0, turn white, seed 01", g, err)
+	}
+	if err := s.SetSeats(ctx, "old", 0, []store.Seat{{Player: "white", Kind: store.SeatHuman, Name: "Ann"}}); err != nil {
+		t.Errorf("SetSeats(old game, version 0) = %v", err)
+	}
+	if err := s.Append(ctx, "old", 0, []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "e4"}}, store.Update{}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("Append(old game, stale version 0) = %v, want ErrConflict", err)
+	}
+	if g, _, err := s.Load(ctx, "old"); err != nil || g.Version != 1 || g.Seq != 0 || g.Seats[0].Name != "Ann" {
+		t.Errorf("Load(old game) after SetSeats = %+v, %v; want version 1, seq 0, Ann seated", g, err)
+	}
+}
+
+// TestPostgresSeatRace: two instances on one database accept the same
+// invitation at once, round after round: exactly one seats its player.
+func TestPostgresSeatRace(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	ctx := context.Background()
+	a, b := openPostgres(t, u), openPostgres(t, u)
+	defer a.Close()
+	defer b.Close()
+	if err := a.Create(ctx, &store.Game{ID: "g", Game: "chess", ServerSeed: []byte{1}, Seats: []store.Seat{{Player: "white", Kind: store.SeatOpen}}}); err != nil {
+		t.Fatal(err)
+	}
+	const rounds = 20
+	for round := range rounds {
+		g, _, err := a.Load(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs [2]error
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i, s := range []*store.Postgres{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				errs[i] = s.SetSeats(ctx, "g", g.Version, []store.Seat{{Player: "white", Kind: store.SeatHuman, Name: fmt.Sprintf("r%d i%d", round, i)}})
+			}()
+		}
+		close(start)
+		wg.Wait()
+		won := -1
+		switch {
+		case errs[0] == nil && errors.Is(errs[1], store.ErrConflict):
+			won = 0
+		case errs[1] == nil && errors.Is(errs[0], store.ErrConflict):
+			won = 1
+		default:
+			t.Fatalf("round %d: SetSeats on a, b = %v, %v; want one nil and one ErrConflict", round, errs[0], errs[1])
+		}
+		after, _, err := b.Load(ctx, "g")
+		if want := fmt.Sprintf("r%d i%d", round, won); err != nil || after.Version != g.Version+1 || after.Seats[0].Name != want {
+			t.Fatalf("round %d: Load = %+v, %v; want version %d, seat %q", round, after, err, g.Version+1, want)
+		}
+	}
+}
+
 // TestPostgresListen: an append and a seat change on one store reach the
 // listener of another store on the same database, with the game's seq.
 func TestPostgresListen(t *testing.T) {

@@ -146,24 +146,23 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 }
 
 // addVersion gives the games table of a database made before games had
-// versions its version column (every game at 0). CREATE TABLE IF NOT
-// EXISTS leaves an existing table as it is.
-func addVersion(ctx context.Context, conn *sql.Conn) error {
-	rows, err := conn.QueryContext(ctx, `SELECT name FROM pragma_table_info('games')`)
-	if err != nil {
+// versions its version column (every game at 0): CREATE TABLE IF NOT
+// EXISTS leaves an existing table as it is. The check and the change are
+// one transaction, so that two processes opening the database at once add
+// the column once.
+func addVersion(ctx context.Context, conn *sql.Conn) (err error) {
+	if _, err := conn.ExecContext(ctx, sqlBegin); err != nil {
 		return err
 	}
-	has := false
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
+	defer func() {
+		if err != nil {
+			conn.ExecContext(context.WithoutCancel(ctx), sqlRollback)
+			return
 		}
-		has = has || name == "version"
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || has {
+		_, err = conn.ExecContext(ctx, sqlCommit)
+	}()
+	var n int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'version'`).Scan(&n); err != nil || n > 0 {
 		return err
 	}
 	_, err = conn.ExecContext(ctx, `ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0`)
