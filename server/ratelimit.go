@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math"
 	"sync"
 	"time"
 )
@@ -24,6 +25,13 @@ func newLimiter(rate float64, burst int) *limiter {
 
 // allow takes a token from addr's bucket, if it has one.
 func (l *limiter) allow(addr string, now time.Time) bool {
+	ok, _ := l.take(addr, now)
+	return ok
+}
+
+// take takes a token from addr's bucket, if it has one; if not, wait is
+// the time until it has one.
+func (l *limiter) take(addr string, now time.Time) (ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b, ok := l.b[addr]
@@ -37,10 +45,16 @@ func (l *limiter) allow(addr string, now time.Time) bool {
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 	}
 	b.tokens--
-	return true
+	return true, 0
+}
+
+// retryAfter is the value of a Retry-After header for a wait: whole
+// seconds, at least 1.
+func retryAfter(wait time.Duration) int {
+	return max(1, int(math.Ceil(wait.Seconds())))
 }
 
 // prune forgets the buckets that have refilled.
