@@ -1,0 +1,255 @@
+package server_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"norns/games"
+	"norns/server"
+	"norns/store"
+)
+
+// get sends GET path to h and returns the status and body.
+func get(h http.Handler, path string) (int, string) {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+	return w.Code, w.Body.String()
+}
+
+// notReady decodes a not_ready answer.
+func notReady(t *testing.T, body string) apiError {
+	t.Helper()
+	var b struct {
+		Error apiError `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(body), &b); err != nil {
+		t.Fatalf("answer %q: %v", body, err)
+	}
+	return b.Error
+}
+
+// TestHealthAndReady: on a database it can write, /healthz and /readyz say
+// ok, and the readiness check wrote the probe's row in the database file.
+func TestHealthAndReady(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "norns.db")
+	e := startOn(t, db, nil)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		resp, err := http.Get(e.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(b) != "ok\n" || resp.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("GET %s = %d %q (Cache-Control %q), want 200 \"ok\\n\" (no-store)", path, resp.StatusCode, b, resp.Header.Get("Cache-Control"))
+		}
+	}
+	conn, err := sql.Open("sqlite", "file:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRow(`SELECT count(*) FROM probe`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("probe rows after GET /readyz = %d, %v; want 1", n, err)
+	}
+}
+
+// probing is a store whose probe fails with fail (when set) and counts its
+// calls.
+type probing struct {
+	store.Store
+	calls atomic.Int64
+	mu    sync.Mutex
+	fail  error
+}
+
+func (p *probing) Probe(ctx context.Context) error {
+	p.calls.Add(1)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.fail
+}
+
+// TestReadyCached: many readiness checks at once make one probe (the
+// outcome is kept a second), a failed probe answers 503 not_ready with its
+// reason while /healthz still says ok, and a server shutting down is not
+// ready.
+func TestReadyCached(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	p := &probing{Store: st, fail: errors.New("disk full")}
+	srv, err := server.New(server.Config{Store: p, Games: games.All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	start := time.Now()
+	var wg sync.WaitGroup
+	codes := make([]int, 50)
+	bodies := make([]string, len(codes))
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i], bodies[i] = get(h, "/readyz")
+		}()
+	}
+	wg.Wait()
+	// The outcome is reused for a second: one probe, or one more for each
+	// second this took on a very slow machine.
+	if n, most := p.calls.Load(), 1+int64(time.Since(start)/time.Second); n < 1 || n > most {
+		t.Errorf("%d readiness checks made %d probes, want 1 (at most %d)", len(codes), n, most)
+	}
+	for i := range codes {
+		e := notReady(t, bodies[i])
+		if codes[i] != http.StatusServiceUnavailable || e.Code != "not_ready" || e.Message == "" || !strings.Contains(e.Detail, "disk full") {
+			t.Fatalf("GET /readyz with a failing probe = %d %+v, want 503 not_ready \"disk full\"", codes[i], e)
+		}
+	}
+	if code, body := get(h, "/healthz"); code != http.StatusOK || body != "ok\n" {
+		t.Errorf("GET /healthz with a failing probe = %d %q, want 200 ok", code, body)
+	}
+	srv.Close()
+	p.mu.Lock()
+	p.fail = nil
+	p.mu.Unlock()
+	code, body := get(h, "/readyz")
+	if e := notReady(t, body); code != http.StatusServiceUnavailable || e.Code != "not_ready" || !strings.Contains(e.Detail, "shutting down") {
+		t.Errorf("GET /readyz after Close = %d %+v, want 503 not_ready, shutting down", code, e)
+	}
+}
+
+// envReadOnlyDB names the database the child process of TestReadyReadOnly
+// serves.
+const envReadOnlyDB = "NORNS_TEST_READONLY_DB"
+
+// TestReadyReadOnly: a server on a SQLite file it can read but not write
+// is alive (/healthz ok) but not ready: 503 not_ready, saying the database
+// is read-only; and it wrote nothing. The server runs in a child process
+// (this test again) that cannot write the file: as root, which writes any
+// file whatever its mode, the child runs as the user nobody; otherwise
+// the file is made read-only.
+func TestReadyReadOnly(t *testing.T) {
+	if db := os.Getenv(envReadOnlyDB); db != "" {
+		st, err := store.Open(context.Background(), db)
+		if err != nil {
+			t.Fatalf("store.Open(%s) = %v", db, err)
+		}
+		defer st.Close()
+		srv, err := server.New(server.Config{Store: st, Games: games.All})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		if code, body := get(srv.Handler(), "/healthz"); code != http.StatusOK {
+			t.Errorf("GET /healthz on a read-only database = %d %q, want 200", code, body)
+		}
+		code, body := get(srv.Handler(), "/readyz")
+		if e := notReady(t, body); code != http.StatusServiceUnavailable || e.Code != "not_ready" || !strings.Contains(e.Detail, "the database is read-only") {
+			t.Errorf("GET /readyz on a read-only database = %d %+v, want 503 not_ready, read-only", code, e)
+		}
+		return
+	}
+	dir := sharedDir(t)
+	db := filepath.Join(dir, "norns.db")
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	out, err := runReadOnly(t, db, os.Args[0], "-test.run=^TestReadyReadOnly$", "-test.v")
+	if err != nil || !strings.Contains(out, "--- PASS: TestReadyReadOnly") {
+		t.Fatalf("the server on a read-only database: %v\n%s", err, out)
+	}
+	conn, err := sql.Open("sqlite", "file:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'probe'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("probe tables after the read-only probe = %d, %v; want none", n, err)
+	}
+}
+
+// sharedDir returns a new directory that every user may write, removed at
+// the end of the test.
+func sharedDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "norns-ready")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// runReadOnly runs a program with args, and envReadOnlyDB set to db, as a
+// process that cannot write the file db: as root, the program (copied
+// where every user may run it) runs as the user nobody (65534); otherwise
+// db is made read-only. The child has no PATH, so that TestMain's build of
+// norns fails at once (it is not needed there). It returns the output.
+func runReadOnly(t *testing.T, db, program string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(program, args...)
+	cmd.Env = []string{envReadOnlyDB + "=" + db, "HOME=" + filepath.Dir(db)}
+	cmd.Dir = filepath.Dir(db)
+	if os.Geteuid() == 0 {
+		dir := sharedDir(t)
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Path = filepath.Join(dir, filepath.Base(program))
+		if err := copyFile(cmd.Path, program); err != nil {
+			t.Fatal(err)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	} else if err := os.Chmod(db, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Skipf("cannot run a process that may not write %s: %v", db, err)
+	}
+	return string(out), err
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
