@@ -30,6 +30,11 @@
 // as an action written "pass". Undo takes back the last action applied
 // together with such automatic passes after it (see Log).
 //
+// History returns a copy of the whole history. A caller that follows a game
+// ply by ply reads only what is new with HistoryLen and HistorySince, which
+// copy nothing but the tail on states that implement HistoryTail (every
+// game's does, through Log), so n plies cost O(n), not O(n²).
+//
 // # Results
 //
 // Result describes the end as data (winners, points, a reason); Returns gives

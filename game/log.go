@@ -26,6 +26,21 @@ func (l Log[U]) Actions() []Action {
 	return out
 }
 
+// Len returns the number of records, as len(l.Actions()) without the copy.
+func (l Log[U]) Len() int { return len(l) }
+
+// Since returns the actions recorded from index n on, as a new slice: it
+// equals l.Actions()[n:] but copies only the tail. It panics if n is
+// negative or greater than l.Len(), as slicing does.
+func (l Log[U]) Since(n int) []Action {
+	tail := l[n:]
+	out := make([]Action, len(tail))
+	for i, r := range tail {
+		out[i] = r.Action
+	}
+	return out
+}
+
 // UndoLast takes back the last action that was not applied automatically,
 // with the automatic ones after it: it calls restore for each record, newest
 // first, and removes them. With no such action it changes nothing and
