@@ -67,6 +67,13 @@ func (s *State) Hash() uint64           { return s.pos.Hash() }
 func (s *State) Position() string       { return s.pos.FEN() }
 func (s *State) String() string         { return s.pos.Diagram() }
 
+// HistoryLen and HistorySince read the history's length and tail without
+// copying it all (game.HistoryTail).
+func (s *State) HistoryLen() int                  { return s.log.Len() }
+func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
+
+var _ game.HistoryTail = (*State)(nil)
+
 func (s *State) Player() game.Player {
 	if s.Terminal() {
 		return game.NoPlayer

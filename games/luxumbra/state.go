@@ -54,6 +54,14 @@ func (s *State) Result() game.Result { return s.cur.result }
 // History returns the rolls, moves and passes since the position set up.
 func (s *State) History() []game.Action { return s.log.Actions() }
 
+// HistoryLen returns len(s.History()) without copying the history.
+func (s *State) HistoryLen() int { return s.log.Len() }
+
+// HistorySince returns s.History()[n:] as a new slice, copying only the tail.
+func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
+
+var _ game.HistoryTail = (*State)(nil)
+
 // Returns gives +1 to the winner and -1 to the loser, zeros otherwise.
 func (s *State) Returns() []float64 { return game.WinReturns(2, s.cur.result) }
 

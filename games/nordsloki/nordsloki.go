@@ -299,6 +299,14 @@ func (s *State) Undo() error {
 // History returns the actions and chance outcomes so far, passes included.
 func (s *State) History() []game.Action { return s.log.Actions() }
 
+// HistoryLen returns len(s.History()) without copying the history.
+func (s *State) HistoryLen() int { return s.log.Len() }
+
+// HistorySince returns s.History()[n:] as a new slice, copying only the tail.
+func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
+
+var _ game.HistoryTail = (*State)(nil)
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := &State{cfg: s.cfg, pos: s.pos, log: s.log.Clone(), legalOK: s.legalOK}

@@ -166,6 +166,14 @@ func (s *State) Result() game.Result { return s.result }
 // History returns the moves and passes since the position set up.
 func (s *State) History() []game.Action { return s.log.Actions() }
 
+// HistoryLen returns len(s.History()) without copying the history.
+func (s *State) HistoryLen() int { return s.log.Len() }
+
+// HistorySince returns s.History()[n:] as a new slice, copying only the tail.
+func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
+
+var _ game.HistoryTail = (*State)(nil)
+
 // Position writes the position notation (see the package documentation).
 func (s *State) Position() string { return s.pos.format() }
 

@@ -81,6 +81,14 @@ func (s *State) Returns() []float64 { return game.WinReturns(2, s.result) }
 // History returns every move, roll and pass since the position set up.
 func (s *State) History() []game.Action { return s.log.Actions() }
 
+// HistoryLen returns len(s.History()) without copying the history.
+func (s *State) HistoryLen() int { return s.log.Len() }
+
+// HistorySince returns s.History()[n:] as a new slice, copying only the tail.
+func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
+
+var _ game.HistoryTail = (*State)(nil)
+
 // Position writes the position notation (see the package documentation).
 func (s *State) Position() string { return s.cur.position() }
 
