@@ -12,6 +12,8 @@
 //   - Position round-trips through Game.Setup (same position, player and
 //     legal actions);
 //   - a Clone is equal and independent;
+//   - game.HistoryLen and game.HistorySince agree with History (the
+//     length, and the tail from several points as a new slice);
 //   - Apply followed by Undo restores the state exactly;
 //   - a finished game has a reason, returns for every player, no legal
 //     action, and refuses further actions;

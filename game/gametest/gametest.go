@@ -125,8 +125,16 @@ func playout(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Config
 				return false
 			}
 		}
+		played := game.HistoryLen(s)
 		if err := s.Apply(a); err != nil {
 			t.Errorf("playout %d, ply %d: Apply(%s) at %s: %v", n, ply, s.ActionString(a), before, err)
+			return false
+		}
+		// The history grows by the action, then any passes the game
+		// applied by itself.
+		if tail := game.HistorySince(s, played); len(tail) == 0 || tail[0] != a {
+			t.Errorf("playout %d, ply %d: after Apply(%d) at %s, HistorySince(%d) = %v, want it to start with %d",
+				n, ply, a, before, played, tail, a)
 			return false
 		}
 	}
@@ -143,19 +151,49 @@ func historyText(s game.State) []string {
 
 // snapshot is what must not change when a state is left unchanged.
 type snapshot struct {
-	position string
-	player   game.Player
-	legal    []game.Action
-	history  []game.Action
+	position   string
+	player     game.Player
+	legal      []game.Action
+	history    []game.Action
+	historyLen int
 }
 
 func snap(s game.State) snapshot {
-	return snapshot{s.Position(), s.Player(), s.Legal(), s.History()}
+	return snapshot{s.Position(), s.Player(), s.Legal(), s.History(), game.HistoryLen(s)}
 }
 
 func (a snapshot) equal(b snapshot) bool {
 	return a.position == b.position && a.player == b.player &&
-		slices.Equal(a.legal, b.legal) && slices.Equal(a.history, b.history)
+		slices.Equal(a.legal, b.legal) && slices.Equal(a.history, b.history) &&
+		a.historyLen == b.historyLen
+}
+
+// checkHistoryTail checks that game.HistoryLen and game.HistorySince (the
+// state's own HistoryTail methods where it has them) agree with History,
+// and that the tail is a new slice: writing to it changes nothing.
+func checkHistoryTail(t testing.TB, s game.State) bool {
+	t.Helper()
+	pos := s.Position()
+	h := s.History()
+	if n := game.HistoryLen(s); n != len(h) {
+		t.Errorf("%s: HistoryLen = %d, len(History()) = %d", pos, n, len(h))
+		return false
+	}
+	for _, k := range []int{0, len(h) / 2, max(len(h)-2, 0), max(len(h)-1, 0), len(h)} {
+		tail := game.HistorySince(s, k)
+		if !slices.Equal(tail, h[k:]) {
+			t.Errorf("%s: HistorySince(%d) = %v, want History()[%d:] = %v", pos, k, tail, k, h[k:])
+			return false
+		}
+		for i := range tail {
+			tail[i]++
+		}
+	}
+	if again := s.History(); !slices.Equal(again, h) {
+		t.Errorf("%s: writing to the slices HistorySince returned changed History() to %v", pos, again)
+		return false
+	}
+	return true
 }
 
 func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Config, deep bool) bool {
@@ -169,6 +207,9 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 	}
 	if s.Terminal() != (p == game.NoPlayer) {
 		t.Errorf("%s: Terminal() = %v but Player() = %d", pos, s.Terminal(), p)
+		return false
+	}
+	if !checkHistoryTail(t, s) {
 		return false
 	}
 	if s.Terminal() {

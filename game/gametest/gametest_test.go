@@ -23,7 +23,7 @@ type race struct {
 }
 
 type mutation struct {
-	unsorted, acceptIllegal, badUndo, badPosition, badProbs, noEnd bool
+	unsorted, acceptIllegal, badUndo, badPosition, badProbs, noEnd, badTail bool
 }
 
 type raceGame struct{ m mutation }
@@ -66,6 +66,13 @@ func (s *race) Players() []string      { return []string{"a", "b"} }
 func (s *race) Terminal() bool         { return !s.mutants.noEnd && (s.totals[0] >= 6 || s.totals[1] >= 6) }
 func (s *race) History() []game.Action { return s.log.Actions() }
 func (s *race) String() string         { return s.Position() }
+func (s *race) HistoryLen() int        { return s.log.Len() }
+func (s *race) HistorySince(n int) []game.Action {
+	if s.mutants.badTail && n > 0 {
+		return s.log.Since(n - 1)
+	}
+	return s.log.Since(n)
+}
 func (s *race) Player() game.Player {
 	switch {
 	case s.Terminal():
@@ -199,6 +206,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{"position that does not round-trip", mutation{badPosition: true}, "Setup("},
 		{"probabilities summing to 1.1", mutation{badProbs: true}, "chance probabilities sum to 1.1"},
 		{"a game that never ends", mutation{noEnd: true}, "no end after"},
+		{"a history tail one action too long", mutation{badTail: true}, "HistorySince("},
 	}
 	for _, tc := range tests {
 		r := &recorder{TB: t}
