@@ -359,9 +359,19 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// Events returns the events after since.
-func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event, error) {
-	return pgEvents(ctx, s.pool, id, since)
+// Events returns the events after since, and the game's version read
+// before them.
+func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event, int64, error) {
+	var version int64
+	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	evs, err := pgEvents(ctx, s.pool, id, since)
+	return evs, version, err
 }
 
 func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, error) {

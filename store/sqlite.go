@@ -381,9 +381,19 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	return g, evs, nil
 }
 
-// Events returns the events after since.
-func (s *SQLite) Events(ctx context.Context, id string, since int64) ([]Event, error) {
-	return events(ctx, s.db, id, since)
+// Events returns the events after since, and the game's version read
+// before them.
+func (s *SQLite) Events(ctx context.Context, id string, since int64) ([]Event, int64, error) {
+	var version int64
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	evs, err := events(ctx, s.db, id, since)
+	return evs, version, err
 }
 
 // events reads the events of a game after since.

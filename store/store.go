@@ -153,7 +153,11 @@ type Store interface {
 	// Load returns a game, with its version, and its whole log.
 	Load(ctx context.Context, id string) (*Game, []Event, error)
 	// Events returns the events of a game with Seq > since, in order.
-	Events(ctx context.Context, id string, since int64) ([]Event, error)
+	//
+	// It also returns the game's Version, read before the events: a write
+	// decided on it is refused if anything was written since, even when
+	// the events read already show that write.
+	Events(ctx context.Context, id string, since int64) ([]Event, int64, error)
 	// Append adds events to the log and applies the update, atomically and
 	// durably, if the game's Version is still version; the Version then
 	// becomes version+1. When it returns nil the events are stored. The

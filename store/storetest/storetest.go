@@ -176,9 +176,12 @@ func testAppend(t *testing.T, s store.Store) {
 	if g.Seq != 4 || g.Version != 2 || !g.Finished || g.Status != "over white" || g.Result != "white wins (checkmate)" {
 		t.Errorf("Load after appends = seq %d version %d finished %v %q %q, want 4 2 true %q %q", g.Seq, g.Version, g.Finished, g.Status, g.Result, "over white", "white wins (checkmate)")
 	}
-	tail, err := s.Events(ctx, "g1", 2)
-	if err != nil || len(tail) != 2 || tail[0].Seq != 3 || tail[1].Seq != 4 {
-		t.Errorf("Events(since 2) = %v, %v, want seq 3 and 4", tail, err)
+	tail, version, err := s.Events(ctx, "g1", 2)
+	if err != nil || len(tail) != 2 || tail[0].Seq != 3 || tail[1].Seq != 4 || version != 2 {
+		t.Errorf("Events(since 2) = %v, version %d, %v, want seq 3 and 4 at version 2", tail, version, err)
+	}
+	if _, _, err := s.Events(ctx, "nosuch", 0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Events(unknown game) = %v, want ErrNotFound", err)
 	}
 	// An empty append only updates.
 	if err := s.Append(ctx, "g1", 2, nil, store.Update{Status: "x", Finished: true}); err != nil {
