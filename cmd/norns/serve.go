@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -20,27 +21,115 @@ import (
 	"norns/web"
 )
 
+// httpLimits are the limits of the HTTP server of norns serve.
+type httpLimits struct {
+	readHeader, read, write, idle time.Duration
+	maxHeaderBytes                int
+	connsPerAddr                  int
+}
+
+// check refuses limits that make no sense.
+func (l httpLimits) check() error {
+	for _, d := range []struct {
+		flag string
+		d    time.Duration
+	}{{"--read-header-timeout", l.readHeader}, {"--read-timeout", l.read}, {"--write-timeout", l.write}, {"--idle-timeout", l.idle}} {
+		if d.d < 0 {
+			return fmt.Errorf("%s %s: a timeout cannot be negative (0: none)", d.flag, d.d)
+		}
+	}
+	if l.maxHeaderBytes < 1024 {
+		return fmt.Errorf("--max-header-bytes %d: at least 1024", l.maxHeaderBytes)
+	}
+	if l.connsPerAddr < 0 {
+		return fmt.Errorf("--conns-per-addr %d: cannot be negative (0: no cap)", l.connsPerAddr)
+	}
+	return nil
+}
+
+// server returns the http.Server of a handler with these limits.
+//
+// The write timeout does not cut the WebSocket feeds: net/http clears a
+// connection's deadlines when the feed takes the connection over
+// (server.TestHttpxWebSocketOutlivesDeadlines checks it).
+func (l httpLimits) server(h http.Handler, errorLog slog.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: l.readHeader,
+		ReadTimeout:       l.read,
+		WriteTimeout:      l.write,
+		IdleTimeout:       l.idle,
+		MaxHeaderBytes:    l.maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(errorLog, slog.LevelWarn),
+	}
+}
+
+// redacted is a database address fit for logs: a PostgreSQL URL without
+// its password.
+func redacted(db string) string {
+	if u, err := url.Parse(db); err == nil && store.IsPostgres(db) {
+		return u.Redacted()
+	}
+	return db
+}
+
+// openWritable opens the store and checks with a real write that it can
+// be written: a server on a read-only database would accept games it
+// cannot keep.
+func openWritable(ctx context.Context, db string) (store.Store, error) {
+	st, err := store.Open(ctx, db)
+	if err == nil {
+		if p, ok := st.(store.Prober); ok {
+			if err = p.Probe(ctx); err != nil {
+				st.Close()
+			}
+		}
+	}
+	switch {
+	case err == nil:
+		return st, nil
+	case store.IsReadOnly(err):
+		return nil, fmt.Errorf("serve: not starting: the database %s is read-only, and the server must write its games: %w", redacted(db), err)
+	default:
+		return nil, fmt.Errorf("serve: not starting: the database %s: %w", redacted(db), err)
+	}
+}
+
 func serveCmd() *cobra.Command {
 	var (
 		addr, db, logLevel, logFormat string
+		metricsAddr                   string
 		easy, medium, hard            time.Duration
 		aiConc, burst                 int
 		rate                          float64
+		limits                        httpLimits
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the game server (JSON API and WebSocket, see docs/api.md)",
-		Long: `Run the Norns game server: the JSON API and WebSocket feeds of docs/api.md,
-Prometheus metrics at /metrics. With no flags it listens on 127.0.0.1:8080 and
-keeps the games in norns.db (SQLite, WAL) in the working directory; with
---db postgres://… several instances can share one PostgreSQL database (see
-README, Deployment). Unfinished games are restored at start-up. SIGINT or
-SIGTERM stops it gracefully.`,
+		Long: `Run the Norns game server: the web app, the JSON API and WebSocket feeds of
+docs/api.md, GET /healthz (liveness) and GET /readyz (readiness: the database
+takes a write). With no flags it listens on 127.0.0.1:8080 and keeps the games
+in norns.db (SQLite, WAL) in the working directory; with --db postgres://…
+several instances can share one PostgreSQL database (see README, Deployment).
+It refuses to start on a database it cannot write. Unfinished games are
+restored at start-up. SIGINT or SIGTERM stops it gracefully.
+
+Prometheus metrics are served only with --metrics-addr, on a listener of their
+own (keep it private: 127.0.0.1:9091, say). The timeouts bound slow and idle
+clients (0 turns one off); they do not cut WebSocket feeds. --conns-per-addr
+caps the open connections of one client address (behind a reverse proxy every
+client has the proxy's address: raise it or set 0). --rate limits each
+address's API requests; POST /web/replay gets a twentieth of it and every
+other path ten times it (--rate 0: no limits at all).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var level slog.Level
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 				return fmt.Errorf("--log-level: %w", err)
+			}
+			if err := limits.check(); err != nil {
+				return err
 			}
 			hopts := &slog.HandlerOptions{Level: level}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), hopts)
@@ -51,7 +140,7 @@ SIGTERM stops it gracefully.`,
 
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			st, err := store.Open(ctx, db)
+			st, err := openWritable(ctx, db)
 			if err != nil {
 				return err
 			}
@@ -66,6 +155,7 @@ SIGTERM stops it gracefully.`,
 				return err
 			}
 			if err := srv.Restore(ctx); err != nil {
+				srv.Close()
 				return err
 			}
 			ln, err := net.Listen("tcp", addr)
@@ -73,13 +163,31 @@ SIGTERM stops it gracefully.`,
 				srv.Close()
 				return err
 			}
-			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
-			log.Info("listening", "addr", "http://"+ln.Addr().String(), "db", db)
-			done := make(chan error, 1)
-			go func() { done <- hs.Serve(ln) }()
+			hs := limits.server(srv.Handler(), h)
+			done := make(chan error, 2)
+			var ms *http.Server
+			if metricsAddr != "" {
+				mln, err := net.Listen("tcp", metricsAddr)
+				if err != nil {
+					ln.Close()
+					srv.Close()
+					return fmt.Errorf("--metrics-addr: %w", err)
+				}
+				mux := http.NewServeMux()
+				mux.Handle("GET /metrics", srv.MetricsHandler())
+				ms = limits.server(mux, h)
+				log.Info("metrics", "addr", "http://"+mln.Addr().String()+"/metrics")
+				go func() { done <- ms.Serve(mln) }()
+			}
+			log.Info("listening", "addr", "http://"+ln.Addr().String(), "db", redacted(db))
+			go func() { done <- hs.Serve(server.LimitListener(ln, limits.connsPerAddr)) }()
 			select {
 			case err := <-done:
 				srv.Close()
+				hs.Close()
+				if ms != nil {
+					ms.Close()
+				}
 				return err
 			case <-ctx.Done():
 			}
@@ -90,6 +198,9 @@ SIGTERM stops it gracefully.`,
 			if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				log.Error("shutdown", "err", err)
 			}
+			if ms != nil {
+				ms.Shutdown(sctx)
+			}
 			log.Info("stopped")
 			return nil
 		},
@@ -97,12 +208,19 @@ SIGTERM stops it gracefully.`,
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.StringVar(&db, "db", "norns.db", "SQLite database file (created if missing), or postgres:// URL of a PostgreSQL database (migrated at start-up; several instances may share it)")
+	f.StringVar(&metricsAddr, "metrics-addr", "", "address of a listener of its own for the Prometheus metrics at /metrics (empty: no metrics)")
 	f.DurationVar(&easy, "ai-easy", server.DefaultAITime["easy"], "think time of an easy AI seat")
 	f.DurationVar(&medium, "ai-medium", server.DefaultAITime["medium"], "think time of a medium AI seat")
 	f.DurationVar(&hard, "ai-hard", server.DefaultAITime["hard"], "think time of a hard AI seat")
 	f.IntVar(&aiConc, "ai-concurrency", 0, "AI searches running at once (0: one per CPU)")
-	f.Float64Var(&rate, "rate", 20, "API requests per second allowed to one client address (0: no limit)")
-	f.IntVar(&burst, "burst", 60, "burst of API requests allowed to one client address")
+	f.Float64Var(&rate, "rate", 20, "API requests per second allowed to one client address; POST /web/replay gets 1/20 of it, other paths 10 times it (0: no limits)")
+	f.IntVar(&burst, "burst", 60, "burst of API requests allowed to one client address (1/12 of it for POST /web/replay, 10 times it for other paths)")
+	f.IntVar(&limits.connsPerAddr, "conns-per-addr", 64, "open connections allowed to one client address; more are closed at once (0: no cap)")
+	f.DurationVar(&limits.readHeader, "read-header-timeout", 5*time.Second, "time allowed to read a request's headers")
+	f.DurationVar(&limits.read, "read-timeout", 15*time.Second, "time allowed to read a whole request, body included (bounds slow uploads)")
+	f.DurationVar(&limits.write, "write-timeout", 30*time.Second, "time allowed to answer a request, from the end of its headers (WebSocket feeds are not cut)")
+	f.DurationVar(&limits.idle, "idle-timeout", 60*time.Second, "time a keep-alive connection may wait for its next request")
+	f.IntVar(&limits.maxHeaderBytes, "max-header-bytes", 16<<10, "largest request header accepted, in bytes")
 	f.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	f.StringVar(&logFormat, "log-format", "text", "log format: text or json")
 	return cmd

@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"norns/store"
+	"norns/store/storetest"
+)
+
+// servedLog is the output of a `norns serve` process, safe to read while
+// it writes.
+type servedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *servedLog) add(s string) {
+	l.mu.Lock()
+	l.b.WriteString(s + "\n")
+	l.mu.Unlock()
+}
+
+func (l *servedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+var logAddr = regexp.MustCompile(`addr=(http://\S+)`)
+
+// startServe starts `norns serve` with args and returns its public URL and
+// its metrics URL (empty without --metrics-addr), once it listens.
+func startServe(t *testing.T, args ...string) (public, metrics string, log *servedLog) {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	log = &servedLog{}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			log.add(line)
+			if m := logAddr.FindStringSubmatch(line); m != nil {
+				switch {
+				case strings.Contains(line, "msg=metrics"):
+					metrics = m[1]
+				case strings.Contains(line, "msg=listening"):
+					found <- m[1]
+				}
+			}
+		}
+		close(found)
+	}()
+	select {
+	case public = <-found:
+	case <-time.After(60 * time.Second):
+	}
+	if public == "" {
+		t.Fatalf("norns serve %q did not start:\n%s", args, log)
+	}
+	return public, metrics, log
+}
+
+// hostPort is the host:port of a URL.
+func hostPort(t *testing.T, raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Host
+}
+
+// httpGet returns the status and body of GET url.
+func httpGet(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// endsWithin reads c until the server closes it, and reports whether it
+// did within 10 s (the tests' timeouts are a fraction of that).
+func endsWithin(c net.Conn) bool {
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, err := io.Copy(io.Discard, c)
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
+}
+
+// TestServeLimits runs `norns serve` with short timeouts, a cap of 2
+// connections an address and a metrics listener: a request whose body
+// never comes and a keep-alive connection left idle are closed by the
+// server; a third connection is closed at once; the metrics are on their
+// own listener only; the server is ready.
+func TestServeLimits(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "norns.db")
+	public, metrics, log := startServe(t, "--db", db, "--rate", "0", "--conns-per-addr", "2",
+		"--read-timeout", "300ms", "--idle-timeout", "300ms", "--metrics-addr", "127.0.0.1:0")
+	addr := hostPort(t, public)
+
+	slow, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	io.WriteString(slow, "POST /api/games HTTP/1.1\r\nHost: norns\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"game\":")
+	idle, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	io.WriteString(idle, "GET /healthz HTTP/1.1\r\nHost: norns\r\n\r\n")
+	br := bufio.NewReader(idle)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /healthz on a kept connection = %v, %v", resp, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+
+	third, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer third.Close()
+	if !endsWithin(third) {
+		t.Errorf("a third connection with --conns-per-addr 2 stays open, want it closed at once")
+	}
+	if !endsWithin(slow) {
+		t.Errorf("a request whose body never comes stays open with --read-timeout 300ms")
+	}
+	idle.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := br.ReadByte(); err != io.EOF {
+		t.Errorf("an idle keep-alive connection after --idle-timeout 300ms: read = %v, want EOF", err)
+	}
+	slow.Close()
+	idle.Close()
+
+	if metrics == "" {
+		t.Fatalf("no metrics address in the log:\n%s", log)
+	}
+	// The two connections closed, the cap lets these through (the server
+	// may not have seen the closes yet: try a few times).
+	var code int
+	var body string
+	for i := 0; i < 100; i++ {
+		resp, err := http.Get(public + "/readyz")
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			code, body = resp.StatusCode, string(b)
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if code != http.StatusOK || body != "ok\n" {
+		t.Errorf("GET /readyz = %d %q, want 200 ok", code, body)
+	}
+	if code, body := httpGet(t, metrics); code != http.StatusOK || !strings.Contains(body, "norns_games_live") || !strings.Contains(body, "process_resident_memory_bytes") {
+		t.Errorf("GET %s = %d, want 200 with the metrics:\n%.300s", metrics, code, body)
+	}
+	if _, body := httpGet(t, public+"/metrics"); strings.Contains(body, "norns_games_live") {
+		t.Errorf("the public port serves the metrics")
+	}
+}
+
+// TestServeFlagErrors: limits that make no sense are refused before
+// anything starts.
+func TestServeFlagErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--read-timeout", "-1s"}, "--read-timeout -1s: a timeout cannot be negative"},
+		{[]string{"--idle-timeout", "-5ms"}, "--idle-timeout -5ms: a timeout cannot be negative"},
+		{[]string{"--conns-per-addr", "-1"}, "--conns-per-addr -1: cannot be negative"},
+		{[]string{"--max-header-bytes", "100"}, "--max-header-bytes 100: at least 1024"},
+	}
+	for _, tc := range tests {
+		db := filepath.Join(t.TempDir(), "norns.db")
+		_, stderr, err := run(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, tc.args...)...)
+		if err == nil || !strings.Contains(stderr, tc.want) {
+			t.Errorf("norns serve %q = %v, %q; want an error %q", tc.args, err, stderr, tc.want)
+		}
+		if _, err := os.Stat(db); err == nil {
+			t.Errorf("norns serve %q created the database", tc.args)
+		}
+	}
+}
+
+// TestServeReadOnlyPostgres: on a PostgreSQL database whose sessions are
+// read-only, norns serve exits with status 1 saying so, before listening.
+func TestServeReadOnlyPostgres(t *testing.T) {
+	u, err := url.Parse(storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.RawQuery += "&options=-c%20default_transaction_read_only%3Don"
+	_, stderr, err := run(t, "", "serve", "--addr", "127.0.0.1:0", "--db", u.String())
+	checkRefused(t, err, stderr)
+}
+
+// checkRefused checks that norns serve exited with status 1, saying the
+// database is read-only, without listening.
+func checkRefused(t *testing.T, err error, stderr string) {
+	t.Helper()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr, "not starting: the database") || !strings.Contains(stderr, "is read-only") || strings.Contains(stderr, "listening") {
+		t.Errorf("norns serve on a read-only database = %v:\n%s\nwant exit status 1, \"not starting: the database … is read-only\", no listening", err, stderr)
+	}
+}
+
+// TestServeReadOnlySQLite: on a SQLite file it may read but not write,
+// norns serve exits with status 1 saying the database is read-only, before
+// listening, and writes nothing. As root, which writes any file whatever
+// its mode, it runs as the user nobody; otherwise the file is made
+// read-only.
+func TestServeReadOnlySQLite(t *testing.T) {
+	dir, err := os.MkdirTemp("", "norns-serve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	// The directory is open to all, so SQLite may add its -wal and -shm
+	// files: only the database file is out of reach.
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "norns.db")
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd.Dir = dir
+	if os.Geteuid() == 0 {
+		// The binary is copied where the user nobody may run it.
+		cmd.Path = filepath.Join(dir, "norns")
+		data, err := os.ReadFile(binary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cmd.Path, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	} else if err := os.Chmod(db, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Skipf("cannot run norns serve as a process that may not write %s: %v", db, err)
+	}
+	checkRefused(t, err, stderr.String())
+	if after, err := os.ReadFile(db); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the database file changed (%v)", err)
+	}
+}
