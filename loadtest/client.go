@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // APIError is an error answer of the server.
@@ -135,7 +137,8 @@ type Created struct {
 }
 
 // Create creates a game with options (nil: the defaults); seats nil gives
-// the creator the first seat and leaves the others open.
+// the creator the first seat and leaves the others open. It then gives each
+// seat it holds a dice seed, which a game with dice waits for.
 func (c *Client) Create(ctx context.Context, base, name string, options map[string]string, seats []SeatSpec) (*Created, error) {
 	var out Created
 	req := map[string]any{"game": name}
@@ -148,6 +151,14 @@ func (c *Client) Create(ctx context.Context, base, name string, options map[stri
 	if err := c.Do(ctx, "POST", base+"/api/games", "", req, &out); err != nil {
 		return nil, err
 	}
+	for _, s := range out.Seats {
+		if s.Token == "" {
+			continue
+		}
+		if err := c.Do(ctx, "POST", base+"/api/games/"+out.ID+"/seed", s.Token, map[string]string{"seed": "loadtest " + s.Player}, nil); err != nil {
+			return nil, fmt.Errorf("seed of %s: %w", s.Player, err)
+		}
+	}
 	return &out, nil
 }
 
@@ -156,7 +167,7 @@ func (c *Client) Join(ctx context.Context, base, id, player, invite string) (str
 	var out struct {
 		Token string `json:"token"`
 	}
-	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", map[string]string{"seat": player, "invite": invite}, &out)
+	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", map[string]string{"seat": player, "invite": invite, "seed": "loadtest " + player}, &out)
 	return out.Token, err
 }
 
@@ -194,13 +205,20 @@ func (c *Client) Catalog(ctx context.Context, base string) ([]string, error) {
 	return names, nil
 }
 
-// wsURL is the WebSocket URL of a game's feed.
-func wsURL(base, id, token string, since int64) string {
+// dialFeed opens a game's WebSocket feed from event since on, and sends
+// the seat token, if any, in its first message.
+func dialFeed(ctx context.Context, base, id, token string, since int64, opts *websocket.DialOptions) (*websocket.Conn, error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + fmt.Sprintf("/api/games/%s/ws?since=%d", id, since)
-	if token != "" {
-		u += "&token=" + token
+	c, _, err := websocket.Dial(ctx, u, opts)
+	if err != nil || token == "" {
+		return c, err
 	}
-	return u
+	b, _ := json.Marshal(map[string]string{"type": "auth", "token": token})
+	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+		c.CloseNow()
+		return nil, err
+	}
+	return c, nil
 }
 
 func newGet(ctx context.Context, url string) (*http.Request, error) {

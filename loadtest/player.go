@@ -202,7 +202,7 @@ type playerState struct {
 // session follows the feed on one instance. done says the error is final.
 func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string, st *playerState) (done bool, err error) {
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, _, err := websocket.Dial(dctx, wsURL(base, p.ID, p.Token, st.lastSeen), &websocket.DialOptions{HTTPClient: p.Client.HTTP})
+	c, err := dialFeed(dctx, base, p.ID, p.Token, st.lastSeen, &websocket.DialOptions{HTTPClient: p.Client.HTTP})
 	cancel()
 	if err != nil {
 		return false, err

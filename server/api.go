@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/json"
@@ -12,10 +11,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"norns/dice"
 	"norns/game"
@@ -130,16 +130,14 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) error {
 	return err
 }
 
-// token reads the seat token of a request: "Authorization: Bearer <token>",
-// or the token query parameter (for WebSocket clients, which cannot set
-// headers).
+// token reads the seat token of a request: "Authorization: Bearer
+// <token>" (the scheme in any case). A token is never read from a URL.
 func token(r *http.Request) string {
-	if h := r.Header.Get("Authorization"); h != "" {
-		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
-			return strings.TrimSpace(t)
-		}
+	scheme, t, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
 	}
-	return r.URL.Query().Get("token")
+	return strings.TrimSpace(t)
 }
 
 // secret returns 128 bits from crypto/rand, base64url-encoded, and its
@@ -159,11 +157,11 @@ func newID() string {
 	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
 }
 
-// checkSeed checks a seat's dice seed: up to 64 printable ASCII characters,
+// checkSeed checks a seat's dice seed: 1 to 64 printable ASCII characters,
 // no quote or backslash (records carry it in quotes).
 func checkSeed(seed string) error {
-	if len(seed) > 64 {
-		return apiErr(CodeBadSeed, "the seed has %d characters, at most 64", len(seed))
+	if seed == "" || len(seed) > 64 {
+		return apiErr(CodeBadSeed, "the seed has %d characters, it must have 1 to 64", len(seed))
 	}
 	for _, c := range []byte(seed) {
 		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
@@ -173,11 +171,15 @@ func checkSeed(seed string) error {
 	return nil
 }
 
-// checkName checks a display name: up to 40 characters, no control
-// characters, no quotes.
+// checkName checks a display name: valid UTF-8, up to 40 characters, no
+// quotes or backslashes, no control characters (Unicode category Cc: NUL,
+// ESC, line breaks) and no format characters (Cf: the bidirectional
+// overrides and isolates that can make a name read backwards, zero-width
+// characters).
 func checkName(name string) error {
-	if len([]rune(name)) > 40 || strings.ContainsAny(name, "\"\\\n\r\t") {
-		return apiErr(CodeBadSeats, "a name must be at most 40 characters without quotes, backslashes or line breaks")
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > 40 || strings.ContainsAny(name, "\"\\") ||
+		strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) }) {
+		return apiErr(CodeBadSeats, "a name must be at most 40 characters, without quotes, backslashes, control or direction-changing characters")
 	}
 	return nil
 }
@@ -327,6 +329,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	now := time.Now().UTC()
 	rec := &store.Game{ID: newID(), Game: g.Name(), Options: st.Options(), Clock: clock, ServerSeed: seed, Commitment: dice.Commit(seed), Created: now, Updated: now}
 	var grants []SeatGrant
+	people := false
 	for i, sr := range req.Seats {
 		seat := store.Seat{Player: players[i], Kind: sr.Type}
 		grant := SeatGrant{Player: players[i], Kind: sr.Type}
@@ -336,19 +339,23 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		if sr.Public && sr.Type != store.SeatOpen {
 			return apiErr(CodeBadSeats, "seat %s: only an open seat can be public", players[i])
 		}
+		if sr.Seed != "" {
+			// The server commits to its seed before it accepts any of
+			// the players' (docs/fair-dice.md).
+			return apiErr(CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", players[i])
+		}
 		switch sr.Type {
 		case store.SeatHuman:
-			if err := checkSeed(sr.Seed); err != nil {
-				return err
-			}
-			seat.Name, seat.Seed = sr.Name, sr.Seed
+			seat.Name = sr.Name
 			grant.Token, seat.TokenHash = secret()
+			people = true
 		case store.SeatOpen:
 			grant.Invite, seat.InviteHash = secret()
 			grant.InviteURL = inviteURL(r, rec.ID, players[i], grant.Invite)
 			if sr.Public {
 				seat.Public, seat.Invite = true, grant.Invite
 			}
+			people = true
 		case store.SeatAI:
 			if _, ok := s.cfg.AITime[sr.Level]; !ok {
 				return apiErr(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", players[i], sr.Level)
@@ -360,30 +367,42 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		rec.Seats = append(rec.Seats, seat)
 		grants = append(grants, grant)
 	}
-	l, err := s.restore(rec, nil)
+	if !people && !s.cfg.AIOnlyGames {
+		return apiErr(CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
+	}
+	t, err := s.newTable(rec, nil)
 	if err != nil {
 		return err
 	}
-	u := l.update()
+	u := t.update()
 	rec.Status, rec.Result = u.Status, u.Result
+	if hasAI(rec.Seats) {
+		if err := s.countAI(rec.ID, clientAddr(r)); err != nil {
+			return err
+		}
+		t.owner = clientAddr(r)
+	}
 	if err := s.store.Create(r.Context(), rec); err != nil {
+		s.gameEnded(t)
 		return err
 	}
-	s.mu.Lock()
-	s.games[rec.ID] = l
-	if len(s.games) > maxHeld {
-		s.forget()
-	}
-	s.mu.Unlock()
-	s.metrics.live.Inc()
+	t = s.hold(t)
 	s.log.Info("game created", "game", rec.ID, "name", rec.Game, "options", game.Options(rec.Options).String())
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if err := l.commit(context.WithoutCancel(r.Context()), nil); err != nil {
+	// The answer holds the commitment and no roll: a game whose first
+	// event is a roll rolls once the players' seeds are in (or, with no
+	// player, right after this answer).
+	var view []byte
+	s.with(r.Context(), rec.ID, func(t *table) error {
+		view = t.viewJSON()
+		return nil
+	})
+	if err := writeJSON(w, http.StatusCreated, CreateResponse{ID: rec.ID, Seats: grants, Game: view}); err != nil {
 		return err
 	}
-	l.next()
-	return writeJSON(w, http.StatusCreated, CreateResponse{ID: rec.ID, Seats: grants, Game: l.viewJSON()})
+	return s.with(context.WithoutCancel(r.Context()), rec.ID, func(t *table) error {
+		t.next()
+		return nil
+	})
 }
 
 // JoinRequest is the body of POST /api/games/{id}/join.
@@ -392,7 +411,9 @@ type JoinRequest struct {
 	Seat   string `json:"seat,omitempty"`
 	Invite string `json:"invite"`
 	Name   string `json:"name,omitempty"`
-	Seed   string `json:"seed,omitempty"`
+	// Seed is the player's dice seed, optional here (the commitment was
+	// published when the game was created).
+	Seed string `json:"seed,omitempty"`
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
@@ -403,55 +424,19 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(req.Name); err != nil {
 		return err
 	}
-	if err := checkSeed(req.Seed); err != nil {
-		return err
-	}
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	h := sha256.Sum256([]byte(req.Invite))
-	idx := -1
-	for i, seat := range l.rec.Seats {
-		if req.Seat != "" && seat.Player != req.Seat {
-			continue
-		}
-		if len(seat.InviteHash) == len(h) && subtle.ConstantTimeCompare(seat.InviteHash, h[:]) == 1 {
-			idx = i
+	if req.Seed != "" {
+		if err := checkSeed(req.Seed); err != nil {
+			return err
 		}
 	}
-	if idx < 0 {
-		if req.Seat != "" && !slices.ContainsFunc(l.rec.Seats, func(s store.Seat) bool { return s.Player == req.Seat }) {
-			return apiErr(CodeBadInvite, "no seat %q", req.Seat)
+	ctx := context.WithoutCancel(r.Context())
+	return s.with(ctx, r.PathValue("id"), func(t *table) error {
+		player, tok, err := t.join(ctx, req)
+		if err != nil {
+			return err
 		}
-		return apiErr(CodeBadInvite, "")
-	}
-	if l.rec.Seats[idx].Kind != store.SeatOpen {
-		return apiErr(CodeSeatNotOpen, "seat %s is taken", l.rec.Seats[idx].Player)
-	}
-	if l.over() {
-		return apiErr(CodeGameOver, "")
-	}
-	seats := slices.Clone(l.rec.Seats)
-	tok, th := secret()
-	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, TokenHash: th, InviteHash: seats[idx].InviteHash}
-	if err := s.store.SetSeats(r.Context(), l.rec.ID, seats); err != nil {
-		return err
-	}
-	l.rec.Seats = seats
-	l.invalidate()
-	s.log.Info("seat joined", "game", l.rec.ID, "seat", seats[idx].Player)
-	start := l.seq()
-	if err := l.commit(context.WithoutCancel(r.Context()), nil); err != nil {
-		return err
-	}
-	if l.seq() == start {
-		l.broadcast(int(start)) // the seats changed: a new state for everyone
-	}
-	l.next()
-	return writeJSON(w, http.StatusOK, map[string]any{"player": seats[idx].Player, "token": tok, "game": json.RawMessage(l.viewJSON())})
+		return writeJSON(w, http.StatusOK, map[string]any{"player": player, "token": tok, "game": json.RawMessage(t.viewJSON())})
+	})
 }
 
 // SeedRequest is the body of POST /api/games/{id}/seed.
@@ -467,37 +452,26 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
 	if err := checkSeed(req.Seed); err != nil {
 		return err
 	}
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	p, err := l.authorize(r)
-	if err != nil {
-		return err
-	}
-	if l.roller != nil || l.rolls > 0 {
-		return apiErr(CodeSeedLocked, "%d rolls made", l.rolls)
-	}
-	seats := slices.Clone(l.rec.Seats)
-	seats[p].Seed = req.Seed
-	if err := s.store.SetSeats(r.Context(), l.rec.ID, seats); err != nil {
-		return err
-	}
-	l.rec.Seats = seats
-	l.invalidate()
-	l.broadcast(int(l.seq())) // the new state, for everyone watching
-	return writeRaw(w, http.StatusOK, l.viewJSON())
+	ctx := context.WithoutCancel(r.Context())
+	return s.with(ctx, r.PathValue("id"), func(t *table) error {
+		p, err := t.authorize(r)
+		if err != nil {
+			return err
+		}
+		if err := t.setSeed(ctx, p, req.Seed); err != nil {
+			return err
+		}
+		return writeRaw(w, http.StatusOK, t.viewJSON())
+	})
 }
 
 // authorize returns the seat the request's token opens. Callers hold mu.
-func (l *live) authorize(r *http.Request) (int, error) {
-	t := token(r)
-	if t == "" {
+func (t *table) authorize(r *http.Request) (int, error) {
+	tok := token(r)
+	if tok == "" {
 		return -1, apiErr(CodeMissingToken, "")
 	}
-	p := l.seatOf(t)
+	p := t.seatOf(tok)
 	if p < 0 {
 		return -1, apiErr(CodeBadToken, "")
 	}
@@ -505,22 +479,18 @@ func (l *live) authorize(r *http.Request) (int, error) {
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) error {
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if t := token(r); t != "" {
-		p := l.seatOf(t)
-		if p < 0 {
-			return apiErr(CodeBadToken, "")
+	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
+		if tok := token(r); tok != "" {
+			p := t.seatOf(tok)
+			if p < 0 {
+				return apiErr(CodeBadToken, "")
+			}
+			v := t.buildView(0)
+			v.You = v.Players[p]
+			return writeJSON(w, http.StatusOK, v)
 		}
-		v := l.buildView(0)
-		v.You = v.Players[p]
-		return writeJSON(w, http.StatusOK, v)
-	}
-	return writeRaw(w, http.StatusOK, l.viewJSON())
+		return writeRaw(w, http.StatusOK, t.viewJSON())
+	})
 }
 
 // PlayRequest is the body of POST /api/games/{id}/actions.
@@ -540,48 +510,25 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	if req.Seq == nil {
 		return apiErr(CodeBadRequest, "seq is missing: send the last sequence number seen")
 	}
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if *req.Seq > l.seq() {
-		// The client has seen more than this instance holds: another
-		// instance is ahead. (When another instance appended what neither
-		// has seen yet, the store refuses the append below as a conflict.)
-		s.catchUp(r.Context(), l, false)
-	}
-	p, err := l.authorize(r)
-	if err != nil {
-		return err
-	}
-	switch {
-	case l.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(l.shown()))
-	case !l.started():
-		return apiErr(CodeNotStarted, "")
-	case *req.Seq != l.seq():
-		return apiErr(CodeStale, "the client has seen %d, the game is at %d", *req.Seq, l.seq())
-	case l.toMove() != p:
-		return apiErr(CodeNotYourTurn, "%s is %s", l.st.Players()[p], game.Status(l.st))
-	}
-	a, err := l.st.ParseAction(strings.TrimSpace(req.Action))
-	if err != nil {
-		if errors.Is(err, game.ErrSyntax) {
-			return apiErr(CodeMalformed, "%v", err)
+	ctx := context.WithoutCancel(r.Context())
+	return s.with(ctx, r.PathValue("id"), func(t *table) error {
+		if *req.Seq > t.seq() {
+			// The client has seen more than this instance holds: another
+			// instance is ahead. (When another instance appended what
+			// neither has seen yet, the store refuses the append.)
+			if err := s.catchUp(ctx, t, false); err != nil {
+				return err
+			}
 		}
-		return apiErr(CodeIllegal, "%v", err)
-	}
-	if err := l.play(context.WithoutCancel(r.Context()), p, a); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			// Another instance appended first; this copy of the game is
-			// dropped and read again on the next request.
-			return apiErr(CodeStale, "the game has moved on since %d", *req.Seq)
+		p, err := t.authorize(r)
+		if err != nil {
+			return err
 		}
-		return err
-	}
-	return writeRaw(w, http.StatusOK, l.viewJSONFrom(*req.Seq))
+		if err := t.play(ctx, p, req.Action, *req.Seq); err != nil {
+			return err
+		}
+		return writeRaw(w, http.StatusOK, t.viewJSONFrom(*req.Seq))
+	})
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
@@ -589,17 +536,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	out := []EventView{}
-	for i := int(min(since, l.seq())); i < len(l.events); i++ {
-		out = append(out, eventView(l.events[i], l.autos[i]))
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"seq": l.seq(), "events": out})
+	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
+		out := []EventView{}
+		for i := int(min(since, t.seq())); i < len(t.events); i++ {
+			out = append(out, eventView(t.events[i], t.autos[i]))
+		}
+		return writeJSON(w, http.StatusOK, map[string]any{"seq": t.seq(), "events": out})
+	})
 }
 
 func sinceParam(r *http.Request) (int64, error) {
@@ -674,34 +617,30 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
-	l, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
+	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
+		format := r.URL.Query().Get("format")
+		pw, isPGN := t.st.(game.PGNWriter)
+		if format == "" {
+			format = "norns"
+			if isPGN {
+				format = "pgn"
+			}
+		}
+		var text, name string
+		switch format {
+		case "norns":
+			text, name = t.record(), t.rec.ID+".norns"
+		case "pgn":
+			if !isPGN {
+				return apiErr(CodeNoRecord, "%s has no PGN; use format=norns", t.g.Name())
+			}
+			text, name = pw.PGN(t.pgnTags()), t.rec.ID+".pgn"
+		default:
+			return apiErr(CodeBadParameter, "format=%q (formats: norns, pgn)", format)
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+		_, err := io.WriteString(w, text)
 		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	format := r.URL.Query().Get("format")
-	pw, isPGN := l.st.(game.PGNWriter)
-	if format == "" {
-		format = "norns"
-		if isPGN {
-			format = "pgn"
-		}
-	}
-	var text, name string
-	switch format {
-	case "norns":
-		text, name = l.record(), l.rec.ID+".norns"
-	case "pgn":
-		if !isPGN {
-			return apiErr(CodeNoRecord, "%s has no PGN; use format=norns", l.g.Name())
-		}
-		text, name = pw.PGN(l.pgnTags()), l.rec.ID+".pgn"
-	default:
-		return apiErr(CodeBadParameter, "format=%q (formats: norns, pgn)", format)
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	_, err = io.WriteString(w, text)
-	return err
+	})
 }

@@ -39,6 +39,10 @@ const (
 	CodeShuttingDown  = "shutting_down"
 	CodeBadParameter  = "bad_parameter"
 	CodeNotSpectating = "spectator"
+	CodeConflict      = "conflict"
+	CodeAIOnly        = "ai_only"
+	CodeTooManyGames  = "too_many_games"
+	CodeNotReady      = "not_ready"
 )
 
 // messages holds the human message of every code.
@@ -71,6 +75,10 @@ var statuses = map[string]int{
 	CodeShuttingDown:  http.StatusServiceUnavailable,
 	CodeBadParameter:  http.StatusBadRequest,
 	CodeNotSpectating: http.StatusForbidden,
+	CodeConflict:      http.StatusConflict,
+	CodeAIOnly:        http.StatusForbidden,
+	CodeTooManyGames:  http.StatusTooManyRequests,
+	CodeNotReady:      http.StatusServiceUnavailable,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

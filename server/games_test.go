@@ -28,11 +28,7 @@ func TestFullGames(t *testing.T) {
 			// The other players join with their invitations.
 			for _, s := range c.Seats {
 				if s.Kind == "open" {
-					var j struct {
-						Player string `json:"player"`
-						Token  string `json:"token"`
-					}
-					e.must("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"seat": s.Player, "invite": s.Invite, "name": "guest"}, &j)
+					j := e.join(c.ID, s.Player, s.Invite, "guest")
 					tokens[j.Player] = j.Token
 				}
 			}

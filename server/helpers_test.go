@@ -53,7 +53,7 @@ func startOn(t testing.TB, path string, mod func(*server.Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2}
+	cfg := server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2, AIGamesPerClient: -1}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -169,11 +169,45 @@ type created struct {
 	Game  server.View        `json:"game"`
 }
 
+// create creates a game and, in a game with dice, gives each seat it
+// holds a seed ("seed of <seat>"), so that the game can start.
 func (e *env) create(req server.CreateRequest) created {
+	e.t.Helper()
+	c := e.createOnly(req)
+	g, err := games.ByName(req.Game)
+	if err != nil || g.ChanceMode() != game.ExplicitStochastic {
+		return c
+	}
+	for _, s := range c.Seats {
+		if s.Token != "" {
+			e.must("POST", "/api/games/"+c.ID+"/seed", s.Token, map[string]string{"seed": "seed of " + s.Player}, nil)
+		}
+	}
+	return c
+}
+
+// createOnly creates a game, and nothing more.
+func (e *env) createOnly(req server.CreateRequest) created {
 	e.t.Helper()
 	var c created
 	e.must("POST", "/api/games", "", req, &c)
 	return c
+}
+
+// joined is the answer to a join.
+type joined struct {
+	Player string      `json:"player"`
+	Token  string      `json:"token"`
+	Game   server.View `json:"game"`
+}
+
+// join takes an open seat with its invitation, giving the seed "seed of
+// <seat>".
+func (e *env) join(id, seat, invite, name string) joined {
+	e.t.Helper()
+	var j joined
+	e.must("POST", "/api/games/"+id+"/join", "", map[string]string{"seat": seat, "invite": invite, "name": name, "seed": "seed of " + seat}, &j)
+	return j
 }
 
 func (e *env) view(id string) server.View {
@@ -255,18 +289,19 @@ type feed struct {
 
 // message is a WebSocket message.
 type message struct {
-	Type  string           `json:"type"`
-	Seq   int64            `json:"seq"`
-	Event server.EventView `json:"event"`
-	Game  server.View      `json:"game"`
+	Type   string           `json:"type"`
+	Seq    int64            `json:"seq"`
+	Event  server.EventView `json:"event"`
+	Game   server.View      `json:"game"`
+	Player string           `json:"player"`
+	Error  apiError         `json:"error"`
 }
 
+// subscribe opens a game's feed; with a token, it sends it in the first
+// message (the answer naming the seat comes after the state).
 func (e *env) subscribe(id string, since int64, token string) *feed {
 	e.t.Helper()
 	url := "ws" + strings.TrimPrefix(e.base, "http") + fmt.Sprintf("/api/games/%s/ws?since=%d", id, since)
-	if token != "" {
-		url += "&token=" + token
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, url, nil)
@@ -276,7 +311,21 @@ func (e *env) subscribe(id string, since int64, token string) *feed {
 	c.SetReadLimit(8 << 20)
 	f := &feed{t: e.t, c: c}
 	e.t.Cleanup(func() { c.CloseNow() })
+	if token != "" {
+		f.auth(token)
+	}
 	return f
+}
+
+// auth sends a seat token on the feed.
+func (f *feed) auth(token string) {
+	f.t.Helper()
+	b, _ := json.Marshal(server.AuthMessage{Type: "auth", Token: token})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := f.c.Write(ctx, websocket.MessageText, b); err != nil {
+		f.t.Fatalf("websocket auth: %v", err)
+	}
 }
 
 func (f *feed) read() message {
@@ -335,13 +384,17 @@ func (e *env) playSeat(id, seat, token string, seed uint64) error {
 	client := &http.Client{Timeout: 20 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	url := "ws" + strings.TrimPrefix(e.base, "http") + "/api/games/" + id + "/ws?token=" + token
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/api/games/" + id + "/ws"
 	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
 	if err != nil {
 		return fmt.Errorf("%s: dial: %w", seat, err)
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(8 << 20)
+	auth, _ := json.Marshal(server.AuthMessage{Type: "auth", Token: token})
+	if err := c.Write(ctx, websocket.MessageText, auth); err != nil {
+		return fmt.Errorf("%s: auth: %w", seat, err)
+	}
 	for {
 		_, b, err := c.Read(ctx)
 		if err != nil {

@@ -15,17 +15,17 @@ const recordMagic = "# norns record 1"
 // record writes the game as a Norns record: the magic line, tag pairs as
 // in PGN, a blank line, then one event a line: "<seq> <kind> <player>
 // <action>". Callers hold mu.
-func (l *live) record() string {
+func (t *table) record() string {
 	var b strings.Builder
 	b.WriteString(recordMagic + "\n")
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v) }
-	tag("Game", l.g.Name())
-	tag("Title", l.g.Title())
-	tag("Id", l.rec.ID)
-	tag("Date", l.rec.Created.Format("2006.01.02"))
-	tag("Options", game.Options(l.rec.Options).String())
-	tag("Players", strings.Join(l.st.Players(), " "))
-	for _, s := range l.rec.Seats {
+	tag("Game", t.g.Name())
+	tag("Title", t.g.Title())
+	tag("Id", t.rec.ID)
+	tag("Date", t.rec.Created.Format("2006.01.02"))
+	tag("Options", game.Options(t.rec.Options).String())
+	tag("Players", strings.Join(t.st.Players(), " "))
+	for _, s := range t.rec.Seats {
 		who := s.Kind
 		if s.Kind == store.SeatAI {
 			who += " " + s.Level
@@ -35,24 +35,24 @@ func (l *live) record() string {
 		}
 		tag("Seat "+s.Player, who)
 	}
-	if c := l.rec.Clock; c != nil {
+	if c := t.rec.Clock; c != nil {
 		tag("Clock", fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds()))
 	}
 	tag("Scheme", "norns-dice-v1")
-	tag("Commitment", l.rec.Commitment)
-	for _, s := range l.rec.Seats {
+	tag("Commitment", t.rec.Commitment)
+	for _, s := range t.rec.Seats {
 		tag("Seed "+s.Player, s.Seed)
 	}
-	if l.over() {
-		tag("ServerSeed", hex.EncodeToString(l.rec.ServerSeed))
+	if t.revealed() {
+		tag("ServerSeed", hex.EncodeToString(t.rec.ServerSeed))
 	} else {
 		tag("ServerSeed", "?")
 	}
-	s := l.shown()
+	s := t.shown()
 	tag("Status", game.Status(s))
 	tag("Result", game.Describe(s))
 	b.WriteByte('\n')
-	for _, e := range l.events {
+	for _, e := range t.events {
 		fmt.Fprintf(&b, "%d %s %s", e.Seq, e.Kind, e.Player)
 		if e.Action != "" {
 			b.WriteString(" " + e.Action)
@@ -64,12 +64,12 @@ func (l *live) record() string {
 
 // pgnTags returns the PGN tags of a chess-family game: the usual roster
 // plus the game, options and dice fairness. Callers hold mu.
-func (l *live) pgnTags() map[string]string {
-	t := map[string]string{
-		"Event": "Norns " + l.g.Title(), "Site": "norns " + l.rec.ID, "Date": l.rec.Created.Format("2006.01.02"),
-		"NornsGame": l.g.Name(), "NornsOptions": game.Options(l.rec.Options).String(), "NornsCommitment": l.rec.Commitment,
+func (t *table) pgnTags() map[string]string {
+	tags := map[string]string{
+		"Event": "Norns " + t.g.Title(), "Site": "norns " + t.rec.ID, "Date": t.rec.Created.Format("2006.01.02"),
+		"NornsGame": t.g.Name(), "NornsOptions": game.Options(t.rec.Options).String(), "NornsCommitment": t.rec.Commitment,
 	}
-	for i, s := range l.rec.Seats {
+	for i, s := range t.rec.Seats {
 		name := s.Name
 		if name == "" {
 			name = s.Kind
@@ -79,17 +79,17 @@ func (l *live) pgnTags() map[string]string {
 		}
 		switch i {
 		case 0:
-			t["White"] = name
+			tags["White"] = name
 		case 1:
-			t["Black"] = name
+			tags["Black"] = name
 		}
 	}
-	if l.over() {
-		t["NornsServerSeed"] = hex.EncodeToString(l.rec.ServerSeed)
-		t["Termination"] = l.shown().Result().Reason
+	if t.revealed() {
+		tags["NornsServerSeed"] = hex.EncodeToString(t.rec.ServerSeed)
+		tags["Termination"] = t.shown().Result().Reason
 	}
-	if l.timeout != nil {
-		t["Termination"] = "time forfeit"
+	if t.timeout != nil {
+		tags["Termination"] = "time forfeit"
 	}
-	return t
+	return tags
 }

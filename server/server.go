@@ -71,9 +71,26 @@ type Config struct {
 	// MaxBody bounds a request body and a WebSocket message, in bytes
 	// (64 KiB when 0).
 	MaxBody int64
-	// Web serves every path outside the API, /metrics and /healthz: the
+	// Web serves every path outside the API, /healthz and /readyz: the
 	// web app (package web). Nil leaves those paths unanswered (404).
 	Web http.Handler
+	// AIOnlyGames allows games with no seat for a person (every seat an
+	// AI's), which otherwise only the balance lab plays.
+	AIOnlyGames bool
+	// AIGamesPerClient bounds the unfinished games with an AI seat that
+	// one client address may have created on this instance (4 when 0; -1
+	// for no bound).
+	AIGamesPerClient int
+	// WaitingTTL is how long a game waits for players (an open seat, a
+	// seed) before it expires: LiveTTL for a game with a clock (24 h when
+	// 0), CorrespondenceTTL for one without (30 days when 0).
+	LiveTTL, CorrespondenceTTL time.Duration
+	// IdleAfter is how long a game nobody watches or plays stays in memory
+	// (10 minutes when 0); it is loaded again when asked for.
+	IdleAfter time.Duration
+	// SweepEvery is the period of the sweep that expires waiting games and
+	// unloads idle ones (a minute when 0).
+	SweepEvery time.Duration
 }
 
 // Server is the game server. Create it with New, call Restore, serve its
@@ -89,11 +106,19 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	// aiSlots bounds the AI searches running at once.
-	aiSlots chan struct{}
+	// sched hands out the slots of the AI searches.
+	sched *scheduler
+
+	// restoring counts the background loading of Restore.
+	restoring sync.WaitGroup
 
 	mu    sync.Mutex
-	games map[string]*live
+	games map[string]*table
+	// aiOwner maps the unfinished games with an AI seat created on this
+	// instance to their creator's address; aiCount counts them per
+	// address.
+	aiOwner map[string]string
+	aiCount map[string]int
 }
 
 // New returns a server on a store.
@@ -119,9 +144,25 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 64 << 10
 	}
+	if cfg.AIGamesPerClient == 0 {
+		cfg.AIGamesPerClient = 4
+	}
+	if cfg.LiveTTL <= 0 {
+		cfg.LiveTTL = 24 * time.Hour
+	}
+	if cfg.CorrespondenceTTL <= 0 {
+		cfg.CorrespondenceTTL = 30 * 24 * time.Hour
+	}
+	if cfg.IdleAfter <= 0 {
+		cfg.IdleAfter = 10 * time.Minute
+	}
+	if cfg.SweepEvery <= 0 {
+		cfg.SweepEvery = time.Minute
+	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),
-		aiSlots: make(chan struct{}, cfg.AIConcurrency), games: map[string]*live{},
+		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
+		aiOwner: map[string]string{}, aiCount: map[string]int{},
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = newLimiter(cfg.RateLimit, max(cfg.RateBurst, 1))
@@ -129,55 +170,71 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	s.startCluster()
+	s.wg.Add(1)
+	go s.sweeper()
 	return s, nil
 }
 
-// Restore loads every unfinished game from the store, replays its log, and
-// takes up what was due: rolls, AI turns, clocks.
+// Restore takes up the unfinished games of the store: it lists them, and
+// loads each in the background, replaying its log and taking up what was
+// due (rolls, AI turns, clocks). It returns once the list is read, so the
+// server can listen at once; a request for a game not yet loaded loads it.
+// Wait waits for the background loading.
 func (s *Server) Restore(ctx context.Context) error {
 	ids, err := s.store.Unfinished(ctx)
 	if err != nil {
 		return fmt.Errorf("server: restore: %w", err)
 	}
-	for _, id := range ids {
-		l, err := s.load(ctx, id)
-		if err != nil {
-			s.log.Error("restoring a game", "game", id, "err", err)
-			continue
+	s.restoring.Add(1)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer s.restoring.Done()
+		for _, id := range ids {
+			if s.closing() {
+				return
+			}
+			err := s.with(s.ctx, id, func(t *table) error {
+				if t.over() {
+					return nil
+				}
+				if err := t.commit(s.ctx, nil); err != nil { // the rolls that were due
+					return err
+				}
+				t.next()
+				return nil
+			})
+			if err != nil && !s.closing() {
+				s.log.Error("restoring a game", "game", id, "err", err)
+			}
 		}
-		l.mu.Lock()
-		err = l.commit(ctx, nil) // the rolls that were due
-		if err == nil {
-			l.next()
-		}
-		l.mu.Unlock()
-		if err != nil {
-			s.log.Error("restoring a game", "game", id, "err", err)
-		}
-	}
-	s.log.Info("games restored", "count", len(ids))
+		s.log.Info("games restored", "count", len(ids))
+	}()
 	return nil
 }
+
+// Restored waits until the games that Restore found are loaded.
+func (s *Server) Restored() { s.restoring.Wait() }
 
 // Close stops the AI searches and the clocks, closes the WebSocket feeds
 // and waits for the background work to end. It does not close the store.
 func (s *Server) Close() {
 	s.cancel()
 	s.mu.Lock()
-	all := make([]*live, 0, len(s.games))
-	for _, l := range s.games {
-		all = append(all, l)
+	all := make([]*table, 0, len(s.games))
+	for _, t := range s.games {
+		all = append(all, t)
 	}
 	s.mu.Unlock()
-	for _, l := range all {
-		l.mu.Lock()
-		if l.flag != nil {
-			l.flag.Stop()
+	for _, t := range all {
+		t.mu.Lock()
+		if t.flag != nil {
+			t.flag.Stop()
 		}
-		for sub := range l.subs {
+		for sub := range t.subs {
 			sub.drop()
 		}
-		l.mu.Unlock()
+		t.mu.Unlock()
 	}
 	s.wg.Wait()
 }
@@ -202,70 +259,72 @@ func (s *Server) gameByName(name string) (game.Game, error) {
 	return nil, apiErr(CodeUnknownGame, "unknown game %q", name)
 }
 
-// load returns a game held in memory, loading and replaying it on first use.
-func (s *Server) load(ctx context.Context, id string) (*live, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if l, ok := s.games[id]; ok {
-		return l, nil
+// sweeper expires the games that waited too long for players and
+// unloads the idle ones, every SweepEvery.
+func (s *Server) sweeper() {
+	defer s.wg.Done()
+	tick := time.NewTicker(s.cfg.SweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if err := s.Sweep(s.ctx, time.Now()); err != nil && !s.closing() {
+			s.log.Warn("sweep", "err", err)
+		}
 	}
-	rec, events, err := s.store.Load(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, apiErr(CodeGameNotFound, "no game %q", id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	l, err := s.restore(rec, events)
-	if err != nil {
-		return nil, err
-	}
-	s.games[id] = l
-	if !l.over() {
-		s.metrics.live.Inc()
-	}
-	if len(s.games) > maxHeld {
-		s.forget()
-	}
-	return l, nil
 }
 
-// maxHeld is the number of games held in memory above which the finished
-// ones nobody watches are dropped (they are loaded again when asked for).
-const maxHeld = 2000
-
-// forget drops from memory the finished games without subscribers.
-// Callers hold s.mu.
-func (s *Server) forget() {
-	for id, l := range s.games {
-		if !l.mu.TryLock() {
+// Sweep expires every game that has waited for players (an open seat, a
+// seed) longer than its time to live, as of now, and takes the idle games
+// out of memory. The sweeper calls it; tests may too.
+func (s *Server) Sweep(ctx context.Context, now time.Time) error {
+	unfinished := false
+	gs, err := s.store.List(ctx, store.Filter{Finished: &unfinished, UpdatedBefore: now.Add(-min(s.cfg.LiveTTL, s.cfg.CorrespondenceTTL)), Limit: 1000})
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		ttl := s.cfg.CorrespondenceTTL
+		if g.Clock != nil {
+			ttl = s.cfg.LiveTTL
+		}
+		if now.Sub(g.Updated) < ttl {
 			continue
 		}
-		if l.over() && len(l.subs) == 0 {
-			delete(s.games, id)
+		err := s.with(ctx, g.ID, func(t *table) error {
+			if t.over() || t.started() || now.Sub(t.rec.Updated) < ttl {
+				return nil
+			}
+			s.log.Info("game expired: nobody came", "game", t.rec.ID, "waited", now.Sub(t.rec.Updated).Round(time.Second))
+			return retryable(t.expire(ctx))
+		})
+		if err != nil {
+			s.log.Warn("expiring a game", "game", g.ID, "err", err)
 		}
-		l.mu.Unlock()
 	}
-}
-
-// evict drops a game from memory after a failure, so that the next request
-// reloads it from the store. Callers hold l.mu.
-func (s *Server) evict(l *live) {
 	s.mu.Lock()
-	if s.games[l.rec.ID] == l {
-		delete(s.games, l.rec.ID)
-		if !l.rec.Finished {
-			s.metrics.live.Dec()
-		}
+	all := make([]*table, 0, len(s.games))
+	for _, t := range s.games {
+		all = append(all, t)
 	}
 	s.mu.Unlock()
-	if l.flag != nil {
-		l.flag.Stop()
+	for _, t := range all {
+		t.mu.Lock()
+		if t.phase != phaseStale && t.idle(now, s.cfg.IdleAfter) {
+			s.mu.Lock()
+			if s.games[t.rec.ID] == t {
+				delete(s.games, t.rec.ID)
+				if t.phase == phaseLive {
+					s.metrics.live.Dec()
+				}
+			}
+			s.mu.Unlock()
+			t.phase = phaseStale // whoever still holds it loads the game again
+		}
+		t.mu.Unlock()
 	}
-	for sub := range l.subs {
-		sub.drop()
-	}
-	l.rec.Finished = true // a stale copy: nothing more happens on it
-	l.timeout = &game.Result{Kind: game.Unfinished, Reason: "reloading"}
-	l.invalidate()
+	return nil
 }

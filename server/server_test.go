@@ -204,7 +204,14 @@ func TestBadInput(t *testing.T) {
 		{"too many seats", "POST", "/api/games", "", map[string]any{"game": "chess", "seats": seats("h", "h", "h")}, 400, "bad_seats"},
 		{"bad AI level", "POST", "/api/games", "", map[string]any{"game": "chess", "seats": []map[string]string{{"type": "human"}, {"type": "ai", "level": "godlike"}}}, 400, "bad_seats"},
 		{"bad clock", "POST", "/api/games", "", map[string]any{"game": "chess", "clock": map[string]int{"initial_ms": 5}}, 400, "bad_clock"},
-		{"bad seed", "POST", "/api/games", "", map[string]any{"game": "chess", "seats": []map[string]string{{"type": "human", "seed": "a\"b"}, {"type": "open"}}}, 400, "bad_seed"},
+		{"seed at creation", "POST", "/api/games", "", map[string]any{"game": "seidr", "seats": []map[string]string{{"type": "human", "seed": "mine"}, {"type": "open"}}}, 400, "bad_seed"},
+		{"seed for an open seat", "POST", "/api/games", "", map[string]any{"game": "seidr", "seats": []map[string]string{{"type": "human"}, {"type": "open", "seed": "theirs"}}}, 400, "bad_seed"},
+		{"bad seed", "POST", game + "/seed", white, map[string]string{"seed": "a\"b"}, 400, "bad_seed"},
+		{"empty seed", "POST", game + "/seed", white, map[string]string{"seed": ""}, 400, "bad_seed"},
+		{"bad seed at the join", "POST", game + "/join", "", map[string]string{"invite": c.Seats[1].Invite, "seed": "a\\b"}, 400, "bad_seed"},
+		{"every seat an AI", "POST", "/api/games", "", map[string]any{"game": "chess", "seats": seats("e", "e")}, 403, "ai_only"},
+		{"token in the feed's URL", "GET", game + "/ws?token=" + white, "", nil, 400, "bad_parameter"},
+		{"feed without an upgrade", "GET", game + "/ws", "", nil, 400, "bad_request"},
 		{"malformed JSON", "POST", act, black, `{"action": "e7e5", "seq": 1`, 400, "bad_request"},
 		{"unknown field", "POST", act, black, `{"action": "e7e5", "seq": 1, "force": true}`, 400, "bad_request"},
 		{"missing seq", "POST", act, black, map[string]any{"action": "e7e5"}, 400, "bad_request"},
@@ -323,10 +330,11 @@ func TestFairDice(t *testing.T) {
 	if _, err := games.ByName(name); err != nil {
 		name = "seidr"
 	}
-	c := e.create(server.CreateRequest{Game: name, Seats: []server.SeatRequest{{Type: "human", Seed: "my lucky seed"}, {Type: "ai", Level: "easy"}}})
+	c := e.createOnly(server.CreateRequest{Game: name, Seats: seats("h", "e")})
 	if len(c.Game.Fairness.Commitment) != 64 || c.Game.Fairness.ServerSeed != "" {
 		t.Fatalf("fairness at creation = %+v, want a commitment and no seed", c.Game.Fairness)
 	}
+	e.must("POST", "/api/games/"+c.ID+"/seed", c.Seats[0].Token, map[string]string{"seed": "my lucky seed"}, nil)
 	v := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(7, 7)), 100000)
 	checkOver(t, v)
 	if v.Fairness.Rolls == 0 || v.Fairness.SeatSeeds["p1"] != "my lucky seed" && v.Fairness.SeatSeeds["white"] != "my lucky seed" {
@@ -605,10 +613,11 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-// TestSeed: a seat adds its dice seed before the first roll, not after.
+// TestSeed: a seat adds its dice seed before the first roll, not after,
+// and not once the game is over.
 func TestSeed(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "o")})
+	c := e.createOnly(server.CreateRequest{Game: "seidr", Seats: seats("h", "o")})
 	white := c.Seats[0].Token
 	var v server.View
 	e.must("POST", "/api/games/"+c.ID+"/seed", white, map[string]string{"seed": "white's own"}, &v)
@@ -642,30 +651,55 @@ func TestSeed(t *testing.T) {
 	if v := e.view(c.ID); v.Fairness.SeatSeeds["black"] != "black's" {
 		t.Errorf("black's seed after the refused change = %q, want %q", v.Fairness.SeatSeeds["black"], "black's")
 	}
+	e.player(c.ID, tokens, rng, 100000)
+	st, ae = e.call("POST", "/api/games/"+c.ID+"/seed", white, map[string]string{"seed": "too late"}, nil)
+	if st != 409 || ae.Code != "game_over" {
+		t.Errorf("seed after the end = %d %s, want 409 game_over", st, ae.Code)
+	}
 }
 
-// TestWebSocketLimit: the feed takes no messages from clients: one closes
-// it (1008, policy violation), whatever its size.
+// TestWebSocketLimit: the feed takes one message from a client, its seat
+// token; anything else closes it (1008, policy violation), and a message
+// over the limit closes it too (1009, too big).
 func TestWebSocketLimit(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.MaxBody = 1024 })
 	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
-	f := e.subscribe(c.ID, 0, "")
-	f.read()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	f.c.Write(ctx, websocket.MessageText, bytes.Repeat([]byte("x"), 4096))
-	_, _, err := f.c.Read(ctx)
-	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
-		t.Errorf("after a 4 KiB message the feed reads %v, want close 1008", err)
+	for _, tt := range []struct {
+		msg  []byte
+		want websocket.StatusCode
+	}{
+		{bytes.Repeat([]byte("x"), 4096), websocket.StatusMessageTooBig},
+		{[]byte(`{"type":"move","action":"e2e4"}`), websocket.StatusPolicyViolation},
+		{[]byte("hello"), websocket.StatusPolicyViolation},
+	} {
+		f := e.subscribe(c.ID, 0, "")
+		f.read()
+		f.c.Write(ctx, websocket.MessageText, tt.msg)
+		if _, _, err := f.c.Read(ctx); websocket.CloseStatus(err) != tt.want {
+			t.Errorf("after the message %.20q the feed reads %v, want close %d", tt.msg, err, tt.want)
+		}
 	}
-	// A bad token on the feed is refused before the upgrade.
-	resp, err := http.Get(e.base + "/api/games/" + c.ID + "/ws?token=nope")
-	if err != nil {
-		t.Fatal(err)
+	// A bad token in the first message ends the feed with an error.
+	f := e.subscribe(c.ID, 0, "")
+	f.auth("nope")
+	for m := f.read(); m.Type != "error"; m = f.read() {
+		if m.Type != "state" && m.Type != "event" {
+			t.Fatalf("feed after a bad token: %+v", m)
+		}
 	}
-	resp.Body.Close()
-	if resp.StatusCode != 403 {
-		t.Errorf("feed with a bad token = %d, want 403", resp.StatusCode)
+	if _, _, err := f.c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Errorf("after a bad token the feed reads %v, want close 1008", err)
+	}
+	// A good one is answered with the seat.
+	f = e.subscribe(c.ID, 0, c.Seats[1].Token)
+	m := f.read()
+	for m.Type == "state" || m.Type == "event" {
+		m = f.read()
+	}
+	if m.Type != "auth" || m.Player != "black" {
+		t.Errorf("answer to black's token = %+v, want auth black", m)
 	}
 }
 

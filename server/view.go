@@ -21,6 +21,9 @@ type View struct {
 	// You is the seat the request's token opens, when it opens one.
 	You     string `json:"you,omitempty"`
 	Started bool   `json:"started"`
+	// AwaitingSeeds lists the seats whose dice seed the first roll waits
+	// for, once every seat is taken (POST /api/games/{id}/seed).
+	AwaitingSeeds []string `json:"awaiting_seeds,omitempty"`
 	// Seq is the number of events so far: the sequence number to send
 	// with the next action.
 	Seq int64 `json:"seq"`
@@ -95,67 +98,70 @@ func eventView(e store.Event, auto []string) EventView {
 // clocks, built once per seq (and after invalidate): a move's answer and
 // its broadcast share it. The copy shares its slices and maps with the
 // cache; callers must not change them. Callers hold mu.
-func (l *live) coreView() View {
-	if l.core == nil || l.coreSeq != l.seq() {
-		v := l.buildCore()
-		l.core, l.coreSeq = &v, l.seq()
+func (t *table) coreView() View {
+	if t.core == nil || t.coreSeq != t.seq() {
+		v := t.buildCore()
+		t.core, t.coreSeq = &v, t.seq()
 	}
-	return *l.core
+	return *t.core
 }
 
 // buildCore builds the view without history and clocks. Callers hold mu.
-func (l *live) buildCore() View {
-	s := l.shown()
+func (t *table) buildCore() View {
+	s := t.shown()
 	v := View{
-		ID: l.rec.ID, Game: l.g.Name(), Title: l.g.Title(), Options: l.st.Options(), Players: l.st.Players(),
-		Started: l.started(), Seq: l.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: l.over(),
-		Position: l.st.Position(), Board: l.st.String(), Legal: []string{},
-		Created: l.rec.Created,
+		ID: t.rec.ID, Game: t.g.Name(), Title: t.g.Title(), Options: t.st.Options(), Players: t.st.Players(),
+		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
+		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
+		Created: t.rec.Created,
 	}
-	if !l.started() && !l.over() {
+	if !t.started() && !t.over() {
 		v.Status = "waiting"
+		if t.seated() {
+			v.AwaitingSeeds = t.awaitingSeeds()
+		}
 	}
-	for _, seat := range l.rec.Seats {
+	for _, seat := range t.rec.Seats {
 		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public})
 	}
-	if p := l.toMove(); p >= 0 {
+	if p := t.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]
-		for _, a := range l.st.Legal() {
-			v.Legal = append(v.Legal, l.st.ActionString(a))
+		for _, a := range t.st.Legal() {
+			v.Legal = append(v.Legal, t.st.ActionString(a))
 		}
-	} else if l.started() && !l.over() && l.st.Player() == game.Chance {
+	} else if t.started() && !t.over() && t.st.Player() == game.Chance {
 		v.ToMove = "chance"
 	}
-	v.Fairness = FairnessView{Scheme: "norns-dice-v1", Commitment: l.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: l.rolls}
-	for _, seat := range l.rec.Seats {
+	v.Fairness = FairnessView{Scheme: "norns-dice-v1", Commitment: t.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: t.rolls}
+	for _, seat := range t.rec.Seats {
 		if seat.Seed != "" {
 			v.Fairness.SeatSeeds[seat.Player] = seat.Seed
 		}
 	}
-	if l.over() {
-		v.Fairness.ServerSeed = hex.EncodeToString(l.rec.ServerSeed)
+	if t.revealed() {
+		v.Fairness.ServerSeed = hex.EncodeToString(t.rec.ServerSeed)
 	}
 	return v
 }
 
 // buildView writes the view of the game now, with the history from event
 // index from on. Callers hold mu.
-func (l *live) buildView(from int64) View { return l.withHistory(l.coreView(), from) }
+func (t *table) buildView(from int64) View { return t.withHistory(t.coreView(), from) }
 
 // withHistory completes a view without history and clocks with the history
 // from event index from on and the clocks. Callers hold mu.
-func (l *live) withHistory(v View, from int64) View {
-	from = min(max(from, 0), l.seq())
-	v.History = make([]EventView, 0, l.seq()-from)
-	for i := from; i < l.seq(); i++ {
-		v.History = append(v.History, eventView(l.events[i], l.autos[i]))
+func (t *table) withHistory(v View, from int64) View {
+	from = min(max(from, 0), t.seq())
+	v.History = make([]EventView, 0, t.seq()-from)
+	for i := from; i < t.seq(); i++ {
+		v.History = append(v.History, eventView(t.events[i], t.autos[i]))
 	}
-	if l.rec.Clock != nil {
-		c := &ClockView{InitialMs: l.rec.Clock.Initial.Milliseconds(), IncrementMs: l.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
-		for i, d := range l.remaining(time.Now()) {
+	if t.rec.Clock != nil {
+		c := &ClockView{InitialMs: t.rec.Clock.Initial.Milliseconds(), IncrementMs: t.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
+		for i, d := range t.remaining(time.Now()) {
 			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
 		}
-		if p := l.toMove(); p >= 0 {
+		if p := t.toMove(); p >= 0 {
 			c.Running = v.Players[p]
 		}
 		v.Clock = c
@@ -165,31 +171,31 @@ func (l *live) withHistory(v View, from int64) View {
 
 // viewJSON returns the JSON of the view, cached per seq (without clocks,
 // which change every moment). Callers hold mu.
-func (l *live) viewJSON() []byte {
-	if l.rec.Clock == nil && l.viewSeq == l.seq() && l.view != nil {
-		return l.view
+func (t *table) viewJSON() []byte {
+	if t.rec.Clock == nil && t.viewSeq == t.seq() && t.view != nil {
+		return t.view
 	}
 	// The view is not kept beside its JSON: a game nobody plays (just
 	// created, or only looked at) holds only the JSON.
 	var b []byte
-	if l.core != nil && l.coreSeq == l.seq() {
-		b, _ = json.Marshal(l.withHistory(*l.core, 0))
+	if t.core != nil && t.coreSeq == t.seq() {
+		b, _ = json.Marshal(t.withHistory(*t.core, 0))
 	} else {
-		b, _ = json.Marshal(l.withHistory(l.buildCore(), 0))
+		b, _ = json.Marshal(t.withHistory(t.buildCore(), 0))
 	}
-	l.view, l.viewSeq = b, l.seq()
+	t.view, t.viewSeq = b, t.seq()
 	return b
 }
 
 // viewJSONFrom returns the JSON of the view with the history from event
 // index from on. Callers hold mu.
-func (l *live) viewJSONFrom(from int64) []byte {
+func (t *table) viewJSONFrom(from int64) []byte {
 	if from <= 0 {
-		return l.viewJSON()
+		return t.viewJSON()
 	}
-	b, _ := json.Marshal(l.buildView(from))
+	b, _ := json.Marshal(t.buildView(from))
 	return b
 }
 
 // invalidate drops the cached views (a seat changed). Callers hold mu.
-func (l *live) invalidate() { l.view, l.viewSeq, l.core = nil, -1, nil }
+func (t *table) invalidate() { t.view, t.viewSeq, t.core = nil, -1, nil }

@@ -1,0 +1,224 @@
+package server
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"norns/ai"
+	"norns/game"
+	"norns/store"
+)
+
+// think lets the AI seat to move at seq choose and play, in the
+// background: the search waits for a slot of the scheduler, which serves
+// the clients round-robin. Callers hold t.mu.
+func (s *Server) think(t *table, seq int64) {
+	p := t.toMove()
+	seat := t.rec.Seats[p]
+	st := t.st.Clone()
+	budget := s.cfg.AITime[seat.Level]
+	if t.clocks != nil {
+		// Never spend more than a tenth of the time left.
+		budget = min(budget, max(t.remaining(time.Now())[p]/10, time.Millisecond))
+	}
+	id, owner := t.rec.ID, t.owner
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		release, ok := s.claim(id, workAI) // one instance only
+		if !ok {
+			s.retry(id, seq, workAI)
+			return
+		}
+		defer release()
+		due := false
+		s.with(s.ctx, id, func(t *table) error {
+			// The previous holder of the claim may have moved.
+			if err := s.catchUp(s.ctx, t, false); err != nil {
+				return err
+			}
+			due = t.seq() == seq && t.toMove() == p
+			return nil
+		})
+		if !due {
+			return
+		}
+		if s.sched.acquire(s.ctx, owner) != nil {
+			return // shutting down: the turn is taken again after the restart
+		}
+		start := time.Now()
+		a, err := func() (game.Action, error) {
+			defer s.sched.release()
+			agent, err := s.cfg.NewAgent(ai.Config{Level: seat.Level, Time: budget, Seed: rand.Uint64()})
+			if err != nil {
+				return 0, err
+			}
+			ctx, cancel := context.WithTimeout(s.ctx, 2*budget+time.Second)
+			defer cancel()
+			return agent.Choose(ctx, st)
+		}()
+		s.metrics.aiThink.WithLabelValues(seat.Level).Observe(time.Since(start).Seconds())
+		if s.closing() {
+			return
+		}
+		err = s.with(s.ctx, id, func(t *table) error {
+			if t.thinking == seq {
+				t.thinking = -1
+			}
+			if t.seq() != seq || t.toMove() != p {
+				return nil
+			}
+			if err != nil {
+				// The game must go on: a failed search plays a random
+				// legal action instead.
+				s.log.Error("AI search failed; playing a random action", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)
+				legal := t.st.Legal()
+				a = legal[rand.IntN(len(legal))]
+			}
+			return retryable(t.move(s.ctx, p, a))
+		})
+		if err != nil && !s.closing() {
+			s.log.Error("AI move", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)
+		}
+	}()
+}
+
+// scheduler hands out the slots of the AI searches. Searches wait in a
+// queue per client (the creator of the game), and a freed slot goes to the
+// next client in turn, so that one client's many games cannot starve
+// another's one.
+type scheduler struct {
+	mu   sync.Mutex
+	free int
+	// queues holds the waiting searches of each client, in order; ring
+	// the clients with searches waiting, in the order they are served.
+	queues map[string][]chan struct{}
+	ring   []string
+}
+
+func newScheduler(slots int) *scheduler {
+	return &scheduler{free: slots, queues: map[string][]chan struct{}{}}
+}
+
+// acquire waits for a slot for client owner. It returns ctx's error if ctx
+// ends first, holding no slot.
+func (q *scheduler) acquire(ctx context.Context, owner string) error {
+	q.mu.Lock()
+	if q.free > 0 && len(q.ring) == 0 {
+		q.free--
+		q.mu.Unlock()
+		return nil
+	}
+	ch := make(chan struct{})
+	if len(q.queues[owner]) == 0 {
+		q.ring = append(q.ring, owner)
+	}
+	q.queues[owner] = append(q.queues[owner], ch)
+	q.mu.Unlock()
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	select {
+	case <-ch: // granted meanwhile: give it on
+		q.releaseLocked()
+		return ctx.Err()
+	default:
+	}
+	qs := q.queues[owner]
+	for i, c := range qs {
+		if c == ch {
+			qs = append(qs[:i], qs[i+1:]...)
+			break
+		}
+	}
+	if len(qs) > 0 {
+		q.queues[owner] = qs
+		return ctx.Err()
+	}
+	delete(q.queues, owner)
+	for i, o := range q.ring {
+		if o == owner {
+			q.ring = append(q.ring[:i], q.ring[i+1:]...)
+			break
+		}
+	}
+	return ctx.Err()
+}
+
+// release frees a slot: it goes to the first search of the next client in
+// turn.
+func (q *scheduler) release() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.releaseLocked()
+}
+
+func (q *scheduler) releaseLocked() {
+	if len(q.ring) == 0 {
+		q.free++
+		return
+	}
+	owner := q.ring[0]
+	q.ring = q.ring[1:]
+	qs := q.queues[owner]
+	ch := qs[0]
+	if len(qs) > 1 {
+		q.queues[owner] = qs[1:]
+		q.ring = append(q.ring, owner)
+	} else {
+		delete(q.queues, owner)
+	}
+	close(ch)
+}
+
+// hasAI reports whether any seat is an AI's.
+func hasAI(seats []store.Seat) bool {
+	for _, s := range seats {
+		if s.Kind == store.SeatAI {
+			return true
+		}
+	}
+	return false
+}
+
+// countAI notes a new game with an AI seat created by client owner, unless
+// the client has Config.AIGamesPerClient of them unfinished already.
+func (s *Server) countAI(id, owner string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := s.cfg.AIGamesPerClient; n > 0 && s.aiCount[owner] >= n {
+		return apiErr(CodeTooManyGames, "%d unfinished games against the computer from %s; finish or leave one first", n, owner)
+	}
+	s.aiOwner[id] = owner
+	s.aiCount[owner]++
+	return nil
+}
+
+// gameEnded forgets an ended game in the count of its creator's games
+// against the computer.
+func (s *Server) gameEnded(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if owner, ok := s.aiOwner[t.rec.ID]; ok {
+		delete(s.aiOwner, t.rec.ID)
+		if s.aiCount[owner]--; s.aiCount[owner] <= 0 {
+			delete(s.aiCount, owner)
+		}
+	}
+}
+
+// ownerOf is the client a game's AI work is scheduled for.
+func (s *Server) ownerOf(id string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.aiOwner[id]; ok {
+		return o
+	}
+	return id
+}

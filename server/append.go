@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"norns/dice"
+	"norns/game"
+	"norns/store"
+)
+
+// Every write of a game names the version of the record it was decided
+// on (store.Game.Version): a write decided on a copy that another
+// instance has overtaken is refused by the store, and the copy is dropped
+// (stale) and loaded again. So a seat cannot be given twice, a seed cannot
+// change under rolls already made, and two instances cannot both extend
+// the log.
+
+// update is the record change that goes with an append.
+func (t *table) update() store.Update {
+	s := t.shown()
+	return store.Update{Status: game.Status(s), Result: game.Describe(s), Finished: t.timeout != nil || t.st.Terminal()}
+}
+
+// commit plays a batch of new events: applies them, follows them with the
+// rolls that come due, stores everything in one conditional append, then
+// broadcasts and arms what comes next. On any failure the table is
+// dropped (the store is the truth) and the error returned: a refused
+// append wraps store.ErrConflict. Callers hold mu.
+func (t *table) commit(ctx context.Context, first []store.Event) error {
+	start := t.seq()
+	for _, e := range first {
+		if err := t.apply(e); err != nil {
+			t.drop(err)
+			return err
+		}
+	}
+	// The server rolls every die as soon as it is due.
+	for t.started() && !t.over() && t.st.Player() == game.Chance {
+		if err := t.roll(firstTime(first)); err != nil {
+			t.drop(err)
+			return err
+		}
+	}
+	batch := t.events[start:]
+	if len(batch) == 0 {
+		return nil
+	}
+	u := t.update()
+	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, batch, u); err != nil {
+		t.drop(err)
+		return err
+	}
+	t.rec.Version++
+	t.rec.Seq, t.rec.Updated = t.seq(), time.Now()
+	// The clock of the player now to move starts now (the view broadcast
+	// below shows it).
+	t.turnStart = time.Now()
+	for _, e := range batch {
+		t.srv.metrics.events.WithLabelValues(e.Kind).Inc()
+	}
+	if u.Finished {
+		t.finish()
+	}
+	t.broadcast(int(start))
+	t.next()
+	return nil
+}
+
+// roll draws the pending chance outcome from the seeds and applies it.
+func (t *table) roll(now time.Time) error {
+	if t.roller == nil || t.rolls == 0 {
+		// The seeds are final from the first roll on.
+		t.roller = dice.NewRoller(t.rec.ServerSeed, t.seatSeeds())
+	}
+	a, err := t.roller.Roll(t.rolls, t.st.ChanceOutcomes())
+	if err != nil {
+		return fmt.Errorf("roll %d: %w", t.rolls, err)
+	}
+	e := store.Event{Seq: t.seq() + 1, Kind: store.EventRoll, Player: "chance", Action: t.st.ActionString(a), Code: uint32(a), Time: now}
+	if t.clocks != nil {
+		e.Clocks = append([]time.Duration(nil), t.clocks...)
+	}
+	return t.apply(e)
+}
+
+func firstTime(evs []store.Event) time.Time {
+	if len(evs) > 0 {
+		return evs[0].Time
+	}
+	return time.Now()
+}
+
+// setSeats stores new seats, conditional on the version read. Callers hold
+// mu.
+func (t *table) setSeats(ctx context.Context, seats []store.Seat) error {
+	if err := t.srv.store.SetSeats(ctx, t.rec.ID, t.rec.Version, seats); err != nil {
+		t.drop(err)
+		return err
+	}
+	t.rec.Version++
+	t.rec.Seats, t.rec.Updated = seats, time.Now()
+	t.invalidate()
+	return nil
+}
+
+// expire ends a game nobody joined in time: the store holds it as
+// finished, unfinished (expired), with nothing appended to its log.
+// Callers hold mu.
+func (t *table) expire(ctx context.Context) error {
+	u := store.Update{Status: game.Status(ended{t.st, expired}), Result: game.Describe(ended{t.st, expired}), Finished: true}
+	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, nil, u); err != nil {
+		t.drop(err)
+		return err
+	}
+	t.rec.Version++
+	t.finish()
+	t.invalidate()
+	t.broadcast(int(t.seq()))
+	return nil
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"fmt"
+	"slices"
+
+	"norns/game"
+	"norns/store"
+)
+
+// apply plays one event on the state and records it in memory (not in the
+// store). It serves live play, loading a game and following another
+// instance; its cost does not grow with the length of the log.
+func (t *table) apply(e store.Event) error {
+	switch e.Kind {
+	case store.EventMove, store.EventRoll:
+		if err := t.st.Apply(game.Action(e.Code)); err != nil {
+			return err
+		}
+		var autos []string
+		for _, a := range game.HistorySince(t.st, t.hlen+1) {
+			autos = append(autos, t.st.ActionString(a))
+		}
+		t.hlen += 1 + len(autos)
+		t.autos = append(t.autos, autos)
+		if e.Kind == store.EventRoll {
+			t.rolls++
+		}
+	case store.EventTimeout:
+		p := slices.Index(t.st.Players(), e.Player)
+		if p < 0 {
+			return fmt.Errorf("timeout of unknown player %q", e.Player)
+		}
+		r, err := timeOut(t.st, game.Player(p))
+		if err != nil {
+			return err
+		}
+		t.timeout = r
+		t.hlen = game.HistoryLen(t.st)
+		t.autos = append(t.autos, nil)
+	default:
+		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	t.events = append(t.events, e)
+	if e.Clocks != nil {
+		t.clocks = slices.Clone(e.Clocks)
+	}
+	return nil
+}

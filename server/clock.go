@@ -1,0 +1,119 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"norns/game"
+	"norns/store"
+)
+
+// remaining returns each seat's time left now.
+func (t *table) remaining(now time.Time) []time.Duration {
+	if t.clocks == nil {
+		return nil
+	}
+	out := slices.Clone(t.clocks)
+	if p := t.toMove(); p >= 0 {
+		out[p] -= now.Sub(t.turnStart)
+	}
+	return out
+}
+
+// next arms what follows the last event: the clock of the player to move,
+// an AI seat's search, or a roll left due. Callers hold mu.
+func (t *table) next() {
+	if t.over() || !t.started() || t.srv.closing() {
+		return
+	}
+	if t.st.Player() == game.Chance {
+		t.srv.later(t, t.seq(), workRoll)
+		return
+	}
+	p := t.toMove()
+	if p < 0 {
+		return
+	}
+	if t.clocks != nil {
+		t.armFlag(p, t.remaining(time.Now())[p])
+	}
+	if t.rec.Seats[p].Kind == store.SeatAI && t.thinking != t.seq() {
+		t.thinking = t.seq()
+		t.srv.think(t, t.seq())
+	}
+}
+
+// armFlag sets the flag of seat p to fall after left.
+func (t *table) armFlag(p int, left time.Duration) {
+	if t.flag != nil {
+		t.flag.Stop()
+	}
+	seq := t.seq()
+	t.flag = time.AfterFunc(max(left, 0), func() { t.srv.later(t, seq, workClock) })
+}
+
+// flagged stores that seat p, to move, ran out of time. Callers hold mu.
+func (t *table) flagged(ctx context.Context, p int, now time.Time) error {
+	clocks := t.remaining(now)
+	clocks[p] = 0
+	e := store.Event{Seq: t.seq() + 1, Kind: store.EventTimeout, Player: t.st.Players()[p], Time: now, Clocks: clocks}
+	return t.commit(ctx, []store.Event{e})
+}
+
+// flagFall ends the turn of the player to move at seq if their time is up,
+// or arms the flag again. Callers hold mu and the claim of the work.
+func (t *table) flagFall(ctx context.Context) error {
+	p := t.toMove()
+	if p < 0 || t.clocks == nil {
+		return nil
+	}
+	now := time.Now()
+	if left := t.remaining(now)[p]; left > 0 {
+		t.armFlag(p, left)
+		return nil
+	}
+	return t.flagged(ctx, p, now)
+}
+
+// clockFromLog counts the current turn from the last event's time rather
+// than from now: another instance ran the clock until this one took the
+// game up. Callers hold mu, right after next.
+func (t *table) clockFromLog() {
+	if t.clocks == nil || t.flag == nil || len(t.events) == 0 {
+		return
+	}
+	p := t.toMove()
+	last := t.events[len(t.events)-1].Time
+	if p < 0 || !last.Before(t.turnStart) {
+		return
+	}
+	t.turnStart = last
+	t.armFlag(p, t.remaining(time.Now())[p])
+}
+
+// timeOut plays the timeout of player p, who is to move. A game whose rules
+// let a player leave (game.Forfeiter: Nords Loki) goes on without p or ends
+// by its own rules, and timeOut returns nil; any other game ends on the
+// clock, with the result timeOut returns.
+func timeOut(s game.State, p game.Player) (*game.Result, error) {
+	if f, ok := s.(game.Forfeiter); ok {
+		return nil, f.Forfeit(p)
+	}
+	return timeLoss(s, p), nil
+}
+
+// timeLoss is the result when player p runs out of time: with two players
+// the other wins; with more, the game ends and the others share a draw.
+func timeLoss(s game.State, p game.Player) *game.Result {
+	var others []game.Player
+	for i := range s.Players() {
+		if game.Player(i) != p {
+			others = append(others, game.Player(i))
+		}
+	}
+	if len(others) == 1 {
+		return &game.Result{Kind: game.Win, Winners: others, Reason: "time"}
+	}
+	return &game.Result{Kind: game.Draw, Winners: others, Reason: "time"}
+}

@@ -1,0 +1,152 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"norns/game"
+	"norns/store"
+)
+
+// The commands players send. Each runs on a locked table that is not
+// stale (Server.with), checks what it needs on that copy, and writes
+// conditionally on the version it read: a copy that another instance has
+// overtaken makes the write fail, and with runs the command again on the
+// game as stored. Callers hold t.mu.
+
+// join gives the open seat an invitation opens to a new player, with a new
+// token, and starts the game when it was the last one.
+func (t *table) join(ctx context.Context, req JoinRequest) (player, token string, err error) {
+	h := sha256.Sum256([]byte(req.Invite))
+	idx := -1
+	for i, seat := range t.rec.Seats {
+		if req.Seat != "" && seat.Player != req.Seat {
+			continue
+		}
+		if len(seat.InviteHash) == len(h) && subtle.ConstantTimeCompare(seat.InviteHash, h[:]) == 1 {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		if req.Seat != "" && !slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return s.Player == req.Seat }) {
+			return "", "", apiErr(CodeBadInvite, "no seat %q", req.Seat)
+		}
+		return "", "", apiErr(CodeBadInvite, "")
+	}
+	if t.over() {
+		return "", "", apiErr(CodeGameOver, "")
+	}
+	if t.rec.Seats[idx].Kind != store.SeatOpen {
+		return "", "", apiErr(CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
+	}
+	seats := slices.Clone(t.rec.Seats)
+	tok, th := secret()
+	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, TokenHash: th, InviteHash: seats[idx].InviteHash}
+	if err := t.setSeats(ctx, seats); err != nil {
+		return "", "", retryable(err)
+	}
+	t.srv.log.Info("seat joined", "game", t.rec.ID, "seat", seats[idx].Player)
+	if err := t.begin(ctx, false); err != nil {
+		return "", "", err
+	}
+	return seats[idx].Player, tok, nil
+}
+
+// setSeed sets seat p's dice seed, which the first roll waits for.
+func (t *table) setSeed(ctx context.Context, p int, seed string) error {
+	if t.over() {
+		return apiErr(CodeGameOver, "")
+	}
+	if t.rolls > 0 {
+		return apiErr(CodeSeedLocked, "%d rolls made", t.rolls)
+	}
+	seats := slices.Clone(t.rec.Seats)
+	seats[p].Seed = seed
+	was := t.started()
+	if err := t.setSeats(ctx, seats); err != nil {
+		return retryable(err)
+	}
+	return t.begin(ctx, was)
+}
+
+// begin follows a change of seats: it makes the rolls that came due (the
+// game may just have started), or tells the subscribers of the new seats.
+// was says whether the game had started before the change.
+func (t *table) begin(ctx context.Context, was bool) error {
+	start := t.seq()
+	if err := t.commit(ctx, nil); err != nil {
+		return err
+	}
+	if t.seq() == start {
+		if !was {
+			t.turnStart = time.Now() // the clocks start with the game
+		}
+		t.broadcast(int(start)) // the seats changed: a new state for everyone
+		t.next()
+	}
+	return nil
+}
+
+// play plays an action of seat p, given in the game's notation, on a
+// client that has seen the log up to seen.
+func (t *table) play(ctx context.Context, p int, text string, seen int64) error {
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case !t.started():
+		return apiErr(CodeNotStarted, "")
+	case seen != t.seq():
+		return apiErr(CodeStale, "the client has seen %d, the game is at %d", seen, t.seq())
+	case t.toMove() != p:
+		return apiErr(CodeNotYourTurn, "%s is %s", t.st.Players()[p], game.Status(t.st))
+	}
+	a, err := t.st.ParseAction(strings.TrimSpace(text))
+	if err != nil {
+		if errors.Is(err, game.ErrSyntax) {
+			return apiErr(CodeMalformed, "%v", err)
+		}
+		return apiErr(CodeIllegal, "%v", err)
+	}
+	return retryable(t.move(ctx, p, a))
+}
+
+// move plays action a of seat p, which is to move: a player's or an AI
+// seat's. A player whose time has run out loses on the clock instead.
+func (t *table) move(ctx context.Context, p int, a game.Action) error {
+	now := time.Now()
+	e := store.Event{Seq: t.seq() + 1, Kind: store.EventMove, Player: t.st.Players()[p], Action: t.st.ActionString(a), Code: uint32(a), Time: now}
+	if t.clocks != nil {
+		clocks := t.remaining(now)
+		if clocks[p] <= 0 {
+			if err := t.flagged(ctx, p, now); err != nil {
+				return err
+			}
+			if !t.over() {
+				return apiErr(CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
+			}
+			return apiErr(CodeGameOver, "%s ran out of time", e.Player)
+		}
+		clocks[p] += t.rec.Clock.Increment
+		e.Clocks = clocks
+	}
+	// Check legality before anything is stored: Apply in commit must not
+	// fail for a legal action.
+	if !slices.Contains(t.st.Legal(), a) {
+		return apiErr(CodeIllegal, "%s is not legal now", t.st.ActionString(a))
+	}
+	return t.commit(ctx, []store.Event{e})
+}
+
+// retryable turns a write the store refused into errRetry, so that with
+// runs the command again on the game as stored.
+func retryable(err error) error {
+	if errors.Is(err, store.ErrConflict) {
+		return errRetry
+	}
+	return err
+}

@@ -1,0 +1,388 @@
+package server
+
+// Several instances on one shared store (store.Shared: PostgreSQL).
+//
+// Every instance holds the unfinished games in memory and keeps them in
+// step with the store: each append notifies {game, seq}; the instance reads
+// the new events from the store (never from the notification), applies
+// them and relays them to its own WebSocket clients. A resync every few
+// seconds, and after the listener reconnects, compares the games held with
+// the store's heads, so a missed notification is caught up.
+//
+// Work that must happen once (an AI seat's move, a clock's flag fall, a roll
+// left due) is claimed in the store before it is done: the instance that
+// gets the claim does it, the others try again a moment later, and take it
+// over when the holder dies (its claims end with its connection). After
+// taking a claim an instance first catches up with the store, so work done
+// by the previous holder is never done twice. And should two instances
+// still decide on the same copy, the store takes the write of one only
+// (every write is conditional on the version it was decided on).
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"time"
+
+	"norns/game"
+	"norns/store"
+)
+
+// Cluster timings.
+const (
+	// claimRetry is how long an instance waits before trying again a
+	// claim another instance holds.
+	claimRetry = time.Second
+	// resyncEvery is the period of the comparison with the store's heads.
+	resyncEvery = 2 * time.Second
+	// adoptAfter is the age from which a game that this instance does not
+	// hold is loaded by the resync (a younger one is still being created
+	// by its instance, which announces it with its first append).
+	adoptAfter = 5 * time.Second
+	// followers is the number of goroutines that apply changes.
+	followers = 4
+)
+
+// work is a kind of work done once across instances.
+type work string
+
+const (
+	workRoll  work = "work" // a roll left due
+	workClock work = "clock"
+	workAI    work = "ai"
+)
+
+// relay queues the changes to follow, at most one per game (merged), so
+// the listener never blocks.
+type relay struct {
+	mu      sync.Mutex
+	pending map[string]store.Change
+	ids     chan string
+	resync  chan struct{}
+}
+
+func (r *relay) push(c store.Change) {
+	if c.Resync {
+		select {
+		case r.resync <- struct{}{}:
+		default:
+		}
+		return
+	}
+	r.mu.Lock()
+	old, queued := r.pending[c.Game]
+	if queued {
+		c.Seq = max(c.Seq, old.Seq)
+		c.Seats = c.Seats || old.Seats
+	}
+	r.pending[c.Game] = c
+	r.mu.Unlock()
+	if queued {
+		return
+	}
+	select {
+	case r.ids <- c.Game:
+	default:
+		// Too many at once: the resync will find what this one said.
+		r.mu.Lock()
+		delete(r.pending, c.Game)
+		r.mu.Unlock()
+		select {
+		case r.resync <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (r *relay) pop(id string) store.Change {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.pending[id]
+	delete(r.pending, id)
+	return c
+}
+
+// shared returns the store as a shared one, if it is.
+func (s *Server) shared() (store.Shared, bool) {
+	sh, ok := s.store.(store.Shared)
+	return sh, ok
+}
+
+// startCluster starts following the other instances when the store is
+// shared; it does nothing otherwise.
+func (s *Server) startCluster() {
+	sh, ok := s.shared()
+	if !ok {
+		return
+	}
+	r := &relay{pending: map[string]store.Change{}, ids: make(chan string, 1<<16), resync: make(chan struct{}, 1)}
+	s.wg.Add(2 + followers)
+	go func() {
+		defer s.wg.Done()
+		sh.Listen(s.ctx, r.push)
+	}()
+	for range followers {
+		go func() {
+			defer s.wg.Done()
+			for {
+				select {
+				case <-s.ctx.Done():
+					return
+				case id := <-r.ids:
+					s.follow(r.pop(id))
+				}
+			}
+		}()
+	}
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(resyncEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-t.C:
+			case <-r.resync:
+			}
+			s.resync(sh, r)
+		}
+	}()
+}
+
+// follow applies a change another instance (or this one) made.
+func (s *Server) follow(c store.Change) {
+	if c.Game == "" || s.closing() {
+		return
+	}
+	if s.held(c.Game) == nil {
+		s.adopt(c.Game)
+		return
+	}
+	err := s.with(s.ctx, c.Game, func(t *table) error {
+		if t.seq() >= c.Seq && !c.Seats {
+			return nil // this instance made it, or has caught up already
+		}
+		return s.catchUp(s.ctx, t, c.Seats)
+	})
+	if err != nil && !s.closing() {
+		s.log.Error("following a change", "game", c.Game, "seq", c.Seq, "err", err)
+	}
+}
+
+// adopt loads a game this instance does not hold and takes up its work.
+func (s *Server) adopt(id string) {
+	err := s.with(s.ctx, id, func(t *table) error {
+		if !t.over() {
+			t.next()
+			t.clockFromLog()
+		}
+		return nil
+	})
+	if err != nil && !s.closing() {
+		s.log.Error("loading a game of another instance", "game", id, "err", err)
+	}
+}
+
+// catchUp reads the events after the ones held (and the record, when
+// seats is set: the seats, the version, whether it ended), applies them,
+// relays them to the subscribers and arms what follows. A table that
+// cannot follow the log is dropped, to be loaded again. Callers hold t.mu.
+func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
+	if _, ok := s.shared(); !ok || t.phase == phaseOver {
+		return nil // alone on its store, an instance is never behind
+	}
+	var (
+		events  []store.Event
+		version int64
+		ended   bool
+		changed bool
+	)
+	if seats {
+		rec, evs, err := s.store.Load(ctx, t.rec.ID)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(rec.Seats, t.rec.Seats) {
+			t.rec.Seats = rec.Seats
+			t.invalidate()
+			changed = true
+		}
+		if int64(len(evs)) > t.seq() {
+			events = evs[t.seq():]
+		}
+		version, ended = rec.Version, rec.Finished
+	} else {
+		evs, v, err := s.store.Events(ctx, t.rec.ID, t.seq())
+		if err != nil {
+			return err
+		}
+		events, version = evs, v
+	}
+	if version == t.rec.Version && len(events) == 0 && !changed && !ended {
+		return nil
+	}
+	start := t.seq()
+	for _, e := range events {
+		if e.Seq != t.seq()+1 {
+			err := fmt.Errorf("game %s: event %d after %d", t.rec.ID, e.Seq, t.seq())
+			t.drop(err)
+			return err
+		}
+		if err := t.apply(e); err != nil {
+			t.drop(err)
+			return err
+		}
+	}
+	t.rec.Version, t.rec.Seq = version, t.seq()
+	// What the store holds is what another instance stored: a game over
+	// in the events read is finished in the store.
+	if ended || t.timeout != nil || t.st.Terminal() {
+		t.finish()
+	}
+	t.broadcast(int(start))
+	if !t.over() {
+		t.next()
+		if len(events) > 0 {
+			t.clockFromLog()
+		}
+	}
+	return nil
+}
+
+// resync compares the games held with the store's heads: it catches up the
+// games behind, adopts the unfinished games it does not hold, and arms the
+// work of every game held.
+func (s *Server) resync(sh store.Shared, r *relay) {
+	heads, err := sh.Heads(s.ctx)
+	if err != nil {
+		if !s.closing() {
+			s.log.Warn("resync", "err", err)
+		}
+		return
+	}
+	unfinished := map[string]bool{}
+	for _, h := range heads {
+		unfinished[h.ID] = true
+		t := s.held(h.ID)
+		if t == nil {
+			if time.Since(h.Created) >= adoptAfter {
+				r.push(store.Change{Game: h.ID, Seq: h.Seq})
+			}
+			continue
+		}
+		t.mu.Lock()
+		behind := t.seq() < h.Seq
+		// Seats change only while players are awaited, and seeds only
+		// before the first roll: a change missed then is looked for.
+		seats := t.phase == phaseLive && !t.over() && (!t.seated() || (t.rolls == 0 && t.g.ChanceMode() == game.ExplicitStochastic))
+		if !behind && !seats && t.phase == phaseLive && t.thinking < 0 && (t.clocks == nil || t.flag == nil) {
+			t.next()
+		}
+		t.mu.Unlock()
+		if behind || seats {
+			r.push(store.Change{Game: h.ID, Seq: h.Seq, Seats: seats})
+		}
+	}
+	// A game held as unfinished that the store no longer lists as such
+	// ended on another instance.
+	s.mu.Lock()
+	var others []*table
+	for id, t := range s.games {
+		if !unfinished[id] {
+			others = append(others, t)
+		}
+	}
+	s.mu.Unlock()
+	for _, t := range others {
+		t.mu.Lock()
+		ended := t.phase == phaseLive
+		t.mu.Unlock()
+		if ended {
+			r.push(store.Change{Game: t.rec.ID, Seq: 1 << 62, Seats: true})
+		}
+	}
+}
+
+// later does a piece of work of game id that is due at seq, in the
+// background and once across instances: a roll, a flag fall.
+func (s *Server) later(t *table, seq int64, kind work) {
+	id := t.rec.ID
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		release, ok := s.claim(id, kind)
+		if !ok {
+			s.retry(id, seq, kind)
+			return
+		}
+		defer release()
+		err := s.with(s.ctx, id, func(t *table) error {
+			// The previous holder of the claim may have done the work.
+			if err := s.catchUp(s.ctx, t, false); err != nil {
+				return err
+			}
+			if t.seq() != seq || t.over() || s.closing() {
+				return nil
+			}
+			switch kind {
+			case workRoll:
+				return t.commit(s.ctx, nil)
+			case workClock:
+				return t.flagFall(s.ctx)
+			}
+			return nil
+		})
+		if err != nil && !s.closing() {
+			s.log.Error("doing the work of a game", "game", id, "work", kind, "err", err)
+		}
+	}()
+}
+
+// claim makes sure one instance only does the work kind of game id. With
+// ok the caller does it and calls release after storing it; without,
+// another instance holds it.
+func (s *Server) claim(id string, kind work) (release func(), ok bool) {
+	sh, shared := s.shared()
+	if !shared {
+		return func() {}, true
+	}
+	release, ok, err := sh.TryLock(s.ctx, id+"/"+string(kind))
+	if err != nil && !s.closing() {
+		s.log.Warn("claiming work", "game", id, "work", kind, "err", err)
+	}
+	if err != nil || !ok {
+		return nil, false
+	}
+	return release, true
+}
+
+// retry tries a claimed piece of work again after claimRetry, if it is
+// still due.
+func (s *Server) retry(id string, seq int64, kind work) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-time.After(claimRetry):
+		}
+		t := s.held(id)
+		if t == nil {
+			return
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.phase != phaseLive || t.seq() != seq || t.over() {
+			return
+		}
+		if kind != workAI {
+			s.later(t, seq, kind)
+			return
+		}
+		t.thinking = -1
+		t.next()
+	}()
+}

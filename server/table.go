@@ -1,0 +1,379 @@
+package server
+
+// A table owns one game held in memory for its whole life: its record as
+// stored, its state rebuilt from the log, its subscribers, its clock and
+// its AI turn. Each concern has a file of its own:
+//
+//	table.go     the type, its lifecycle, loading and holding
+//	commands.go  what players ask for: join, seed, play
+//	append.go    the conditional writes to the store
+//	apply.go     playing one event on the state
+//	broadcast.go the subscribers and what is sent to them
+//	clock.go     the clocks and their flag falls
+//	aiturn.go    the AI seat's turn and the fair scheduler of searches
+//	follow.go    following the other instances on a shared store
+//	view.go      the JSON views
+//	record.go    the game records
+//
+// Every change of a table happens under its mu, is stored before it is
+// answered or broadcast, and then goes to the subscribers in order.
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"norns/dice"
+	"norns/game"
+	"norns/store"
+)
+
+// phase is where a table is in its life.
+type phase int8
+
+const (
+	// phaseLive: the game goes on, and the table is in step with the
+	// store as far as this instance knows.
+	phaseLive phase = iota
+	// phaseOver: the store holds the game as finished. Only then is the
+	// server seed revealed.
+	phaseOver
+	// phaseStale: a write failed or was refused, or the log could not be
+	// followed, so the copy may differ from the store. Nothing is read
+	// from a stale table or done on it: it has left the server's map, and
+	// whoever holds it loads the game again.
+	phaseStale
+)
+
+// table is a game held in memory. Every field is guarded by mu.
+type table struct {
+	srv *Server
+	mu  sync.Mutex
+
+	phase phase
+	// rec is the game's record as stored: its Seq, Version and Finished
+	// change only after a write succeeded.
+	rec *store.Game
+	g   game.Game
+	st  game.State
+	// hlen is the length of st's history.
+	hlen   int
+	events []store.Event
+	// autos[i] lists the actions the game applied by itself (passes)
+	// right after events[i].
+	autos [][]string
+	// rolls counts the roll events; roller exists from the first roll.
+	rolls  uint64
+	roller *dice.Roller
+	// timeout is the result of a player running out of time.
+	timeout *game.Result
+	// clocks holds each seat's remaining time at turnStart, when the
+	// player to move began thinking.
+	clocks    []time.Duration
+	turnStart time.Time
+	flag      *time.Timer
+	// thinking is the seq at which an AI seat is choosing, or -1.
+	thinking int64
+	// owner is the client the game's AI work is scheduled for: the
+	// address of its creator, or the game's id when restored.
+	owner string
+	// used is the last time a request or an event touched the table.
+	used time.Time
+	subs map[*subscriber]struct{}
+	// view caches the JSON of the view at viewSeq, and core the view
+	// without history and clocks at coreSeq.
+	view    []byte
+	viewSeq int64
+	core    *View
+	coreSeq int64
+}
+
+// over reports whether the game is over: by its rules or a clock (in
+// memory, about to be or already stored), or as the store holds it.
+func (t *table) over() bool {
+	return t.phase == phaseOver || t.timeout != nil || t.st.Terminal()
+}
+
+// revealed reports whether the server seed may be shown: only once the
+// store holds the game as finished.
+func (t *table) revealed() bool { return t.phase == phaseOver && t.rec.Finished }
+
+// seq is the number of events in the log.
+func (t *table) seq() int64 { return int64(len(t.events)) }
+
+// seated reports whether every seat is taken.
+func (t *table) seated() bool {
+	return !slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen })
+}
+
+// awaitingSeeds lists the human seats whose dice seed the first roll waits
+// for (none in a game without dice, or once the dice have rolled).
+func (t *table) awaitingSeeds() []string {
+	if t.g.ChanceMode() != game.ExplicitStochastic || t.rolls > 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range t.rec.Seats {
+		if s.Kind == store.SeatHuman && s.Seed == "" {
+			out = append(out, s.Player)
+		}
+	}
+	return out
+}
+
+// started reports whether play has begun: every seat is taken and, in a
+// game with dice, every human seat has given its seed (the server's
+// commitment was published before any of them). Only then does anybody
+// move or the dice roll.
+func (t *table) started() bool {
+	return t.seated() && (t.rolls > 0 || len(t.awaitingSeeds()) == 0)
+}
+
+// toMove returns the seat index of the player to move, or -1 (chance, game
+// over, waiting for players).
+func (t *table) toMove() int {
+	if t.over() || !t.started() {
+		return -1
+	}
+	p := t.st.Player()
+	if p < 0 {
+		return -1
+	}
+	return int(p)
+}
+
+// expired is the result of a game that nobody joined in time.
+var expired = game.Result{Kind: game.Unfinished, Reason: "expired"}
+
+// ended wraps a state whose game ended outside its rules (a clock, an
+// expiry), so that game.Status and game.Describe tell it.
+type ended struct {
+	game.State
+	r game.Result
+}
+
+// Player is NoPlayer: the game is over.
+func (e ended) Player() game.Player { return game.NoPlayer }
+
+// Terminal is true.
+func (e ended) Terminal() bool { return true }
+
+// Result is the result of the clock.
+func (e ended) Result() game.Result { return e.r }
+
+// Legal is empty.
+func (e ended) Legal() []game.Action { return nil }
+
+// Returns scores the result of the clock.
+func (e ended) Returns() []float64 { return game.WinReturns(len(e.Players()), e.r) }
+
+// shown returns the state as clients see it: ended when a clock fell or
+// the game expired.
+func (t *table) shown() game.State {
+	switch {
+	case t.timeout != nil:
+		return ended{t.st, *t.timeout}
+	case t.phase == phaseOver && !t.st.Terminal():
+		return ended{t.st, expired}
+	}
+	return t.st
+}
+
+// seatSeeds returns the seeds in seat order.
+func (t *table) seatSeeds() []string {
+	out := make([]string, len(t.rec.Seats))
+	for i, s := range t.rec.Seats {
+		out[i] = s.Seed
+	}
+	return out
+}
+
+// seatOf returns the seat a token opens, or -1, comparing in constant time.
+func (t *table) seatOf(token string) int {
+	if token == "" {
+		return -1
+	}
+	h := sha256.Sum256([]byte(token))
+	found := -1
+	for i, s := range t.rec.Seats {
+		if len(s.TokenHash) == len(h) && subtle.ConstantTimeCompare(s.TokenHash, h[:]) == 1 {
+			found = i
+		}
+	}
+	return found
+}
+
+// newTable rebuilds a game from its record and log. It replays the log in
+// time linear in its length.
+func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error) {
+	g, err := s.gameByName(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(game.Options(rec.Options))
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	t := &table{
+		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, owner: rec.ID,
+		used: time.Now(), subs: map[*subscriber]struct{}{}, viewSeq: -1,
+		events: make([]store.Event, 0, len(events)), autos: make([][]string, 0, len(events)),
+	}
+	if rec.Clock != nil {
+		t.clocks = make([]time.Duration, len(rec.Seats))
+		for i := range t.clocks {
+			t.clocks[i] = rec.Clock.Initial
+		}
+	}
+	for _, e := range events {
+		if err := t.apply(e); err != nil {
+			return nil, fmt.Errorf("game %s: replaying event %d (%s %s): %w", rec.ID, e.Seq, e.Player, e.Action, err)
+		}
+	}
+	if rec.Finished {
+		t.phase = phaseOver
+	}
+	t.turnStart = time.Now()
+	return t, nil
+}
+
+// load returns the table of a game, loading and replaying it on first use.
+func (s *Server) load(ctx context.Context, id string) (*table, error) {
+	if t := s.held(id); t != nil {
+		return t, nil
+	}
+	// Read outside s.mu: a long log must not hold up the other games.
+	rec, events, err := s.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, apiErr(CodeGameNotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.newTable(rec, events)
+	if err != nil {
+		return nil, err
+	}
+	return s.hold(t), nil
+}
+
+// hold puts a table in the server's map, unless one is there already
+// (loaded meanwhile), which it returns instead.
+func (s *Server) hold(t *table) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.games[t.rec.ID]; ok {
+		return old
+	}
+	s.games[t.rec.ID] = t
+	if !t.rec.Finished {
+		s.metrics.live.Inc()
+	}
+	return t
+}
+
+// held returns the table held in memory, or nil.
+func (s *Server) held(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.games[id]
+}
+
+// errRetry asks with to load the game again and run the command anew: the
+// table it ran on went stale before anything was written.
+var errRetry = errors.New("server: the game changed meanwhile")
+
+// with runs f on the game's table, locked. A table found stale once its
+// lock is taken is loaded again, and so is one f made stale by a write
+// the store refused (errRetry or store.ErrConflict): the command then runs
+// again on the game as stored, and answers as that game allows (a seat
+// another instance filled meanwhile is taken, an action a stale sequence).
+func (s *Server) with(ctx context.Context, id string, f func(t *table) error) error {
+	for range 3 {
+		t, err := s.load(ctx, id)
+		if err != nil {
+			return err
+		}
+		t.mu.Lock()
+		if t.phase == phaseStale {
+			t.mu.Unlock()
+			continue
+		}
+		t.used = time.Now()
+		err = f(t)
+		stale := t.phase == phaseStale
+		t.mu.Unlock()
+		if stale && (errors.Is(err, errRetry) || errors.Is(err, store.ErrConflict)) {
+			continue
+		}
+		return err
+	}
+	return apiErr(CodeConflict, "the game keeps changing on another server; try again")
+}
+
+// drop makes the table stale and takes it out of the server's map, so
+// that the next request loads the game from the store (the truth). Its
+// subscribers are closed: they reconnect and catch up from their last
+// seq. Callers hold t.mu.
+func (t *table) drop(why error) {
+	if t.phase == phaseStale {
+		return
+	}
+	wasLive := !t.rec.Finished
+	t.phase = phaseStale
+	s := t.srv
+	s.mu.Lock()
+	if s.games[t.rec.ID] == t {
+		delete(s.games, t.rec.ID)
+		if wasLive {
+			s.metrics.live.Dec()
+		}
+	}
+	s.mu.Unlock()
+	if t.flag != nil {
+		t.flag.Stop()
+	}
+	for sub := range t.subs {
+		sub.drop()
+	}
+	t.subs = nil
+	t.invalidate()
+	if !errors.Is(why, store.ErrConflict) && !s.closing() {
+		s.log.Warn("game dropped from memory, to be loaded again", "game", t.rec.ID, "err", why)
+	}
+}
+
+// finish notes in memory that the store now holds the game as finished.
+// Callers hold t.mu.
+func (t *table) finish() {
+	t.phase = phaseOver
+	t.rec.Finished = true
+	if t.flag != nil {
+		t.flag.Stop()
+	}
+	t.srv.metrics.live.Dec()
+	t.srv.gameEnded(t)
+	t.srv.log.Info("game over", "game", t.rec.ID, "name", t.rec.Game, "result", game.Describe(t.shown()), "events", t.seq())
+}
+
+// idle reports whether the table can leave memory without anything being
+// lost or left undone: nobody watches it, no clock runs, no AI thinks and
+// it was not used for a while. It is loaded again when asked for.
+// Callers hold t.mu.
+func (t *table) idle(now time.Time, after time.Duration) bool {
+	if len(t.subs) > 0 || now.Sub(t.used) < after || t.thinking >= 0 {
+		return false
+	}
+	if t.over() {
+		return true
+	}
+	p := t.toMove()
+	running := t.clocks != nil && p >= 0
+	due := t.started() && (t.st.Player() == game.Chance || p >= 0 && t.rec.Seats[p].Kind == store.SeatAI)
+	return !running && !due
+}
