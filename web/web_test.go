@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"net/http"
@@ -199,7 +200,7 @@ func TestReplay(t *testing.T) {
 		},
 	}
 	for _, tc := range tests {
-		r, err := Replay(tc.req)
+		r, err := Replay(t.Context(), tc.req)
 		if err != nil {
 			t.Errorf("Replay(%v): %v", tc.req, err)
 			continue
@@ -221,7 +222,7 @@ func TestReplay(t *testing.T) {
 		}
 	}
 	// A record of the lab lists the passes the game applied by itself.
-	r, err := Replay(ReplayRequest{Game: "seidr", Actions: []string{"c2c4", "2", "8", "6", "1", "8", "pass", "g8f6"}})
+	r, err := Replay(t.Context(), ReplayRequest{Game: "seidr", Actions: []string{"c2c4", "2", "8", "6", "1", "8", "pass", "g8f6"}})
 	if err != nil || r.Error != "" || len(r.Plies) != 7 {
 		t.Fatalf("Replay(seidr worked example) = %+v, %v", r, err)
 	}
@@ -236,8 +237,8 @@ func TestReplay(t *testing.T) {
 	if got, want := r.Plies[5].Position, "rnb2bnr/pppqpkpp/8/8/2p5/8/PP1PPPPP/RNBQKBNR b - - 0 1 quiet -"; got != want {
 		t.Errorf("Replay(seidr) position after the seiðr = %q, want %q", got, want)
 	}
-	if _, err := Replay(ReplayRequest{Game: "nosuch"}); err == nil {
-		t.Errorf("Replay of an unknown game: no error")
+	if _, err := Replay(t.Context(), ReplayRequest{Game: "nosuch"}); !errors.Is(err, ErrUnknownGame) {
+		t.Errorf("Replay of an unknown game: %v, want ErrUnknownGame", err)
 	}
 }
 
@@ -252,7 +253,7 @@ func TestReplayHandler(t *testing.T) {
 	req = httptest.NewRequest("POST", "/web/replay", strings.NewReader(`{"game":"nosuch"}`))
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, req)
-	if w.Code != 400 {
-		t.Errorf("POST /web/replay of an unknown game = %d, want 400", w.Code)
+	if w.Code != 404 || !strings.Contains(w.Body.String(), `"code":"unknown_game"`) {
+		t.Errorf("POST /web/replay of an unknown game = %d %s, want 404 unknown_game", w.Code, w.Body.String())
 	}
 }
