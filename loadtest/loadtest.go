@@ -13,6 +13,9 @@
 //   - errors: every refused action, failed request or unreadable message;
 //   - lost moves (acknowledged but not in the log) and unexpected moves (in
 //     the log at a seat the clients played, but never acknowledged to them).
+//   - with IdleGames and Metrics, the memory of an idle game: the growth of
+//     the first instance's Go heap and resident memory, read from its
+//     metrics listener (norns serve --metrics-addr), per game created.
 //
 // # Bounds
 //
@@ -29,6 +32,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -44,6 +48,12 @@ type Config struct {
 	// URLs are the base URLs of the instances (http://127.0.0.1:8080);
 	// the clients of a game are spread over them.
 	URLs []string
+	// Metrics are the metrics URLs of the instances, in the order of URLs
+	// (norns serve --metrics-addr 127.0.0.1:9091 serves
+	// http://127.0.0.1:9091/metrics; a URL without a path gets /metrics).
+	// The memory of an idle game is read from the first; without it,
+	// IdleGames is not measured.
+	Metrics []string
 	// Games is the number of games played at once; a finished game is
 	// followed by a new one until the duration ends.
 	Games int
@@ -60,7 +70,8 @@ type Config struct {
 	// through the API of the first instance.
 	Store store.Store
 	// IdleGames, when positive, is the number of games created without
-	// clients before the run, to measure the memory of an idle game.
+	// clients before the run, to measure the memory of an idle game
+	// (which needs Metrics).
 	IdleGames int
 	// Seed seeds the clients' choices.
 	Seed uint64
@@ -93,8 +104,9 @@ type Report struct {
 	Problems                  []string
 	// IdleHeapPerGame and IdleRSSPerGame are the growth of the first
 	// instance's Go heap in use and resident memory per idle game
-	// (IdleGames > 0).
+	// (IdleGames > 0 and Metrics given; IdleMeasured says they were).
 	IdleHeapPerGame, IdleRSSPerGame float64
+	IdleMeasured                    bool
 }
 
 // Bounds of a run.
@@ -136,6 +148,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		cfg.URLs[i] = strings.TrimRight(u, "/")
 	}
+	if len(cfg.Metrics) > len(cfg.URLs) {
+		return nil, fmt.Errorf("loadtest: %d metrics URLs for %d instances", len(cfg.Metrics), len(cfg.URLs))
+	}
+	metrics := make([]string, len(cfg.Metrics))
+	for i, u := range cfg.Metrics {
+		var err error
+		if metrics[i], err = MetricsURL(u, cfg.AllowRemote); err != nil {
+			return nil, err
+		}
+	}
+	cfg.Metrics = metrics
 	if cfg.Games <= 0 || cfg.Games > MaxGames || cfg.Duration <= 0 || cfg.Duration > MaxDuration || cfg.IdleGames > MaxGames {
 		return nil, fmt.Errorf("loadtest: games must be 1 to %d (idle games at most %d) and the duration at most %s", MaxGames, MaxGames, MaxDuration)
 	}
@@ -153,7 +176,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{}
-	if cfg.IdleGames > 0 {
+	switch {
+	case cfg.IdleGames > 0 && len(cfg.Metrics) == 0:
+		logf("idle: no metrics URL for %s (start it with --metrics-addr and pass that address as --metrics): the memory of an idle game is not measured", cfg.URLs[0])
+	case cfg.IdleGames > 0:
 		if err := idle(ctx, client, cfg, names, rep); err != nil {
 			return nil, err
 		}
@@ -461,9 +487,26 @@ func logOf(ctx context.Context, c *Client, cfg Config, id string) ([]Event, erro
 	return c.Events(ctx, cfg.URLs[0], id)
 }
 
-// idle measures the memory of games without clients on the first instance.
+// MetricsURL checks a metrics URL as CheckURL does, and gives it the path
+// /metrics when it has none.
+func MetricsURL(raw string, allowRemote bool) (string, error) {
+	if err := CheckURL(raw, allowRemote); err != nil {
+		return "", err
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = "/metrics"
+	}
+	return u.String(), nil
+}
+
+// idle measures the memory of games without clients on the first instance,
+// read from its metrics URL.
 func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Report) error {
-	before, err := memory(ctx, c, cfg.URLs[0])
+	before, err := memory(ctx, c, cfg.Metrics[0])
 	if err != nil {
 		return fmt.Errorf("loadtest: idle games: %w", err)
 	}
@@ -473,20 +516,21 @@ func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Repor
 		}
 	}
 	time.Sleep(time.Second)
-	after, err := memory(ctx, c, cfg.URLs[0])
+	after, err := memory(ctx, c, cfg.Metrics[0])
 	if err != nil {
 		return fmt.Errorf("loadtest: idle games: %w", err)
 	}
 	rep.IdleHeapPerGame = (after[0] - before[0]) / float64(cfg.IdleGames)
 	rep.IdleRSSPerGame = (after[1] - before[1]) / float64(cfg.IdleGames)
+	rep.IdleMeasured = true
 	return nil
 }
 
 // memory reads the Go heap in use and the resident memory of an instance
-// from its /metrics.
-func memory(ctx context.Context, c *Client, base string) ([2]float64, error) {
+// from its metrics URL.
+func memory(ctx context.Context, c *Client, metricsURL string) ([2]float64, error) {
 	var out [2]float64
-	req, err := newGet(ctx, base+"/metrics")
+	req, err := newGet(ctx, metricsURL)
 	if err != nil {
 		return out, err
 	}
@@ -495,6 +539,9 @@ func memory(ctx context.Context, c *Client, base string) ([2]float64, error) {
 		return out, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return out, fmt.Errorf("GET %s: %s (the metrics are on the listener of norns serve --metrics-addr)", metricsURL, resp.Status)
+	}
 	found := 0
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
@@ -519,7 +566,7 @@ func memory(ctx context.Context, c *Client, base string) ([2]float64, error) {
 		}
 	}
 	if found < 2 {
-		return out, fmt.Errorf("%s/metrics lacks go_memstats_heap_inuse_bytes or process_resident_memory_bytes", base)
+		return out, fmt.Errorf("%s lacks go_memstats_heap_inuse_bytes or process_resident_memory_bytes", metricsURL)
 	}
 	return out, sc.Err()
 }

@@ -18,6 +18,7 @@ import (
 func loadtestCmd() *cobra.Command {
 	var (
 		urls, names     []string
+		metrics         []string
 		games, idle     int
 		duration, think time.Duration
 		allowRemote     bool
@@ -39,27 +40,32 @@ it) at p50/p95/p99, errors, and then checks every game's log (in the store of
 none unexpected. The exit status is 1 when there were errors, lost or
 unexpected moves.
 
+With --idle N it first creates N games without clients and reports the memory
+an idle game takes on the first instance, read from its metrics: start that
+instance with --metrics-addr and pass the address as --metrics.
+
 Only loopback URLs are accepted unless --allow-remote. Run the servers with
---rate 0: the load comes from one address.`,
+--rate 0 --conns-per-addr 0: the load comes from one address.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var list []string
-			for _, u := range urls {
-				for _, p := range strings.Split(u, ",") {
-					if p = strings.TrimSpace(p); p != "" {
-						list = append(list, p)
-					}
-				}
-			}
+			list, mlist := splitList(urls), splitList(metrics)
 			for _, u := range list {
 				if err := loadtest.CheckURL(u, allowRemote); err != nil {
+					return err
+				}
+			}
+			if len(mlist) > len(list) {
+				return fmt.Errorf("loadtest: %d --metrics URLs for %d --url", len(mlist), len(list))
+			}
+			for _, u := range mlist {
+				if _, err := loadtest.MetricsURL(u, allowRemote); err != nil {
 					return err
 				}
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			cfg := loadtest.Config{
-				URLs: list, Games: games, Duration: duration, Think: think, Names: names,
+				URLs: list, Metrics: mlist, Games: games, Duration: duration, Think: think, Names: names,
 				AllowRemote: allowRemote, IdleGames: idle, Seed: seed, Log: cmd.ErrOrStderr(),
 			}
 			if db != "" {
@@ -89,7 +95,8 @@ Only loopback URLs are accepted unless --allow-remote. Run the servers with
 	f.StringSliceVar(&names, "game", nil, "games to play in turn (default: every game of the catalog)")
 	f.BoolVar(&allowRemote, "allow-remote", false, "allow URLs outside the loopback network")
 	f.StringVar(&db, "db", "", "check the logs in this store (SQLite file or postgres:// URL) instead of through the API")
-	f.IntVar(&idle, "idle", 0, "idle games created first, to measure the memory of an idle game")
+	f.StringSliceVar(&metrics, "metrics", nil, "metrics URL of each instance, in the order of --url (norns serve --metrics-addr; the path /metrics is added when missing)")
+	f.IntVar(&idle, "idle", 0, "idle games created first, to measure the memory of an idle game (needs --metrics)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the clients' choices")
 	return cmd
 }
@@ -112,7 +119,24 @@ func printReport(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) {
 	for _, s := range r.Problems {
 		fmt.Fprintf(w, "  %s\n", s)
 	}
-	if cfg.IdleGames > 0 {
+	switch {
+	case r.IdleMeasured:
 		fmt.Fprintf(w, "idle game:    %.0f bytes of Go heap, %.0f bytes resident (%d games)\n", r.IdleHeapPerGame, r.IdleRSSPerGame, cfg.IdleGames)
+	case cfg.IdleGames > 0:
+		fmt.Fprintf(w, "idle game:    not measured (no --metrics URL)\n")
 	}
+}
+
+// splitList splits the values of a repeated flag at commas too, dropping
+// empty ones.
+func splitList(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
