@@ -202,19 +202,24 @@ var listening = regexp.MustCompile(`addr=(http://\S+)`)
 
 // proc is a `norns serve` subprocess.
 type proc struct {
-	cmd  *exec.Cmd
-	url  string
-	logs *lockedBuffer
+	cmd *exec.Cmd
+	// url is the public URL, metrics the URL of the metrics listener.
+	url, metrics string
+	logs         *lockedBuffer
 }
 
-// serve starts `norns serve` on db and waits until it listens.
+// serve starts `norns serve` on db and waits until it listens. Its clients
+// all come from one address: it runs with no rate limit and no cap on the
+// connections of one address, and with its metrics on a listener of their
+// own.
 func serve(t *testing.T, db string) *proc {
 	t.Helper()
 	bin, err := buildNorns()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--ai-easy", "5ms")
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--conns-per-addr", "0",
+		"--metrics-addr", "127.0.0.1:0", "--ai-easy", "5ms")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -227,6 +232,10 @@ func serve(t *testing.T, db string) *proc {
 		for sc.Scan() {
 			line := sc.Text()
 			p.logs.Write([]byte(line + "\n"))
+			// The metrics line comes first.
+			if m := listening.FindStringSubmatch(line); m != nil && strings.Contains(line, "msg=metrics") {
+				p.metrics = m[1]
+			}
 			if m := listening.FindStringSubmatch(line); m != nil && strings.Contains(line, "listening") {
 				found <- m[1]
 			}
@@ -238,6 +247,34 @@ func serve(t *testing.T, db string) *proc {
 		t.Fatalf("norns serve did not start:\n%s", p.logs)
 	}
 	return p
+}
+
+// TestIdleMemoryFromMetrics: the memory figures are read from the metrics
+// listener of `norns serve --metrics-addr`; its public port does not serve
+// them. A run given that listener measures idle games; a run without it
+// says it does not, and plays on.
+func TestIdleMemoryFromMetrics(t *testing.T) {
+	p := serve(t, filepath.Join(t.TempDir(), "norns.db"))
+	c := NewClient(4)
+	ctx := context.Background()
+	if mem, err := memory(ctx, c, p.metrics); err != nil || mem[0] <= 0 || mem[1] <= 0 {
+		t.Errorf("memory(%s) = %v, %v; want the heap and resident sizes", p.metrics, mem, err)
+	}
+	if mem, err := memory(ctx, c, p.url+"/metrics"); err == nil {
+		t.Errorf("memory(%s/metrics) = %v, want an error: the public port has no metrics", p.url, mem)
+	}
+	for _, metrics := range [][]string{{strings.TrimSuffix(p.metrics, "/metrics")}, nil} {
+		var log lockedBuffer
+		rep, err := Run(ctx, Config{URLs: []string{p.url}, Metrics: metrics, Games: 1, Duration: 300 * time.Millisecond,
+			Names: []string{"chess"}, IdleGames: 10, Log: &log})
+		if err != nil {
+			t.Fatalf("Run with metrics %q = %v\n%s", metrics, err, log.String())
+		}
+		skipped := strings.Contains(log.String(), "the memory of an idle game is not measured")
+		if rep.IdleMeasured != (metrics != nil) || skipped == (metrics != nil) || rep.Moves == 0 {
+			t.Errorf("Run with metrics %q: idle measured %v, %d moves, log:\n%s", metrics, rep.IdleMeasured, rep.Moves, log.String())
+		}
+	}
 }
 
 // TestClusterKill: two `norns serve` instances share one database. A
