@@ -430,11 +430,16 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	ctx := context.WithoutCancel(r.Context())
-	return s.with(ctx, r.PathValue("id"), func(t *table) error {
-		player, tok, err := t.join(ctx, req)
-		if err != nil {
-			return err
-		}
+	id := r.PathValue("id")
+	var player, tok string
+	err := s.with(ctx, id, func(t *table) (err error) {
+		player, tok, err = t.join(ctx, req)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return s.with(ctx, id, func(t *table) error {
 		return writeJSON(w, http.StatusOK, map[string]any{"player": player, "token": tok, "game": json.RawMessage(t.viewJSON())})
 	})
 }
@@ -453,16 +458,18 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := context.WithoutCancel(r.Context())
-	return s.with(ctx, r.PathValue("id"), func(t *table) error {
+	id := r.PathValue("id")
+	err := s.with(ctx, id, func(t *table) error {
 		p, err := t.authorize(r)
 		if err != nil {
 			return err
 		}
-		if err := t.setSeed(ctx, p, req.Seed); err != nil {
-			return err
-		}
-		return writeRaw(w, http.StatusOK, t.viewJSON())
+		return t.setSeed(ctx, p, req.Seed)
 	})
+	if err != nil {
+		return err
+	}
+	return s.with(ctx, id, func(t *table) error { return writeRaw(w, http.StatusOK, t.viewJSON()) })
 }
 
 // authorize returns the seat the request's token opens. Callers hold mu.

@@ -76,10 +76,15 @@ func (t *table) setSeed(ctx context.Context, p int, seed string) error {
 
 // begin follows a change of seats: it makes the rolls that came due (the
 // game may just have started), or tells the subscribers of the new seats.
-// was says whether the game had started before the change.
+// was says whether the game had started before the change. The seats are
+// stored already: when another instance, following them, made the rolls
+// first, the table is stale and begin has nothing more to do.
 func (t *table) begin(ctx context.Context, was bool) error {
 	start := t.seq()
 	if err := t.commit(ctx, nil); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return nil
+		}
 		return err
 	}
 	if t.seq() == start {

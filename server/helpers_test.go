@@ -53,6 +53,13 @@ func startOn(t testing.TB, path string, mod func(*server.Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startStore(t, st, mod)
+}
+
+// startStore runs a server with real HTTP on a store, which it closes at
+// the end.
+func startStore(t testing.TB, st store.Store, mod func(*server.Config)) *env {
+	t.Helper()
 	cfg := server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2, AIGamesPerClient: -1}
 	if mod != nil {
 		mod(&cfg)
