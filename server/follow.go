@@ -267,7 +267,12 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 		unfinished[h.ID] = true
 		t := s.held(h.ID)
 		if t == nil {
-			if time.Since(h.Created) >= adoptAfter {
+			// A game not held is taken up once its creator had time to
+			// announce it, unless it is idle: no change for a while and
+			// no clock to watch (its work, if any, was due long ago and
+			// is taken up when somebody loads it).
+			idle := time.Since(h.Updated) >= s.cfg.IdleAfter && !h.Clocked
+			if time.Since(h.Created) >= adoptAfter && !idle {
 				r.push(store.Change{Game: h.ID, Seq: h.Seq})
 			}
 			continue

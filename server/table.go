@@ -259,7 +259,16 @@ func (s *Server) load(ctx context.Context, id string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.hold(t), nil
+	if held := s.hold(t); held != t {
+		return held, nil
+	}
+	// Take up what is due: an AI turn, a roll, a clock.
+	t.mu.Lock()
+	if t.phase == phaseLive {
+		t.next()
+	}
+	t.mu.Unlock()
+	return t, nil
 }
 
 // hold puts a table in the server's map, unless one is there already

@@ -58,6 +58,10 @@ type Head struct {
 	ID      string
 	Seq     int64
 	Created time.Time
+	// Updated is the time of the game's last change; Clocked says whether
+	// it has a clock.
+	Updated time.Time
+	Clocked bool
 }
 
 //go:embed migrations/*.sql
@@ -564,7 +568,7 @@ func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
 
 // Heads returns the unfinished games' seqs, oldest first.
 func (s *Postgres) Heads(ctx context.Context) ([]Head, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, seq, created FROM games WHERE NOT finished ORDER BY created, id`)
+	rows, err := s.pool.Query(ctx, `SELECT id, seq, created, updated, clock <> 'null'::jsonb FROM games WHERE NOT finished ORDER BY created, id`)
 	if err != nil {
 		return nil, err
 	}
@@ -572,11 +576,11 @@ func (s *Postgres) Heads(ctx context.Context) ([]Head, error) {
 	var out []Head
 	for rows.Next() {
 		var h Head
-		var created int64
-		if err := rows.Scan(&h.ID, &h.Seq, &created); err != nil {
+		var created, updated int64
+		if err := rows.Scan(&h.ID, &h.Seq, &created, &updated, &h.Clocked); err != nil {
 			return nil, err
 		}
-		h.Created = fromMs(created)
+		h.Created, h.Updated = fromMs(created), fromMs(updated)
 		out = append(out, h)
 	}
 	return out, rows.Err()
