@@ -1,9 +1,10 @@
 package server
 
 import (
-	"bufio"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -23,24 +24,42 @@ type Record struct {
 	Events []store.Event
 }
 
-// ParseRecord reads a Norns record.
+// MaxRecord is the largest record ParseRecord reads, in bytes: far more
+// than the longest game writes.
+const MaxRecord = 16 << 20
+
+// ParseRecord reads a Norns record: the magic line, the tags, a blank line,
+// the events. A record that stops before the blank line, or in the middle of
+// a line (the writer ends every line with a newline), is truncated and an
+// error.
 func ParseRecord(r io.Reader) (*Record, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	data, err := io.ReadAll(io.LimitReader(r, MaxRecord+1))
+	if err != nil {
+		return nil, err
+	}
+	text := string(data)
+	first, _, _ := strings.Cut(text, "\n")
+	first = strings.TrimRight(first, "\r")
+	switch {
+	case len(text) == 0:
+		return nil, fmt.Errorf("empty record")
+	case len(text) > MaxRecord:
+		return nil, fmt.Errorf("the record is longer than %d bytes", MaxRecord)
+	case strings.HasPrefix(first, "[Event "):
+		return nil, fmt.Errorf("line 1: this is a PGN record; verify the Norns record (GET /api/games/{id}/record?format=norns)")
+	case first != recordMagic:
+		return nil, fmt.Errorf("line 1: %q is not %q", first, recordMagic)
+	case !strings.HasSuffix(text, "\n"):
+		return nil, fmt.Errorf("line %d: the record stops in the middle of the line (no newline at its end): it is truncated", strings.Count(text, "\n")+1)
+	}
 	rec := &Record{Tags: map[string]string{}}
 	n := 0
 	body := false
-	for sc.Scan() {
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		n++
-		line := strings.TrimRight(sc.Text(), "\r")
+		line = strings.TrimRight(line, "\r")
 		switch {
-		case n == 1:
-			if line != recordMagic {
-				if strings.HasPrefix(line, "[Event ") {
-					return nil, fmt.Errorf("line 1: this is a PGN record; verify the Norns record (GET /api/games/{id}/record?format=norns)")
-				}
-				return nil, fmt.Errorf("line 1: %q is not %q", line, recordMagic)
-			}
+		case n == 1: // the magic line, checked above
 		case line == "":
 			body = true
 		case !body && strings.HasPrefix(line, "["):
@@ -54,8 +73,9 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			}
 			rec.Tags[k] = v
 			rec.Order = append(rec.Order, k)
+		case !body:
+			return nil, fmt.Errorf("line %d: %q where a tag or the blank line after the tags belongs", n, line)
 		default:
-			body = true
 			f := strings.SplitN(line, " ", 4)
 			if len(f) < 3 {
 				return nil, fmt.Errorf("line %d: %q is not \"<seq> <kind> <player> <action>\"", n, line)
@@ -71,32 +91,58 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			rec.Events = append(rec.Events, e)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, fmt.Errorf("empty record")
+	if !body {
+		return nil, fmt.Errorf("line %d: the record stops in its tags (no blank line before the events): it is truncated", n)
 	}
 	return rec, nil
 }
 
 // Verification is what Verify found.
 type Verification struct {
-	Game   string
+	Game string
+	// Events is the number of events replayed, Rolls the number of them
+	// that are rolls.
 	Events int
 	Rolls  int
-	// Revealed says whether the record carries the server seed (the game
-	// is over); without it the rolls cannot be checked yet.
+	// Revealed says whether the record carries the server seed; then every
+	// roll was recomputed from the seeds and matched. Without it (a game not
+	// over yet) the rolls are unchecked.
 	Revealed bool
-	Status   string
+	// Over says whether the game is over: the tags and the replay agree.
+	Over bool
+	// Commitment is the record's commitment (hex SHA-256 of the server
+	// seed), and ServerSeed the revealed seed in hex, empty when Revealed
+	// is false.
+	Commitment string
+	ServerSeed string
+	// Status and Result are the replay's final status (game.Status) and
+	// its description (game.Describe).
+	Status string
+	Result string
 }
 
-// Verify replays a record with the games given: it checks the server seed
-// against the commitment, recomputes every roll from the seeds and checks it
-// against the record, checks every move is legal for the player named, and
-// checks the final status. The first discrepancy is the error.
+// ErrSeedNotRevealed is the error of a record of a finished game without
+// the server seed: its rolls could not be checked, so it does not verify.
+var ErrSeedNotRevealed = errors.New("the game is over but the record does not reveal the server seed")
+
+// Verify replays a record with the games given. It requires the tags Game,
+// Options, Scheme, Commitment, Status, ServerSeed and a Seed tag for each
+// player; it checks the server seed against the commitment, recomputes every
+// roll from the seeds and checks it against the record, checks every move
+// is legal for the player named, and checks the final status and result
+// against the Status and Result tags. The tags and the replay must agree on
+// whether the game is over (a game that expired before it started is over
+// with no events); when it is, the server seed must be revealed.
+// Only a record of a game not over may carry ServerSeed "?", and then the
+// rolls are not checked (Revealed is false). The first discrepancy is the
+// error.
 func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 	tg := rec.Tags
+	for _, k := range []string{"Game", "Options", "Scheme", "Commitment", "Status"} {
+		if _, ok := tg[k]; !ok {
+			return nil, fmt.Errorf("the record has no %s tag", k)
+		}
+	}
 	var g game.Game
 	for _, x := range gs {
 		if x.Name() == tg["Game"] {
@@ -117,23 +163,61 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Verification{Game: g.Name()}
+	players := st.Players()
+	if p, ok := tg["Players"]; ok && p != strings.Join(players, " ") {
+		return nil, fmt.Errorf("the Players tag is %q, the game with these options has %q", p, strings.Join(players, " "))
+	}
+	var seeds []string
+	for _, p := range players {
+		s, ok := tg["Seed "+p]
+		if !ok {
+			return nil, fmt.Errorf("the record has no Seed %s tag", p)
+		}
+		seeds = append(seeds, s)
+	}
+	for _, k := range rec.Order {
+		if p, ok := strings.CutPrefix(k, "Seed "); ok && !slices.Contains(players, p) {
+			return nil, fmt.Errorf("tag %s names no player of %s (%s)", k, g.Name(), strings.Join(players, " "))
+		}
+	}
+	commitment := tg["Commitment"]
+	if b, err := hex.DecodeString(commitment); err != nil || len(b) != sha256.Size || commitment != strings.ToLower(commitment) {
+		return nil, fmt.Errorf("the commitment %q is not 64 lower-case hex digits", commitment)
+	}
+	status := tg["Status"]
+	tagsOver := strings.HasPrefix(status, "over ")
+	turn, isTurn := strings.CutPrefix(status, "turn ")
+	if !tagsOver && status != "waiting" && status != "chance" && !(isTurn && slices.Contains(players, turn)) {
+		return nil, fmt.Errorf("the Status tag %q is not a status of %s", status, g.Name())
+	}
+	if r, ok := tg["Result"]; ok && (r == "game in progress") == tagsOver {
+		return nil, fmt.Errorf("the Status tag %q and the Result tag %q disagree on whether the game is over", status, r)
+	}
+
+	v := &Verification{Game: g.Name(), Commitment: commitment}
 	var roller *dice.Roller
-	if s := tg["ServerSeed"]; s != "?" && s != "" {
-		seed, err := hex.DecodeString(s)
-		if err != nil {
-			return nil, fmt.Errorf("server seed %q is not hex", s)
+	serverSeed, ok := tg["ServerSeed"]
+	switch {
+	case tagsOver && (!ok || serverSeed == "?" || serverSeed == ""):
+		return nil, ErrSeedNotRevealed
+	case !ok:
+		return nil, fmt.Errorf("the record has no ServerSeed tag")
+	case serverSeed == "?" || serverSeed == "":
+	case !tagsOver:
+		return nil, fmt.Errorf("the record reveals the server seed but its Status tag %q says the game is not over", status)
+	default:
+		seed, err := hex.DecodeString(serverSeed)
+		if err != nil || len(seed) == 0 {
+			return nil, fmt.Errorf("the server seed %q is not hex", serverSeed)
 		}
-		if c := dice.Commit(seed); subtle.ConstantTimeCompare([]byte(c), []byte(tg["Commitment"])) != 1 {
-			return nil, fmt.Errorf("the server seed does not match the commitment: SHA-256 of the seed is %s, the commitment %s", c, tg["Commitment"])
-		}
-		var seeds []string
-		for _, p := range st.Players() {
-			seeds = append(seeds, tg["Seed "+p])
+		if c := dice.Commit(seed); subtle.ConstantTimeCompare([]byte(c), []byte(commitment)) != 1 {
+			return nil, fmt.Errorf("the server seed does not match the commitment: SHA-256 of the seed is %s, the commitment %s", c, commitment)
 		}
 		roller = dice.NewRoller(seed, seeds)
 		v.Revealed = true
+		v.ServerSeed = serverSeed
 	}
+
 	var timeout *game.Result
 	for _, e := range rec.Events {
 		if timeout != nil || st.Terminal() {
@@ -141,8 +225,8 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		}
 		switch e.Kind {
 		case store.EventRoll:
-			if st.Player() != game.Chance {
-				return nil, fmt.Errorf("event %d: a roll where %s", e.Seq, game.Status(st))
+			if st.Player() != game.Chance || e.Player != "chance" {
+				return nil, fmt.Errorf("event %d: a roll by %s where %s", e.Seq, e.Player, game.Status(st))
 			}
 			a, err := st.ParseAction(e.Action)
 			if err != nil {
@@ -163,14 +247,14 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 			v.Rolls++
 		case store.EventMove:
 			p := st.Player()
-			if p < 0 || st.Players()[p] != e.Player {
+			if p < 0 || players[p] != e.Player {
 				return nil, fmt.Errorf("event %d: a move by %s where %s", e.Seq, e.Player, game.Status(st))
 			}
 			if err := game.ParseAndApply(st, e.Action); err != nil {
 				return nil, fmt.Errorf("event %d: %s %s: %v", e.Seq, e.Player, e.Action, err)
 			}
 		case store.EventTimeout:
-			i := slices.Index(st.Players(), e.Player)
+			i := slices.Index(players, e.Player)
 			if i < 0 || st.Player() != game.Player(i) {
 				return nil, fmt.Errorf("event %d: a timeout of %s where %s", e.Seq, e.Player, game.Status(st))
 			}
@@ -184,13 +268,30 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		}
 		v.Events++
 	}
+
 	var shown game.State = st
-	if timeout != nil {
+	switch {
+	case timeout != nil:
 		shown = ended{st, *timeout}
+	case tagsOver && !st.Terminal() && v.Events == 0 && status == game.Status(ended{st, expired}):
+		// A game nobody joined in time expires with nothing in its log.
+		shown = ended{st, expired}
 	}
+	v.Over = shown.Terminal()
 	v.Status = game.Status(shown)
-	if want := tg["Status"]; want != "" && want != v.Status && want != "waiting" {
-		return nil, fmt.Errorf("the record's status is %q, the replay ends %q", want, v.Status)
+	v.Result = game.Describe(shown)
+	switch {
+	case tagsOver && !v.Over:
+		return nil, fmt.Errorf("the record's Status tag says %q, but its %d events do not end the game (the replay stops at %q): the events are truncated", status, v.Events, v.Status)
+	case !tagsOver && v.Over:
+		return nil, fmt.Errorf("the replay ends the game (%s), but the record's Status tag says %q", v.Status, status)
+	case status == "waiting" && v.Events > 0:
+		return nil, fmt.Errorf("the record's Status tag says %q, but the replay has %d events", status, v.Events)
+	case status != "waiting" && status != v.Status:
+		return nil, fmt.Errorf("the record's Status tag is %q, the replay ends %q", status, v.Status)
+	}
+	if r, ok := tg["Result"]; ok && r != v.Result {
+		return nil, fmt.Errorf("the record's Result tag is %q, the replay ends %q", r, v.Result)
 	}
 	return v, nil
 }
