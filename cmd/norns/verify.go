@@ -14,12 +14,21 @@ import (
 func verifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify RECORD",
-		Short: "Check the dice of a game record against its revealed seed",
+		Short: "Check the dice and moves of a game record against its revealed seed",
 		Long: `Read a Norns record (GET /api/games/{id}/record?format=norns; "-" reads
 standard input), check the revealed server seed against the commitment,
 recompute every roll from the seeds (docs/fair-dice.md), check every move is
-legal, and say whether the record matches. The exit status is 1 when it does
-not.`,
+legal and that the record's Status and Result tags are where the replay ends.
+
+The record must be whole: every required tag (Game, Options, Scheme,
+Commitment, Status, ServerSeed, a Seed tag per player), the blank line after
+the tags, every line ended by a newline. When the game is over the record
+must reveal the server seed and the events must end the game. A record of a
+game not over yet has ServerSeed "?": its moves are checked, its rolls cannot
+be, and verify says so and prints the commitment to compare later.
+
+The exit status is 0 when the record verifies (or is of a game not over whose
+moves are legal), 1 when anything does not match.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var r io.Reader = cmd.InOrStdin()
@@ -41,10 +50,12 @@ not.`,
 			}
 			out := cmd.OutOrStdout()
 			if !v.Revealed {
-				fmt.Fprintf(out, "%s: %s, %d events legal; the server seed is not revealed yet (game not over), %d rolls not checked\n", args[0], v.Game, v.Events, v.Rolls)
+				fmt.Fprintf(out, "%s: not over yet: %d rolls cannot be checked until the server reveals its seed (commitment %s: keep it and verify the record again when the game is over); %s, %d events legal, %s\n",
+					args[0], v.Rolls, v.Commitment, v.Game, v.Events, v.Status)
 				return nil
 			}
-			fmt.Fprintf(out, "%s: ok: %s, %d events legal, %d rolls match the revealed seed, %s\n", args[0], v.Game, v.Events, v.Rolls, v.Status)
+			fmt.Fprintf(out, "%s: ok: %s, %d events legal, %d rolls match the revealed seed (commitment %s, the SHA-256 of server seed %s), %s\n",
+				args[0], v.Game, v.Events, v.Rolls, v.Commitment, v.ServerSeed, v.Result)
 			return nil
 		},
 	}
