@@ -439,7 +439,7 @@ func TestClusterMissedNotification(t *testing.T) {
 	cr, white, black := chessGame(t, c, a.url, b.url)
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(wctx, wsURL(b.url, cr.ID, black, 0), nil)
+	ws, err := dialFeed(wctx, b.url, cr.ID, black, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
