@@ -68,15 +68,18 @@ func Replay(g game.Game, r *arena.Record, step func(Step) error) (game.State, er
 		return nil, err
 	}
 	acts := r.Actions
-	i := len(s.History()) // actions the starting state already holds
+	// At the top of the loop the history holds acts[:i]. Its length is
+	// read through game.HistoryLen, which does not copy it, so that n
+	// actions cost O(n).
+	i := game.HistoryLen(s) // actions the starting state already holds
 	for i < len(acts) {
 		p := s.Player()
-		before := len(s.History())
 		if err := game.ParseAndApply(s, acts[i]); err != nil {
 			return s, fmt.Errorf("lab: game %d, action %d %q: %w", r.Index, i+1, acts[i], err)
 		}
 		i++
-		auto := len(s.History()) - before - 1
+		// The passes the game applied by itself after the action.
+		auto := game.HistoryLen(s) - i
 		if step != nil {
 			if err := step(Step{Ply: i, Player: p, Text: acts[i-1], State: s}); err != nil {
 				return s, err
