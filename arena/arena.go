@@ -237,9 +237,13 @@ func Play(ctx context.Context, cfg Config, index int) (rec Record, ok bool) {
 	}
 	dice := rand.New(rand.NewPCG(seed, 0x64696365))
 	stats := make([]SeatStats, n)
-	for _, x := range s.History() {
+	// The actions the starting state already holds (a lost turn), then
+	// hlen counts the history's length as it grows.
+	initial := s.History()
+	for _, x := range initial {
 		rec.Actions = append(rec.Actions, s.ActionString(x))
 	}
+	hlen := len(initial)
 	maxPlies := cfg.MaxPlies
 	if maxPlies <= 0 {
 		maxPlies = 5000
@@ -271,17 +275,18 @@ func Play(ctx context.Context, cfg Config, index int) (rec Record, ok bool) {
 			}
 		}
 		text := s.ActionString(a)
-		before := len(s.History())
 		if err := s.Apply(a); err != nil {
 			rec.Err = fmt.Sprintf("seat %d played %s: %v", p, text, err)
 			break
 		}
+		// The history grew by a, then by the passes the game applied by
+		// itself; game.HistorySince copies only those, so that n plies
+		// cost O(n).
+		autos := game.HistorySince(s, hlen+1)
+		hlen += 1 + len(autos)
 		rec.Actions = append(rec.Actions, text)
-		// Passes the game applied by itself.
-		if h := s.History(); len(h) > before+1 {
-			for _, x := range h[before+1:] {
-				rec.Actions = append(rec.Actions, s.ActionString(x))
-			}
+		for _, x := range autos {
+			rec.Actions = append(rec.Actions, s.ActionString(x))
 		}
 	}
 	rec.Plies = len(rec.Actions)
