@@ -1,11 +1,19 @@
 package server_test
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
+	"net/http/httptest"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"norns/game"
+	"norns/games"
 	"norns/server"
+	"norns/store"
 )
 
 // BenchmarkMoves plays random chess moves between two clients through the
@@ -63,4 +71,78 @@ func BenchmarkMovesParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkRestore loads a long game (a legal Sea Hnefatafl log of random
+// moves that never ends it) into a new server and answers its view: the
+// time per load grows linearly with the log.
+func BenchmarkRestore(b *testing.B) {
+	for _, n := range []int{5000, 20000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "norns.db")
+			id := storeLongGame(b, path, n)
+			e := startOn(b, path, nil)
+			for b.Loop() {
+				// A new server holds nothing: the view loads the game.
+				srv, err := server.New(server.Config{Store: e.st, Games: games.All})
+				if err != nil {
+					b.Fatal(err)
+				}
+				w := httptest.NewRecorder()
+				srv.Handler().ServeHTTP(w, httptest.NewRequest("GET", "/api/games/"+id, nil))
+				srv.Close()
+				if w.Code != 200 {
+					b.Fatalf("GET = %d %s", w.Code, w.Body)
+				}
+			}
+		})
+	}
+}
+
+// storeLongGame stores a game of n legal Sea Hnefatafl moves that do not
+// end it, and returns its id.
+func storeLongGame(b *testing.B, path string, n int) string {
+	b.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	opts := map[string]string{"repetition": "off", "move-limit": "30000"}
+	g := mustGame(b, "seatafl")
+	s, err := g.New(game.Options(opts))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := &store.Game{ID: "long", Game: "seatafl", Options: s.Options(), ServerSeed: []byte{1}, Commitment: "c",
+		Seats: []store.Seat{{Player: "black", Kind: store.SeatHuman}, {Player: "white", Kind: store.SeatHuman}}, Created: time.Now(), Updated: time.Now()}
+	if err := st.Create(ctx, rec); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 7))
+	var batch []store.Event
+	var version int64
+	for seq := int64(1); seq <= int64(n); seq++ {
+		legal := s.Legal()
+		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+		for _, a := range legal {
+			p := s.Players()[s.Player()]
+			text := s.ActionString(a)
+			s.ApplyUnchecked(a)
+			if !s.Terminal() {
+				batch = append(batch, store.Event{Seq: seq, Kind: store.EventMove, Player: p, Action: text, Code: uint32(a), Time: time.Now()})
+				break
+			}
+			s.Undo()
+		}
+		if len(batch) == 1000 || seq == int64(n) {
+			if err := st.Append(ctx, rec.ID, version, batch, store.Update{Status: game.Status(s)}); err != nil {
+				b.Fatal(err)
+			}
+			version++
+			batch = nil
+		}
+	}
+	return rec.ID
 }

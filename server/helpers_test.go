@@ -368,7 +368,7 @@ func (f *feed) until(ok func(server.View) bool) ([]server.EventView, server.View
 	}
 }
 
-func mustGame(t *testing.T, name string) game.Game {
+func mustGame(t testing.TB, name string) game.Game {
 	t.Helper()
 	g, err := games.ByName(name)
 	if err != nil {
