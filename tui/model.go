@@ -235,10 +235,11 @@ func (m *Model) play(a game.Action) error {
 	return nil
 }
 
-// newEntries appends the history entries the game applied by itself.
+// newEntries appends the history entries the game applied by itself. It
+// copies only those out of the history (game.HistorySince), so that
+// calling it after each of n actions costs O(n).
 func (m *Model) newEntries(es []entry, owner game.Player) []entry {
-	h := m.s.History()
-	for _, a := range h[min(len(es), len(h)):] {
+	for _, a := range game.HistorySince(m.s, min(len(es), game.HistoryLen(m.s))) {
 		es = append(es, entry{owner, m.s.ActionString(a)})
 	}
 	return es
@@ -644,7 +645,7 @@ func (m *Model) undo() tea.Cmd {
 	}
 	m.stopThinking()
 	m.s = c
-	m.entries = m.entries[:len(m.s.History())]
+	m.entries = m.entries[:game.HistoryLen(m.s)]
 	m.notes, m.rolls = nil, nil
 	m.message = i18n.T(m.lang, "tui.undone")
 	return m.after()

@@ -128,6 +128,12 @@ func Replay(r Record) (game.State, []string, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("tui: %w: %v", ErrRecord, err)
 	}
+	return replay(s, r)
+}
+
+// replay plays the record's actions from s, its game's starting state (see
+// Replay).
+func replay(s game.State, r Record) (game.State, []string, error) {
 	var texts []string
 	texts = appendNew(s, texts)
 	if len(texts) > len(r.Actions) || !slices.Equal(texts, r.Actions[:len(texts)]) {
@@ -160,10 +166,10 @@ func Replay(r Record) (game.State, []string, error) {
 }
 
 // appendNew appends the text of the history entries of s beyond those in
-// texts.
+// texts. It copies only those out of the history (game.HistorySince), so
+// that calling it after each of n actions costs O(n).
 func appendNew(s game.State, texts []string) []string {
-	h := s.History()
-	for _, a := range h[min(len(texts), len(h)):] {
+	for _, a := range game.HistorySince(s, min(len(texts), game.HistoryLen(s))) {
 		texts = append(texts, s.ActionString(a))
 	}
 	return texts
