@@ -87,3 +87,39 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMCTSGame plays whole Nords Loki games between two MCTS agents
+// of 100 iterations a move, which keep their trees between moves: the
+// search, and the step from one searched state to the next over the
+// opponent's moves, the rolls and the passes.
+func BenchmarkMCTSGame(b *testing.B) {
+	g, err := games.ByName("nordsloki")
+	if err != nil {
+		b.Fatal(err)
+	}
+	plies := 0
+	for b.Loop() {
+		s, err := g.New(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		agents := []ai.Agent{
+			ai.NewMCTS(ai.MCTSConfig{Iterations: 100, Seed: 1}),
+			ai.NewMCTS(ai.MCTSConfig{Iterations: 100, Seed: 2}),
+		}
+		dice := rand.New(rand.NewPCG(5, 5))
+		for !s.Terminal() {
+			var a game.Action
+			if p := s.Player(); p == game.Chance {
+				a = game.SampleChance(s, dice)
+			} else if a, err = agents[p].Choose(context.Background(), s); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		plies += game.HistoryLen(s)
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
