@@ -246,7 +246,10 @@ func (m *MCTS) descend(s game.State) []game.Action {
 		}
 		r.ApplyUnchecked(a)
 		path = append(path, a)
-		n = len(r.History())
+		// Past a and the passes the game applied by itself after it,
+		// read without copying r's history: k plies cost O(k), not
+		// O(k × the history's length).
+		n = game.HistoryLen(r)
 	}
 	if r.Position() != s.Position() {
 		return nil

@@ -1,0 +1,94 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"norns/game"
+	"norns/games"
+)
+
+// countingState wraps a state and counts, in *copied, the actions that
+// History and HistorySince copy out of its history; its clones share the
+// count.
+type countingState struct {
+	game.State
+	copied *int
+}
+
+func (s *countingState) History() []game.Action {
+	h := s.State.History()
+	*s.copied += len(h)
+	return h
+}
+
+func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
+
+func (s *countingState) HistorySince(n int) []game.Action {
+	h := game.HistorySince(s.State, n)
+	*s.copied += len(h)
+	return h
+}
+
+func (s *countingState) Clone() game.State {
+	return &countingState{State: s.State.Clone(), copied: s.copied}
+}
+
+// playOn applies n random actions to s, each chosen among those after
+// which the game goes on, and returns them.
+func playOn(t *testing.T, s game.State, rng *rand.Rand, n int) []game.Action {
+	t.Helper()
+	var played []game.Action
+	for len(played) < n {
+		legal := s.Legal()
+		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+		ok := false
+		for _, a := range legal {
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if !s.Terminal() {
+				played, ok = append(played, a), true
+				break
+			}
+			if err := s.Undo(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !ok {
+			t.Fatalf("every action ends the game after %d plies", len(played))
+		}
+	}
+	return played
+}
+
+// TestDescendLinear: the step from the state last searched to one 2,000
+// plies further copies the history a bounded number of times, not once per
+// ply (about 2,000²/2 = 2,000,000 actions), and finds the plies played.
+func TestDescendLinear(t *testing.T) {
+	g, err := games.ByName("seatafl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, err := g.New(game.Options{"repetition": "off", "move-limit": "30000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := 0
+	s := &countingState{State: inner, copied: &copied}
+	m := NewMCTS(MCTSConfig{Iterations: 4, Seed: 1})
+	if _, err := m.Choose(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	played := playOn(t, s, rand.New(rand.NewPCG(1, 7)), 2000)
+	n := game.HistoryLen(s)
+	copied = 0
+	if path := m.descend(s); !slices.Equal(path, played) {
+		t.Fatalf("descend found %d plies, want the %d played", len(path), len(played))
+	}
+	if copied > 2*n {
+		t.Errorf("descend over %d plies copied %d actions out of the history, want at most %d", len(played), copied, 2*n)
+	}
+}
