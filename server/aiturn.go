@@ -188,7 +188,8 @@ func hasAI(seats []store.Seat) bool {
 }
 
 // countAI notes a new game with an AI seat created by client owner, unless
-// the client has Config.AIGamesPerClient of them unfinished already.
+// the client has Config.AIGamesPerClient of them unfinished in memory
+// already.
 func (s *Server) countAI(id, owner string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -200,13 +201,14 @@ func (s *Server) countAI(id, owner string) error {
 	return nil
 }
 
-// gameEnded forgets an ended game in the count of its creator's games
-// against the computer.
-func (s *Server) gameEnded(t *table) {
+// uncountAI takes a game out of the count of its creator's games against
+// the computer: it ended, or it left memory for want of play (the bound is
+// on the games being played).
+func (s *Server) uncountAI(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if owner, ok := s.aiOwner[t.rec.ID]; ok {
-		delete(s.aiOwner, t.rec.ID)
+	if owner, ok := s.aiOwner[id]; ok {
+		delete(s.aiOwner, id)
 		if s.aiCount[owner]--; s.aiCount[owner] <= 0 {
 			delete(s.aiCount, owner)
 		}

@@ -383,7 +383,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		t.owner = clientAddr(r)
 	}
 	if err := s.store.Create(r.Context(), rec); err != nil {
-		s.gameEnded(t)
+		s.uncountAI(t.rec.ID)
 		return err
 	}
 	t = s.hold(t)

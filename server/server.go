@@ -294,6 +294,7 @@ func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 				}
 			}
 			s.mu.Unlock()
+			s.uncountAI(t.rec.ID)
 			t.phase = phaseStale // whoever still holds it loads the game again
 		}
 		t.mu.Unlock()

@@ -366,7 +366,7 @@ func (t *table) finish() {
 		t.flag.Stop()
 	}
 	t.srv.metrics.live.Dec()
-	t.srv.gameEnded(t)
+	t.srv.uncountAI(t.rec.ID)
 	t.srv.log.Info("game over", "game", t.rec.ID, "name", t.rec.Game, "result", game.Describe(t.shown()), "events", t.seq())
 }
 

@@ -424,8 +424,9 @@ func TestCommitmentFirst(t *testing.T) {
 }
 
 // TestAIGamesPerClient: one client address may have a bounded number of
-// unfinished games with an AI seat; another address is not affected, and
-// a game that ends frees its place.
+// unfinished games with an AI seat in play; another address is not
+// affected, and a game that ends, or that nobody plays for a while, frees
+// its place.
 func TestAIGamesPerClient(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.AIGamesPerClient = 2 })
 	first := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "e")})
@@ -437,7 +438,18 @@ func TestAIGamesPerClient(t *testing.T) {
 	e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")}) // no AI: no bound
 	e.from("127.0.0.2").create(req)
 	e.player(first.ID, tokensOf(first), rand.New(rand.NewPCG(1, 1)), 100000)
+	third := e.create(req)
+	if st, ae := e.call("POST", "/api/games", "", req, nil); st != http.StatusTooManyRequests {
+		t.Fatalf("a game over the bound again = %d %s, want 429", st, ae.Code)
+	}
+	// A game left alone leaves memory and the count.
+	if err := e.srv.Sweep(context.Background(), time.Now().Add(11*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
 	e.create(req)
+	if v := e.view(third.ID); v.Finished || v.ID != third.ID {
+		t.Errorf("the game left alone: %+v", v)
+	}
 }
 
 // TestExpiry: a game nobody joins expires after its time to live (a day
