@@ -2,14 +2,12 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"sync"
 	"time"
 
-	"norns/i18n"
 	"norns/store"
 )
 
@@ -30,8 +28,6 @@ const (
 	// probeLimit bounds a readiness check's write: a database that takes
 	// longer is not ready.
 	probeLimit = 2 * time.Second
-	// codeNotReady is the error code of a server that is not ready.
-	codeNotReady = "not_ready"
 )
 
 // readyCache holds the last outcome of a readiness check. protect makes
@@ -92,19 +88,8 @@ func (rc *readyCache) check(st store.Store, now time.Time) error {
 	return rc.err
 }
 
-// writeNotReady answers 503 with the error not_ready, in the API's shape
-// ({"error":{"code":"not_ready","message":…,"detail":…}}) and the
-// request's language where the catalog has the message.
+// writeNotReady answers 503 with the error not_ready and its reason.
 func writeNotReady(w http.ResponseWriter, r *http.Request, detail string) {
-	var b errorBody
-	b.Error.Code, b.Error.Detail = codeNotReady, detail
-	key := "error." + codeNotReady
-	if b.Error.Message = i18n.T(requestLang(r), key); b.Error.Message == key {
-		b.Error.Message = "The server cannot take games now."
-	}
-	out, _ := json.Marshal(b)
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", "1")
-	w.WriteHeader(http.StatusServiceUnavailable)
-	w.Write(out)
+	writeError(w, r, apiErr(CodeNotReady, "%s", detail))
 }
