@@ -95,6 +95,13 @@ func openWritable(ctx context.Context, db string) (store.Store, error) {
 	}
 }
 
+// gameLimits are the flags of what the server allows and keeps of games.
+type gameLimits struct {
+	aiOnly                      bool
+	aiPerClient                 int
+	liveTTL, corrTTL, idleAfter time.Duration
+}
+
 func serveCmd() *cobra.Command {
 	var (
 		addr, db, logLevel, logFormat string
@@ -103,6 +110,7 @@ func serveCmd() *cobra.Command {
 		aiConc, burst                 int
 		rate                          float64
 		limits                        httpLimits
+		gl                            gameLimits
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -149,7 +157,9 @@ other path ten times it (--rate 0: no limits at all).`,
 				Store: st, Games: games.All, Logger: log,
 				AITime:        map[string]time.Duration{"easy": easy, "medium": medium, "hard": hard},
 				AIConcurrency: aiConc, RateLimit: rate, RateBurst: burst,
-				Web: web.Handler(),
+				Web:         web.Handler(),
+				AIOnlyGames: gl.aiOnly, AIGamesPerClient: gl.aiPerClient,
+				LiveTTL: gl.liveTTL, CorrespondenceTTL: gl.corrTTL, IdleAfter: gl.idleAfter,
 			})
 			if err != nil {
 				return err
@@ -221,6 +231,11 @@ other path ten times it (--rate 0: no limits at all).`,
 	f.DurationVar(&limits.write, "write-timeout", 30*time.Second, "time allowed to answer a request, from the end of its headers (WebSocket feeds are not cut)")
 	f.DurationVar(&limits.idle, "idle-timeout", 60*time.Second, "time a keep-alive connection may wait for its next request")
 	f.IntVar(&limits.maxHeaderBytes, "max-header-bytes", 16<<10, "largest request header accepted, in bytes")
+	f.BoolVar(&gl.aiOnly, "ai-games", false, "allow games in which every seat is an AI's (otherwise the balance lab's alone)")
+	f.IntVar(&gl.aiPerClient, "ai-games-per-client", 4, "unfinished games against the computer that one client address may have in play (-1: no bound)")
+	f.DurationVar(&gl.liveTTL, "live-ttl", 24*time.Hour, "how long a game with a clock waits for players (an open seat, a seed) before it expires")
+	f.DurationVar(&gl.corrTTL, "correspondence-ttl", 30*24*time.Hour, "how long a game without a clock waits for players before it expires")
+	f.DurationVar(&gl.idleAfter, "idle-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory")
 	f.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	f.StringVar(&logFormat, "log-format", "text", "log format: text or json")
 	return cmd
