@@ -50,6 +50,9 @@ export interface GameView {
   seats: SeatView[];
   you?: string;
   started: boolean;
+  /** awaiting_seeds lists the seats whose dice seed the first roll waits
+   * for, once every seat is taken. */
+  awaiting_seeds?: string[];
   seq: number;
   to_move: string;
   status: string;
@@ -138,14 +141,33 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
     data = null;
   }
   if (!r.ok) {
-    const e = (data as { error?: { code?: string; message?: string; detail?: string } } | null)?.error;
-    const code = e?.code ?? "http_" + r.status;
-    // The message in the reader's language when the catalog has it; the
-    // detail (what exactly was wrong) stays as the server wrote it.
-    const message = has("error." + code) ? t("error." + code) : e?.message;
-    throw new ApiError(code, [message, e?.detail].filter(Boolean).join(" — ") || r.statusText, r.status);
+    const e = (data as { error?: ErrorBody } | null)?.error;
+    throw new ApiError(e?.code ?? "http_" + r.status, errorText(e ?? {}) || r.statusText, r.status);
   }
   return data as T;
+}
+
+/** ErrorBody is the error of an error answer, and of the WebSocket's
+ * error message. */
+export interface ErrorBody {
+  code?: string;
+  message?: string;
+  detail?: string;
+}
+
+/** errorText is an error's message in the reader's language when the
+ * catalog has it, with the detail (what exactly was wrong) as the server
+ * wrote it. */
+export function errorText(e: ErrorBody): string {
+  const message = e.code && has("error." + e.code) ? t("error." + e.code) : e.message;
+  return [message, e.detail].filter(Boolean).join(" — ");
+}
+
+/** newSeed is a fresh dice seed for a seat: 16 random bytes, base64url
+ * without padding (22 characters, all allowed in a seed). */
+export function newSeed(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 export const api = {
@@ -156,14 +178,21 @@ export const api = {
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
   create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
-  join: (id: string, seat: string, invite: string, name?: string) => call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name }),
+  /** join takes an open seat, with a fresh dice seed for it. */
+  join: (id: string, seat: string, invite: string, name?: string) =>
+    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: newSeed() }),
+  /** seed gives a seat's dice seed (until the first roll). */
+  seed: (id: string, token: string, seed: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed }, token),
   get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),
   play: (id: string, token: string, action: string, seq: number) => call<GameView>("POST", `/api/games/${id}/actions`, { action, seq }, token),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
-  wsURL: (id: string, token: string | undefined, since: number) =>
-    `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws?since=${since}${token ? "&token=" + encodeURIComponent(token) : ""}`,
+  /** wsURL is the address of a game's live feed from event since on. It
+   * never carries a seat token: a player's client sends it in its first
+   * message (wsAuth). */
+  wsURL: (id: string, since: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws?since=${since}`,
+  wsAuth: (token: string) => JSON.stringify({ type: "auth", token }),
 };
 
 /** Seats remembers the seat tokens this browser holds, per game. */

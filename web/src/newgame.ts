@@ -1,8 +1,10 @@
 // Starting a game: the request the create page sends for the opponent the
 // visitor chose, and the lobby's one-click game against the computer,
-// which is the create page's choice "The computer" at its defaults.
+// which is the create page's choice "The computer" at its defaults; the
+// dice seeds of the seats this browser holds, given once the server has
+// published its commitment.
 
-import { api, seats, CatalogGame, SeatGrant } from "./api";
+import { api, newSeed, seats, CatalogGame, GameView, SeatGrant } from "./api";
 
 /** Mode is who the creator plays against. */
 export type Mode = "friend" | "ai" | "hotseat" | "custom";
@@ -85,10 +87,35 @@ export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
 }
 
 /** startGame creates the game of a choice, keeps the seat tokens this
- * browser gets, and returns the game's id and its open seats (none when
- * every seat is taken, and the game can be opened at once). */
+ * browser gets, gives a dice seed for each of those seats in a game with
+ * dice (the server published its commitment in the answer, before any
+ * seed), and returns the game's id and its open seats (none when every
+ * seat is taken, and the game can be opened at once). */
 export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: string; open: SeatGrant[] }> {
   const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock });
-  for (const g of r.seats) if (g.token) seats.add(r.id, g.player, g.token);
+  const mine: string[] = [];
+  for (const g of r.seats) {
+    if (!g.token) continue;
+    seats.add(r.id, g.player, g.token);
+    mine.push(g.player);
+  }
+  if (c.chance) {
+    // A seed that did not arrive is given by the game page, which gives
+    // every seed the game still waits for from this browser.
+    await giveSeeds(r.id, mine).catch((e) => console.warn("dice seeds:", e));
+  }
   return { id: r.id, open: r.seats.filter((g) => g.kind === "open") };
+}
+
+/** giveSeeds gives a fresh dice seed (newSeed) for each of the players
+ * whose seat this browser holds, one after the other, and returns the
+ * game's view after the last one (null when it gave none). It is the one
+ * place that posts seeds; a join sends its seed in the join request. */
+export async function giveSeeds(id: string, players: string[]): Promise<GameView | null> {
+  const held = seats.all(id);
+  let v: GameView | null = null;
+  for (const p of players) {
+    if (held[p]) v = await api.seed(id, held[p], newSeed());
+  }
+  return v;
 }

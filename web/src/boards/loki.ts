@@ -427,7 +427,7 @@ export class Loki implements GameBoard {
       const waiting = w[0] + w[1] + w[2];
       const tray = h(
         "div",
-        { class: "tray" + (i === p.mover ? " to-move" : ""), style: `--pc:${playerColours[i]}` },
+        { class: "tray" + (i === p.mover ? " to-move" : "") },
         h("span", { class: "tray-name" }, h("span", { class: "swatch" }), t(playerKeys[i])),
         h(
           "button",
@@ -445,6 +445,9 @@ export class Loki implements GameBoard {
         p.out[i] ? h("span", { class: "out" }, t("loki.out")) : null,
         p.lives[i] !== null ? h("span", { class: "lives", title: t("loki.lives") }, "♥".repeat(p.lives[i]!), h("span", { class: "lost" }, "♥".repeat(7 - p.lives[i]!))) : null,
       );
+      // Through the CSSOM: the Content-Security-Policy refuses style
+      // attributes.
+      tray.style.setProperty("--pc", playerColours[i]);
       this.trays.append(tray);
     });
     if (onRing) this.ringEl(this.cursor)?.focus();

@@ -80,9 +80,11 @@ export function resultText(o: Outcome): string {
   return text;
 }
 
-/** statusText describes a game's state in a list. */
-export function statusText(status: string, result: string): string {
-  if (status === "waiting") return t("status.waiting");
+/** statusText describes a game's state in a list; seeds says that a game
+ * waiting to start has every seat taken and waits for the players' dice
+ * seeds. */
+export function statusText(status: string, result: string, seeds = false): string {
+  if (status === "waiting") return t(seeds ? "status.seeds" : "status.waiting");
   if (status === "chance") return t("status.chance");
   if (status.startsWith("turn ")) return t("status.turn", { player: playerLabel(status.slice(5)) });
   const o = outcome(status, result);

@@ -1,13 +1,15 @@
 // The game page: the board, the players and their clocks, whose turn it
 // is, the dice and their fairness commitment, the move list, the result,
 // a move typed in the game's notation, and a live connection that comes
-// back by itself after a network drop.
+// back by itself after a network drop. The page gives the dice seeds the
+// game still waits for from the seats this browser holds.
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
-import { api, actionsOf, seats, ApiError, EventView, GameView, Ply } from "../api";
+import { api, actionsOf, errorText, seats, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
+import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
@@ -129,10 +131,42 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     };
   }
 
+  // The seats whose seed this page is giving (or gave).
+  const seeding = new Set<string>();
+
+  /** seedsDue are the seats this browser holds whose dice seed the game
+   * still waits for: those the view lists in awaiting_seeds, and, in a
+   * game with dice that waits for a player to join, those without a seed
+   * yet (the game then starts as soon as the last seat is taken). */
+  function seedsDue(v: GameView): string[] {
+    if (v.finished || v.fairness.rolls > 0) return [];
+    const held = tokens();
+    const dice = info(v.game)?.dice === true;
+    return v.seats
+      .filter((s) => held[s.player] && !seeding.has(s.player) && (v.awaiting_seeds?.includes(s.player) || (dice && s.kind === "human" && !s.seeded)))
+      .map((s) => s.player);
+  }
+
+  /** sow gives the seeds a view says are due (a page reloaded between the
+   * game's creation and its seeds, a game created elsewhere). */
+  function sow(v: GameView): void {
+    const due = seedsDue(v);
+    if (due.length === 0) return;
+    for (const p of due) seeding.add(p);
+    giveSeeds(id, due).then(
+      (nv) => nv && !closed && show(nv),
+      (e) => {
+        for (const p of due) seeding.delete(p);
+        err.textContent = (e as Error).message;
+      },
+    );
+  }
+
   /** show draws a new state: the moves since the last one shown are
    * played on the board one by one (each roll of a seiðr, each capture). */
   function show(v: GameView): void {
     if (view && v.seq < view.seq) return;
+    sow(v);
     const first = !view;
     const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
     merge(v.history);
@@ -230,7 +264,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // Whose turn, or the result.
     const o = outcome(v.status, v.result);
     const you = myToken(v);
-    if (!v.started && !v.finished) status.textContent = t("status.waiting");
+    const seeds = !!v.awaiting_seeds?.length;
+    if (!v.started && !v.finished) status.textContent = t(seeds ? "status.seeds" : "status.waiting");
     else if (v.to_move === "chance") status.textContent = t("status.chance");
     else if (v.to_move) status.textContent = t("status.turn", { player: playerLabel(v.to_move) }) + (you ? " — " + t("game.yourturn") : "");
     else if (o) status.textContent = resultText(o);
@@ -264,7 +299,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
     clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
-    clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result));
+    clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
     // Fairness, for the games with dice.
     (main.querySelector("#fair-panel") as HTMLElement).hidden = info(v.game)?.dice === false;
     const f = v.fairness;
@@ -312,24 +347,38 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // The live connection, with reconnection after a drop. The indicator
   // counts the drops noticed in data-drops (the tests read it: a drop can
   // be shorter than any look at the page).
+  //
+  // A player's page names its seat in the feed's first message, never in
+  // the URL: {"type":"auth","token":…}; the server answers with the seat
+  // (data-player on the indicator). A token the game refuses ends the
+  // feed with an error, shown; the page then follows as a spectator.
   let retry = 0;
   let drops = 0;
+  let spectator = false;
   function connect(): void {
     if (closed) return;
-    const sock = new WebSocket(api.wsURL(id, anyToken(), seen()));
+    const sock = new WebSocket(api.wsURL(id, seen()));
     ws = sock;
     sock.onopen = () => {
       retry = 0;
+      const tok = spectator ? undefined : anyToken();
+      if (tok) sock.send(api.wsAuth(tok));
       conn.textContent = t("game.online");
       conn.classList.remove("down");
     };
     sock.onmessage = (e) => {
+      let m: { type?: string; event?: EventView; game?: GameView; player?: string; error?: ErrorBody };
       try {
-        const m = JSON.parse(e.data);
-        if (m.type === "event" && m.event) merge([m.event as EventView]);
-        if (m.type === "state" && m.game) show(m.game as GameView);
+        m = JSON.parse(e.data);
       } catch {
-        /* ignore */
+        return;
+      }
+      if (m.type === "event" && m.event) merge([m.event]);
+      else if (m.type === "state" && m.game) show(m.game);
+      else if (m.type === "auth") conn.dataset.player = String(m.player ?? "");
+      else if (m.type === "error") {
+        err.textContent = errorText(m.error ?? {});
+        if (m.error?.code === "bad_token") spectator = true;
       }
     };
     sock.onclose = () => {

@@ -135,7 +135,8 @@ export function lobbyPage(main: HTMLElement): () => void {
             null,
             h("td", null, t("game." + g.game)),
             h("td", null, g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
-            h("td", null, statusText(g.status, g.result)),
+            // Every seat taken and still waiting: the dice seeds are due.
+            h("td", null, statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
             h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
           ),
         ),
