@@ -7,6 +7,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -753,4 +754,192 @@ func TestKeyboard(t *testing.T) {
 // runeName is the name of the rune of ship f (web/src/boards/loki.ts).
 func runeName(f int) string {
 	return []string{"Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo", "Wunjo", "Hagalaz", "Naudiz", "Isa", "Jera", "Eihwaz", "Perthro", "Algiz", "Sowilo", "Tiwaz", "Berkano", "Ehwaz", "Mannaz", "Laguz", "Ingwaz", "Dagaz", "Othala"}[f-1]
+}
+
+// diceView is the part of a game's view that tells its dice's fairness.
+type diceView struct {
+	ID            string   `json:"id"`
+	Started       bool     `json:"started"`
+	Status        string   `json:"status"`
+	AwaitingSeeds []string `json:"awaiting_seeds"`
+	Seq           int64    `json:"seq"`
+	History       []struct {
+		Kind   string `json:"kind"`
+		Player string `json:"player"`
+	} `json:"history"`
+	Fairness struct {
+		Commitment string            `json:"commitment"`
+		SeatSeeds  map[string]string `json:"seat_seeds"`
+		Rolls      int               `json:"rolls"`
+	} `json:"fairness"`
+}
+
+// TestFairDice: the dice of a game against the computer are fair from the
+// first roll, and no seat token travels in a URL.
+//
+// The visitor clicks "Play the computer" on the Nords Loki card. The
+// create answer the browser received holds the server's commitment and no
+// roll; the browser then posts its seat's seed (16 random bytes in 22
+// base64url characters, the seat's token in the Authorization header), and
+// only then does the game start with the first-player roll, rolled from
+// that seed; the fairness panel shows it. The page's WebSocket URL carries
+// no token: the page names its seat in the feed's first message, and the
+// server answers with the seat.
+//
+// A second visitor holds one seat of a Seiðr chess game created elsewhere,
+// with no seed given: the page gives it, and says it waits for the other
+// player's seed until that one comes. A third holds a token the game does
+// not know: the feed answers with an error the page shows, and the page
+// follows the game as a spectator (no token sent again).
+func TestFairDice(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("visitor")
+	u.do(chromedp.Navigate(a.url("/")))
+	sel := `button[data-play-ai="nordsloki"]`
+	u.wait("the button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
+	u.click(sel)
+	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
+	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
+	token := u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s") || "{}").p1 || ""`, id))
+	if token == "" {
+		t.Fatalf("the browser holds no token for p1 of game %s", id)
+	}
+
+	// The create answer: the commitment, no seed, no roll.
+	log := u.net.snapshot()
+	var create, seed []netRequest
+	for _, r := range log.requests {
+		switch {
+		case r.method == "POST" && r.url == a.url("/api/games"):
+			create = append(create, r)
+		case r.method == "POST" && r.url == a.url("/api/games/"+id+"/seed"):
+			seed = append(seed, r)
+		}
+	}
+	if len(create) != 1 || len(seed) != 1 {
+		t.Fatalf("the page sent %d create requests and %d seed requests, want 1 and 1", len(create), len(seed))
+	}
+	var created struct {
+		ID   string   `json:"id"`
+		Game diceView `json:"game"`
+	}
+	if err := json.Unmarshal([]byte(u.responseBody(create[0].id)), &created); err != nil {
+		t.Fatal(err)
+	}
+	c := created.Game
+	if created.ID != id || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(c.Fairness.Commitment) {
+		t.Errorf("create answer: game %q, commitment %q; want %s and 64 hex digits", created.ID, c.Fairness.Commitment, id)
+	}
+	if c.Started || c.Status != "waiting" || c.Seq != 0 || len(c.History) != 0 || c.Fairness.Rolls != 0 || len(c.Fairness.SeatSeeds) != 0 || fmt.Sprint(c.AwaitingSeeds) != "[p1]" {
+		t.Errorf("create answer: started %v, status %q, seq %d, %d events, %d rolls, seeds %v, awaiting %v; want a game waiting for p1's seed, no roll",
+			c.Started, c.Status, c.Seq, len(c.History), c.Fairness.Rolls, c.Fairness.SeatSeeds, c.AwaitingSeeds)
+	}
+
+	// The seed the browser posted, with the seat's token.
+	if got := seed[0].headers["Authorization"]; got != "Bearer "+token {
+		t.Errorf("the seed request's Authorization = %q, want the seat's token", got)
+	}
+	var posted struct{ Seed string }
+	if err := json.Unmarshal([]byte(u.requestBody(seed[0].id)), &posted); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^[A-Za-z0-9_-]{22}$`).MatchString(posted.Seed) {
+		t.Errorf("the seed posted is %q, want 22 base64url characters", posted.Seed)
+	}
+
+	// The game started and rolled from that seed, under the commitment of
+	// the create answer.
+	var v diceView
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Fairness.Rolls > 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if !v.Started || v.Fairness.Rolls == 0 || len(v.History) == 0 || v.History[0].Kind != "roll" {
+		t.Fatalf("after the seed: started %v, %d rolls, history %v; want the game started with a roll", v.Started, v.Fairness.Rolls, v.History)
+	}
+	if v.Fairness.Commitment != c.Fairness.Commitment || v.Fairness.SeatSeeds["p1"] != posted.Seed || len(v.AwaitingSeeds) != 0 {
+		t.Errorf("after the seed: commitment %s, seeds %v, awaiting %v; want %s, p1's seed %s, none awaited", v.Fairness.Commitment, v.Fairness.SeatSeeds, v.AwaitingSeeds, c.Fairness.Commitment, posted.Seed)
+	}
+	u.wait("the seed in the fairness panel", fmt.Sprintf(`((document.querySelector("#fairness") || {}).innerText || "").includes("Seed of Player 1: %s")`, posted.Seed), 10*time.Second)
+	u.wait("the seat named on the feed", `(document.querySelector("#conn") || {dataset: {}}).dataset.player === "p1"`, 10*time.Second)
+
+	// The WebSocket: no token in its URL, the token in its first message,
+	// the seat in the server's answer.
+	log = u.net.snapshot()
+	if len(log.sockets) == 0 {
+		t.Fatal("the page opened no WebSocket")
+	}
+	wsURL := regexp.MustCompile(`^ws://` + regexp.QuoteMeta(a.addr) + `/api/games/` + id + `/ws\?since=\d+$`)
+	for _, s := range log.sockets {
+		if !wsURL.MatchString(s) {
+			t.Errorf("the page opened the WebSocket %s, want %s", s, wsURL)
+		}
+	}
+	for _, r := range log.requests {
+		if strings.Contains(r.url, token) || strings.Contains(r.url, "token=") {
+			t.Errorf("a request's URL carries a token: %s %s", r.method, r.url)
+		}
+	}
+	auth, _ := json.Marshal(struct {
+		Type  string `json:"type"`
+		Token string `json:"token"`
+	}{"auth", token})
+	if len(log.sent) == 0 || log.sent[0] != string(auth) {
+		t.Errorf("the page's first WebSocket messages are %q, want %s", log.sent, auth)
+	}
+	seated := slices.ContainsFunc(log.received, func(m string) bool {
+		var r struct{ Type, Player string }
+		return json.Unmarshal([]byte(m), &r) == nil && r.Type == "auth" && r.Player == "p1"
+	})
+	if !seated {
+		t.Errorf("the server did not answer the auth message with the seat p1: received %d messages", len(log.received))
+	}
+
+	// A game created elsewhere: the page gives its seat's seed, and waits
+	// for the other's.
+	id2, grants := a.createWith(map[string]any{"game": "seidr", "seats": []map[string]string{{"type": "human"}, {"type": "human"}}})
+	white := b.user("white")
+	white.holdSeats(a, id2, map[string]string{grants[0].Player: grants[0].Token})
+	white.do(chromedp.Navigate(a.url("/games/" + id2)))
+	white.wait("the seeds awaited", `(document.querySelector("#turn") || {}).innerText === "Waiting for the players' dice seeds"`, 10*time.Second)
+	var w diceView
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if err := a.call("GET", "/api/games/"+id2, "", nil, &w); err != nil {
+			t.Fatal(err)
+		}
+		if w.Fairness.SeatSeeds["white"] != "" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if w.Started || fmt.Sprint(w.AwaitingSeeds) != "[black]" || !regexp.MustCompile(`^[A-Za-z0-9_-]{22}$`).MatchString(w.Fairness.SeatSeeds["white"]) {
+		t.Fatalf("after the page opened: started %v, awaiting %v, seeds %v; want White's seed given and Black's awaited", w.Started, w.AwaitingSeeds, w.Fairness.SeatSeeds)
+	}
+	white.wait("White's seed in the fairness panel", fmt.Sprintf(`((document.querySelector("#fairness") || {}).innerText || "").includes("Seed of White: %s")`, w.Fairness.SeatSeeds["white"]), 10*time.Second)
+	a.giveSeed(id2, grants[1].Token, "black's luck")
+	v2 := a.waitTurn(id2, -1, "white", "black")
+	white.waitPosition(v2.Position)
+	white.wait("the game under way", `/( to move|your move)$/.test((document.querySelector("#turn") || {}).innerText || "")`, 10*time.Second)
+
+	// A token the game does not know: the feed's error is shown, and the
+	// page follows as a spectator.
+	stranger := b.user("stranger")
+	stranger.holdSeats(a, id2, map[string]string{"white": "not-a-token"})
+	stranger.do(chromedp.Navigate(a.url("/games/" + id2)))
+	stranger.wait("a second feed", `!!document.querySelector("#conn") && Number(document.querySelector("#conn").dataset.drops || 0) >= 1 && document.querySelector("#conn").innerText === "live"`, 20*time.Second)
+	// The feed's error, with its detail (a refused GET has none).
+	if got, want := stranger.text("#error"), "The seat token does not belong to this game. — the token opens no seat of this game"; got != want {
+		t.Errorf("the page's error = %q, want %q", got, want)
+	}
+	log = stranger.net.snapshot()
+	refused := slices.ContainsFunc(log.received, func(m string) bool {
+		return strings.HasPrefix(m, `{"type":"error",`) && strings.Contains(m, `"code":"bad_token"`)
+	})
+	if !refused || len(log.sockets) < 2 || len(log.sent) != 1 {
+		t.Errorf("the stranger's feeds: refused %v, %d sockets, sent %q; want the token refused once and no token sent again", refused, len(log.sockets), log.sent)
+	}
 }

@@ -13,9 +13,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"norns/games"
@@ -34,6 +37,8 @@ type app struct {
 	srv  *server.Server
 	st   store.Store
 	http *http.Server
+	// dice says which games roll dice (the catalog's chance), read once.
+	dice map[string]bool
 }
 
 func startApp(t *testing.T) *app {
@@ -160,6 +165,9 @@ type view struct {
 	Options  map[string]string `json:"options"`
 }
 
+// create creates a game and, in a game with dice, gives a seed for every
+// seat it gets a token for (as the web app does after creating a game:
+// the server publishes its commitment first, then takes the seeds).
 func (a *app) create(game string, options map[string]string, seats ...map[string]string) (string, []seatGrant) {
 	a.t.Helper()
 	var out struct {
@@ -169,10 +177,47 @@ func (a *app) create(game string, options map[string]string, seats ...map[string
 	if err := a.call("POST", "/api/games", "", map[string]any{"game": game, "options": options, "seats": seats}, &out); err != nil {
 		a.t.Fatal(err)
 	}
+	if a.hasDice(game) {
+		for _, g := range out.Seats {
+			if g.Token != "" {
+				a.giveSeed(out.ID, g.Token, "seed of "+g.Player)
+			}
+		}
+	}
 	return out.ID, out.Seats
 }
 
-// createWith creates a game from a whole request body.
+// giveSeed gives the dice seed of the seat a token holds.
+func (a *app) giveSeed(id, token, seed string) {
+	a.t.Helper()
+	if err := a.call("POST", "/api/games/"+id+"/seed", token, map[string]string{"seed": seed}, nil); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
+// hasDice says whether a game rolls dice, from the catalog.
+func (a *app) hasDice(game string) bool {
+	a.t.Helper()
+	if a.dice == nil {
+		var cat struct {
+			Games []struct {
+				Name   string `json:"name"`
+				Chance bool   `json:"chance"`
+			} `json:"games"`
+		}
+		if err := a.call("GET", "/api/catalog", "", nil, &cat); err != nil {
+			a.t.Fatal(err)
+		}
+		a.dice = map[string]bool{}
+		for _, g := range cat.Games {
+			a.dice[g.Name] = g.Chance
+		}
+	}
+	return a.dice[game]
+}
+
+// createWith creates a game from a whole request body, and gives no seed
+// (the seats' pages give theirs).
 func (a *app) createWith(req map[string]any) (string, []seatGrant) {
 	a.t.Helper()
 	var out struct {
@@ -258,8 +303,62 @@ type user struct {
 	t    *testing.T
 	name string
 	ctx  context.Context
+	net  *netLog
 }
 
+// netLog is what a user's tab sent and received, as the DevTools protocol
+// reports it, and the Content-Security-Policy violations it reported.
+type netLog struct {
+	mu       sync.Mutex
+	requests []netRequest
+	// sockets are the URLs of the WebSockets the page opened; sent and
+	// received the text of their messages, in order.
+	sockets        []string
+	sent, received []string
+	csp            []string
+}
+
+// netRequest is one request of the page.
+type netRequest struct {
+	id      network.RequestID
+	method  string
+	url     string
+	headers network.Headers
+}
+
+// record keeps an event of the tab. It runs in the loop that reads the
+// tab's messages: it only appends.
+func (n *netLog) record(ev any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		n.requests = append(n.requests, netRequest{ev.RequestID, ev.Request.Method, ev.Request.URL, ev.Request.Headers})
+	case *network.EventWebSocketCreated:
+		n.sockets = append(n.sockets, ev.URL)
+	case *network.EventWebSocketFrameSent:
+		n.sent = append(n.sent, string(ev.Response.PayloadData))
+	case *network.EventWebSocketFrameReceived:
+		n.received = append(n.received, string(ev.Response.PayloadData))
+	case *log.EventEntryAdded:
+		if strings.Contains(ev.Entry.Text, "Content Security Policy") {
+			n.csp = append(n.csp, ev.Entry.Text)
+		}
+	}
+}
+
+// snapshot returns a copy of the log.
+func (n *netLog) snapshot() netLog {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return netLog{
+		requests: slices.Clone(n.requests), sockets: slices.Clone(n.sockets),
+		sent: slices.Clone(n.sent), received: slices.Clone(n.received), csp: slices.Clone(n.csp),
+	}
+}
+
+// user opens a tab for a person. Every page the tab shows must keep to the
+// server's Content-Security-Policy: a violation it reports fails the test.
 func (b *browser) user(name string) *user {
 	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext())
 	b.t.Cleanup(cancel)
@@ -268,7 +367,36 @@ func (b *browser) user(name string) *user {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.t.Fatalf("%s: opening a tab: %v", name, err)
 	}
-	return &user{t: b.t, name: name, ctx: ctx}
+	u := &user{t: b.t, name: name, ctx: ctx, net: &netLog{}}
+	if err := chromedp.Listen(ctx, u.net.record); err != nil {
+		b.t.Fatalf("%s: listening to the tab: %v", name, err)
+	}
+	b.t.Cleanup(func() {
+		for _, m := range u.net.snapshot().csp {
+			b.t.Errorf("%s: the page broke the Content-Security-Policy: %s", name, m)
+		}
+	})
+	return u
+}
+
+// requestBody is the body of a request of the page.
+func (u *user) requestBody(id network.RequestID) string {
+	u.t.Helper()
+	r, err := chromedp.Call(u.ctx, network.GetRequestPostData, network.GetRequestPostDataParams{RequestID: id})
+	if err != nil {
+		u.t.Fatalf("%s: the body of request %s: %v", u.name, id, err)
+	}
+	return string(r.PostData)
+}
+
+// responseBody is the body of the answer to a request of the page.
+func (u *user) responseBody(id network.RequestID) string {
+	u.t.Helper()
+	r, err := chromedp.Call(u.ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: id})
+	if err != nil {
+		u.t.Fatalf("%s: the answer to request %s: %v", u.name, id, err)
+	}
+	return string(r.Body)
 }
 
 // do runs actions with a time limit, failing the test on an error.
