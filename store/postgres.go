@@ -363,19 +363,44 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// Events returns the events after since, and the game's version read
-// before them.
+// Events returns the events after since, and the game's version, in one
+// statement (one round trip, one snapshot): a row of the game joined with
+// each event after since, or one row with no event.
 func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event, int64, error) {
-	var version int64
-	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&version)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
+	rows, err := s.pool.Query(ctx, `SELECT g.version, e.seq, e.kind, e.player, e.action, e.code, e.time, e.clocks
+		FROM games g LEFT JOIN events e ON e.game_id = g.id AND e.seq > $2
+		WHERE g.id = $1 ORDER BY e.seq`, id, since)
 	if err != nil {
 		return nil, 0, err
 	}
-	evs, err := pgEvents(ctx, s.pool, id, since)
-	return evs, version, err
+	defer rows.Close()
+	var (
+		out     []Event
+		version int64
+		found   bool
+	)
+	for rows.Next() {
+		found = true
+		var (
+			seq, t, code         *int64
+			kind, player, action *string
+			clocks               []int64
+		)
+		if err := rows.Scan(&version, &seq, &kind, &player, &action, &code, &t, &clocks); err != nil {
+			return nil, 0, err
+		}
+		if seq == nil {
+			continue // the game has no event after since
+		}
+		out = append(out, Event{Seq: *seq, Kind: *kind, Player: *player, Action: *action, Code: uint32(*code), Time: fromMs(*t), Clocks: durations(clocks)})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if !found {
+		return nil, 0, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return out, version, nil
 }
 
 func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, error) {
