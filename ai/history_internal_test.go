@@ -7,34 +7,9 @@ import (
 	"testing"
 
 	"norns/game"
+	"norns/game/gametest"
 	"norns/games"
 )
-
-// countingState wraps a state and counts, in *copied, the actions that
-// History and HistorySince copy out of its history; its clones share the
-// count.
-type countingState struct {
-	game.State
-	copied *int
-}
-
-func (s *countingState) History() []game.Action {
-	h := s.State.History()
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
-
-func (s *countingState) HistorySince(n int) []game.Action {
-	h := game.HistorySince(s.State, n)
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) Clone() game.State {
-	return &countingState{State: s.State.Clone(), copied: s.copied}
-}
 
 // playOn applies n random actions to s, each chosen among those after
 // which the game goes on, and returns them.
@@ -77,7 +52,7 @@ func TestDescendLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	copied := 0
-	s := &countingState{State: inner, copied: &copied}
+	s := &gametest.CountingState{State: inner, Copied: &copied}
 	m := NewMCTS(MCTSConfig{Iterations: 4, Seed: 1})
 	if _, err := m.Choose(context.Background(), s); err != nil {
 		t.Fatal(err)

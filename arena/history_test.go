@@ -10,46 +10,9 @@ import (
 	"norns/ai"
 	"norns/arena"
 	"norns/game"
+	"norns/game/gametest"
 	"norns/games"
 )
-
-// countingGame makes states that count, in *copied, the actions that
-// History and HistorySince copy out of their history.
-type countingGame struct {
-	game.Game
-	copied *int
-}
-
-func (g countingGame) New(opts game.Options) (game.State, error) {
-	s, err := g.Game.New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return &countingState{State: s, copied: g.copied}, nil
-}
-
-type countingState struct {
-	game.State
-	copied *int
-}
-
-func (s *countingState) History() []game.Action {
-	h := s.State.History()
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
-
-func (s *countingState) HistorySince(n int) []game.Action {
-	h := game.HistorySince(s.State, n)
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) Clone() game.State {
-	return &countingState{State: s.State.Clone(), copied: s.copied}
-}
 
 // survivor plays a random action after which the game goes on, so that
 // its games last as many plies as they are allowed.
@@ -99,7 +62,7 @@ func TestPlayLinear(t *testing.T) {
 	}
 	const n = 3000
 	copied := 0
-	got, ok := arena.Play(context.Background(), longGame(countingGame{g, &copied}, n), 0)
+	got, ok := arena.Play(context.Background(), longGame(gametest.CountingGame{Game: g, Copied: &copied}, n), 0)
 	if !ok || got.Err != "" || got.Plies != n {
 		t.Fatalf("Play = %d plies, error %q, ok %v; want %d plies", got.Plies, got.Err, ok, n)
 	}

@@ -8,46 +8,9 @@ import (
 
 	"norns/arena"
 	"norns/game"
+	"norns/game/gametest"
 	"norns/games"
 )
-
-// countingGame makes states that count, in *copied, the actions that
-// History and HistorySince copy out of their history.
-type countingGame struct {
-	game.Game
-	copied *int
-}
-
-func (g countingGame) New(opts game.Options) (game.State, error) {
-	s, err := g.Game.New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return &countingState{State: s, copied: g.copied}, nil
-}
-
-type countingState struct {
-	game.State
-	copied *int
-}
-
-func (s *countingState) History() []game.Action {
-	h := s.State.History()
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
-
-func (s *countingState) HistorySince(n int) []game.Action {
-	h := game.HistorySince(s.State, n)
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) Clone() game.State {
-	return &countingState{State: s.State.Clone(), copied: s.copied}
-}
 
 // longRecord is the record of a Sea Hnefatafl game of n plies without
 // repetition rule: random moves, each chosen among those after which the
@@ -108,7 +71,7 @@ func TestAnalyzeLinear(t *testing.T) {
 	}
 	copied := 0
 	got := longRecord(t, n)
-	if err := Analyze(countingGame{g, &copied}, &got); err != nil {
+	if err := Analyze(gametest.CountingGame{Game: g, Copied: &copied}, &got); err != nil {
 		t.Fatal(err)
 	}
 	if copied > 2*n {

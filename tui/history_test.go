@@ -6,46 +6,9 @@ import (
 	"testing"
 
 	"norns/game"
+	"norns/game/gametest"
 	"norns/games"
 )
-
-// countingGame makes states that count, in *copied, the actions that
-// History and HistorySince copy out of their history.
-type countingGame struct {
-	game.Game
-	copied *int
-}
-
-func (g countingGame) New(opts game.Options) (game.State, error) {
-	s, err := g.Game.New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return &countingState{State: s, copied: g.copied}, nil
-}
-
-type countingState struct {
-	game.State
-	copied *int
-}
-
-func (s *countingState) History() []game.Action {
-	h := s.State.History()
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
-
-func (s *countingState) HistorySince(n int) []game.Action {
-	h := game.HistorySince(s.State, n)
-	*s.copied += len(h)
-	return h
-}
-
-func (s *countingState) Clone() game.State {
-	return &countingState{State: s.State.Clone(), copied: s.copied}
-}
 
 // longRecord is the record of a Sea Hnefatafl game of n plies without
 // repetition rule: random moves, each chosen among those after which the
@@ -97,7 +60,7 @@ func TestReplayLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	copied := 0
-	s, err := countingGame{g, &copied}.New(r.Options)
+	s, err := gametest.CountingGame{Game: g, Copied: &copied}.New(r.Options)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +106,7 @@ func TestModelPlayLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	copied := 0
-	m, err := New(Config{Game: countingGame{g, &copied}, Options: r.Options, Vs: "human", HasSeed: true})
+	m, err := New(Config{Game: gametest.CountingGame{Game: g, Copied: &copied}, Options: r.Options, Vs: "human", HasSeed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

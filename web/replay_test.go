@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"norns/game"
+	"norns/game/gametest"
 	"norns/games"
 	"norns/i18n"
 )
@@ -137,27 +138,6 @@ func TestReplayCancel(t *testing.T) {
 	}
 }
 
-// countingState wraps a state and counts the actions that History and
-// HistorySince copy out of its history.
-type countingState struct {
-	game.State
-	copied int
-}
-
-func (s *countingState) History() []game.Action {
-	h := s.State.History()
-	s.copied += len(h)
-	return h
-}
-
-func (s *countingState) HistoryLen() int { return game.HistoryLen(s.State) }
-
-func (s *countingState) HistorySince(n int) []game.Action {
-	h := game.HistorySince(s.State, n)
-	s.copied += len(h)
-	return h
-}
-
 // TestReplayLinear: replaying n actions copies O(n) actions out of the
 // history, not O(n²) as reading the whole history at each ply does (about
 // n² = 4,000,000 here), and gives the same plies as Replay.
@@ -182,14 +162,14 @@ func TestReplayLinear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := &countingState{State: s}
+		st := &gametest.CountingState{State: s, Copied: new(int)}
 		got, err := replay(t.Context(), st, tc.actions)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := len(tc.actions)
-		if st.copied > 2*n {
-			t.Errorf("replay of %d %s actions copied %d actions out of the history, want at most %d", n, tc.game, st.copied, 2*n)
+		if *st.Copied > 2*n {
+			t.Errorf("replay of %d %s actions copied %d actions out of the history, want at most %d", n, tc.game, *st.Copied, 2*n)
 		}
 		a, _ := json.Marshal(got)
 		b, _ := json.Marshal(want)
