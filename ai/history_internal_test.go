@@ -11,34 +11,6 @@ import (
 	"norns/games"
 )
 
-// playOn applies n random actions to s, each chosen among those after
-// which the game goes on, and returns them.
-func playOn(t *testing.T, s game.State, rng *rand.Rand, n int) []game.Action {
-	t.Helper()
-	var played []game.Action
-	for len(played) < n {
-		legal := s.Legal()
-		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
-		ok := false
-		for _, a := range legal {
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			if !s.Terminal() {
-				played, ok = append(played, a), true
-				break
-			}
-			if err := s.Undo(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !ok {
-			t.Fatalf("every action ends the game after %d plies", len(played))
-		}
-	}
-	return played
-}
-
 // TestDescendLinear: the step from the state last searched to one 2,000
 // plies further copies the history a bounded number of times, not once per
 // ply (about 2,000²/2 = 2,000,000 actions), and finds the plies played.
@@ -57,7 +29,7 @@ func TestDescendLinear(t *testing.T) {
 	if _, err := m.Choose(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
-	played := playOn(t, s, rand.New(rand.NewPCG(1, 7)), 2000)
+	played, _ := gametest.PlayOn(t, s, rand.New(rand.NewPCG(1, 7)), 2000)
 	n := game.HistoryLen(s)
 	copied = 0
 	if path := m.descend(s); !slices.Equal(path, played) {

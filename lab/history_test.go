@@ -27,27 +27,7 @@ func longRecord(tb testing.TB, n int) Record {
 	}
 	rng := rand.New(rand.NewPCG(1, 7))
 	r := Record{Record: arena.Record{Game: g.Name(), Options: s.Options()}}
-	for len(r.Actions) < n {
-		legal := s.Legal()
-		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
-		played := false
-		for _, a := range legal {
-			text := s.ActionString(a)
-			if err := s.Apply(a); err != nil {
-				tb.Fatal(err)
-			}
-			if !s.Terminal() {
-				r.Actions, played = append(r.Actions, text), true
-				break
-			}
-			if err := s.Undo(); err != nil {
-				tb.Fatal(err)
-			}
-		}
-		if !played {
-			tb.Fatalf("every move ends the game after %d plies", len(r.Actions))
-		}
-	}
+	_, r.Actions = gametest.PlayOn(tb, s, rng, n)
 	r.Plies = len(r.Actions)
 	return r
 }

@@ -33,28 +33,7 @@ func longGame(tb testing.TB, n int) ReplayRequest {
 	}
 	rng := rand.New(rand.NewPCG(1, 7))
 	req := ReplayRequest{Game: "seatafl", Options: opts}
-	for len(req.Actions) < n {
-		legal := s.Legal()
-		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
-		played := false
-		for _, a := range legal {
-			text := s.ActionString(a)
-			if err := s.Apply(a); err != nil {
-				tb.Fatal(err)
-			}
-			if !s.Terminal() {
-				req.Actions = append(req.Actions, text)
-				played = true
-				break
-			}
-			if err := s.Undo(); err != nil {
-				tb.Fatal(err)
-			}
-		}
-		if !played {
-			tb.Fatalf("every move ends the game after %d plies", len(req.Actions))
-		}
-	}
+	_, req.Actions = gametest.PlayOn(tb, s, rng, n)
 	return req
 }
 

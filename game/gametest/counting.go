@@ -1,6 +1,11 @@
 package gametest
 
-import "norns/game"
+import (
+	"math/rand/v2"
+	"testing"
+
+	"norns/game"
+)
 
 // CountingState wraps a state and counts, in *Copied, the actions that
 // History and HistorySince copy out of its history; its clones share the
@@ -47,4 +52,35 @@ func (g CountingGame) New(opts game.Options) (game.State, error) {
 		return nil, err
 	}
 	return &CountingState{State: s, Copied: g.Copied}, nil
+}
+
+// PlayOn plays n random actions on s, each chosen with rng among those
+// after which the game goes on, and returns them with their texts (as the
+// state wrote them before each was played): a long game for the tests of
+// work that must stay linear in the length of a game. It fails tb when
+// every action would end the game.
+func PlayOn(tb testing.TB, s game.State, rng *rand.Rand, n int) (actions []game.Action, texts []string) {
+	tb.Helper()
+	for len(actions) < n {
+		legal := s.Legal()
+		rng.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+		played := false
+		for _, a := range legal {
+			text := s.ActionString(a)
+			if err := s.Apply(a); err != nil {
+				tb.Fatal(err)
+			}
+			if !s.Terminal() {
+				actions, texts, played = append(actions, a), append(texts, text), true
+				break
+			}
+			if err := s.Undo(); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if !played {
+			tb.Fatalf("every action ends the game after %d", len(actions))
+		}
+	}
+	return actions, texts
 }
