@@ -9,18 +9,17 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"norns/games"
 	"norns/server"
 	"norns/store"
+	"norns/store/storetest"
 )
 
 // get sends GET path to h and returns the status and body.
@@ -138,10 +137,6 @@ func TestReadyCached(t *testing.T) {
 	}
 }
 
-// envReadOnlyDB names the database the child process of TestReadyReadOnly
-// serves.
-const envReadOnlyDB = "NORNS_TEST_READONLY_DB"
-
 // TestReadyReadOnly: a server on a SQLite file it can read but not write
 // is alive (/healthz ok) but not ready: 503 not_ready, saying the database
 // is read-only; and it wrote nothing. The server runs in a child process
@@ -149,7 +144,7 @@ const envReadOnlyDB = "NORNS_TEST_READONLY_DB"
 // file whatever its mode, the child runs as the user nobody; otherwise
 // the file is made read-only.
 func TestReadyReadOnly(t *testing.T) {
-	if db := os.Getenv(envReadOnlyDB); db != "" {
+	if db := os.Getenv(storetest.EnvReadOnlyDB); db != "" {
 		st, err := store.Open(context.Background(), db)
 		if err != nil {
 			t.Fatalf("store.Open(%s) = %v", db, err)
@@ -169,14 +164,14 @@ func TestReadyReadOnly(t *testing.T) {
 		}
 		return
 	}
-	dir := sharedDir(t)
+	dir := storetest.SharedDir(t)
 	db := filepath.Join(dir, "norns.db")
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
-	out, err := runReadOnly(t, db, os.Args[0], "-test.run=^TestReadyReadOnly$", "-test.v")
+	out, err := storetest.RunReadOnly(t, db, []string{"HOME=" + dir}, os.Args[0], "-test.run=^TestReadyReadOnly$", "-test.v")
 	if err != nil || !strings.Contains(out, "--- PASS: TestReadyReadOnly") {
 		t.Fatalf("the server on a read-only database: %v\n%s", err, out)
 	}
@@ -189,67 +184,4 @@ func TestReadyReadOnly(t *testing.T) {
 	if err := conn.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'probe'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("probe tables after the read-only probe = %d, %v; want none", n, err)
 	}
-}
-
-// sharedDir returns a new directory that every user may write, removed at
-// the end of the test.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "norns-ready")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// runReadOnly runs a program with args, and envReadOnlyDB set to db, as a
-// process that cannot write the file db: as root, the program (copied
-// where every user may run it) runs as the user nobody (65534); otherwise
-// db is made read-only. The child has no PATH, so that TestMain's build of
-// norns fails at once (it is not needed there). It returns the output.
-func runReadOnly(t *testing.T, db, program string, args ...string) (string, error) {
-	t.Helper()
-	cmd := exec.Command(program, args...)
-	cmd.Env = []string{envReadOnlyDB + "=" + db, "HOME=" + filepath.Dir(db)}
-	cmd.Dir = filepath.Dir(db)
-	if os.Geteuid() == 0 {
-		dir := sharedDir(t)
-		if err := os.Chmod(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cmd.Path = filepath.Join(dir, filepath.Base(program))
-		if err := copyFile(cmd.Path, program); err != nil {
-			t.Fatal(err)
-		}
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	} else if err := os.Chmod(db, 0o444); err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Skipf("cannot run a process that may not write %s: %v", db, err)
-	}
-	return string(out), err
-}
-
-func copyFile(dst, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

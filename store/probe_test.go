@@ -3,16 +3,12 @@ package store
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"errors"
-	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -45,117 +41,6 @@ func TestProbeSQLite(t *testing.T) {
 	if err := s.Probe(ctx); err == nil || errors.Is(err, ErrReadOnly) {
 		t.Errorf("Probe after Close = %v, want a failure that is not ErrReadOnly", err)
 	}
-}
-
-// envReadOnlyDB names the database the child process of
-// TestProbeSQLiteReadOnly probes.
-const envReadOnlyDB = "NORNS_TEST_READONLY_DB"
-
-// TestProbeSQLiteReadOnly: on a database file the process may read but not
-// write, Open succeeds, the probe fails with ErrReadOnly, and nothing is
-// written. The probe runs in a child process (this test again) that cannot
-// write the file: as root, which writes any file whatever its mode, the
-// child runs as the user nobody; otherwise the file is made read-only.
-func TestProbeSQLiteReadOnly(t *testing.T) {
-	ctx := context.Background()
-	if path := os.Getenv(envReadOnlyDB); path != "" {
-		s, err := OpenSQLite(ctx, path)
-		if err != nil {
-			t.Fatalf("OpenSQLite(%s) = %v, want nil", path, err)
-		}
-		defer s.Close()
-		err = s.Probe(ctx)
-		if !errors.Is(err, ErrReadOnly) || !IsReadOnly(err) {
-			t.Fatalf("Probe on a file this process cannot write = %v, want ErrReadOnly", err)
-		}
-		t.Logf("probe: %v", err)
-		return
-	}
-	dir := sharedDir(t)
-	path := filepath.Join(dir, "norns.db")
-	s, err := OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Create(ctx, &Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	out, err := runReadOnly(t, path, os.Args[0], "-test.run=^TestProbeSQLiteReadOnly$", "-test.v")
-	if err != nil || !strings.Contains(out, "probe: store: the database is read-only: attempt to write a readonly database") {
-		t.Fatalf("the probe on a read-only file failed: %v\n%s", err, out)
-	}
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'probe'`).Scan(&n); err != nil || n != 0 {
-		t.Errorf("probe tables after the read-only probe = %d, %v; want none", n, err)
-	}
-}
-
-// sharedDir returns a new directory that every user may write, removed at
-// the end of the test.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "norns-probe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// runReadOnly runs a program with args, and envReadOnlyDB set to db, as a
-// process that cannot write the file db: as root, the program (copied
-// where every user may run it) runs as the user nobody (65534); otherwise
-// db is made read-only. It returns the program's output.
-func runReadOnly(t *testing.T, db, program string, args ...string) (string, error) {
-	t.Helper()
-	cmd := exec.Command(program, args...)
-	cmd.Env = append(os.Environ(), envReadOnlyDB+"="+db)
-	cmd.Dir = filepath.Dir(db)
-	if os.Geteuid() == 0 {
-		dir := sharedDir(t)
-		if err := os.Chmod(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cmd.Path = filepath.Join(dir, filepath.Base(program))
-		if err := copyFile(cmd.Path, program); err != nil {
-			t.Fatal(err)
-		}
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	} else if err := os.Chmod(db, 0o444); err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Skipf("cannot run a process that may not write %s: %v", db, err)
-	}
-	return string(out), err
-}
-
-func copyFile(dst, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // probeSchema returns the URL of a new, empty schema on the test

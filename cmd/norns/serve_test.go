@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -244,17 +243,7 @@ func checkRefused(t *testing.T, err error, stderr string) {
 // its mode, it runs as the user nobody; otherwise the file is made
 // read-only.
 func TestServeReadOnlySQLite(t *testing.T) {
-	dir, err := os.MkdirTemp("", "norns-serve")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	// The directory is open to all, so SQLite may add its -wal and -shm
-	// files: only the database file is out of reach.
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "norns.db")
+	db := filepath.Join(storetest.SharedDir(t), "norns.db")
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
@@ -264,30 +253,8 @@ func TestServeReadOnlySQLite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0", "--db", db)
-	cmd.Dir = dir
-	if os.Geteuid() == 0 {
-		// The binary is copied where the user nobody may run it.
-		cmd.Path = filepath.Join(dir, "norns")
-		data, err := os.ReadFile(binary)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(cmd.Path, data, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	} else if err := os.Chmod(db, 0o444); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Skipf("cannot run norns serve as a process that may not write %s: %v", db, err)
-	}
-	checkRefused(t, err, stderr.String())
+	out, err := storetest.RunReadOnly(t, db, os.Environ(), binary, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	checkRefused(t, err, out)
 	if after, err := os.ReadFile(db); err != nil || !bytes.Equal(after, before) {
 		t.Errorf("the database file changed (%v)", err)
 	}
