@@ -40,6 +40,9 @@ func (s *Server) think(t *table, seq int64) {
 				return err
 			}
 			due = t.seq() == seq && t.toMove() == p
+			if !due && t.thinking == seq {
+				t.thinking = -1
+			}
 			return nil
 		})
 		if !due {

@@ -254,7 +254,9 @@ func (s *Server) sweeper() {
 // out of memory. The sweeper calls it; tests may too.
 func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 	unfinished := false
-	gs, err := s.store.List(ctx, store.Filter{Finished: &unfinished, UpdatedBefore: now.Add(-min(s.cfg.LiveTTL, s.cfg.CorrespondenceTTL)), Limit: 1000})
+	// A game waiting for players has no event yet: nobody moves and no
+	// die rolls before every seat is taken and every seed is in.
+	gs, err := s.store.List(ctx, store.Filter{Finished: &unfinished, NoEvents: true, UpdatedBefore: now.Add(-min(s.cfg.LiveTTL, s.cfg.CorrespondenceTTL)), Limit: 1000})
 	if err != nil {
 		return err
 	}

@@ -556,6 +556,9 @@ func (s *Postgres) List(ctx context.Context, f Filter) ([]*Game, error) {
 		args = append(args, unixMs(f.UpdatedBefore))
 		q += fmt.Sprintf(` AND updated < $%d`, len(args))
 	}
+	if f.NoEvents {
+		q += ` AND seq = 0`
+	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100

@@ -501,6 +501,9 @@ func (s *SQLite) List(ctx context.Context, f Filter) ([]*Game, error) {
 		q += ` AND updated < ?`
 		args = append(args, unixMs(f.UpdatedBefore))
 	}
+	if f.NoEvents {
+		q += ` AND seq = 0`
+	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100

@@ -140,6 +140,8 @@ type Filter struct {
 	Game string
 	// UpdatedBefore, when not zero, selects the games last changed before it.
 	UpdatedBefore time.Time
+	// NoEvents selects the games with an empty log (seq 0).
+	NoEvents bool
 	// Limit bounds the number of games (newest first); 0 means 100.
 	Limit int
 }

@@ -538,7 +538,8 @@ func testListUnfinished(t *testing.T, s store.Store) {
 }
 
 // testListUpdatedBefore: UpdatedBefore selects the games last changed
-// (created, appended to, seated) strictly before it.
+// (created, appended to, seated) strictly before it; NoEvents those with an
+// empty log.
 func testListUpdatedBefore(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	base := time.Date(2020, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -591,6 +592,8 @@ func testListUpdatedBefore(t *testing.T, s store.Store) {
 		{store.Filter{UpdatedBefore: t0.Add(2 * time.Second), Finished: &yes}, []string{"b"}},
 		{store.Filter{UpdatedBefore: t0.Add(time.Second), Finished: &yes}, []string{}},
 		{store.Filter{}, []string{"c", "b", "a"}},
+		{store.Filter{NoEvents: true}, []string{"c", "a"}},
+		{store.Filter{NoEvents: true, UpdatedBefore: base.Add(time.Hour)}, []string{"c"}},
 	}
 	for _, tt := range after {
 		if got := ids(tt.f); !slices.Equal(got, tt.want) {
