@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"strconv"
@@ -33,17 +36,21 @@ var securityHeaders = [][2]string{
 // RateBurst (the API's: 20 requests per second and bursts of 60 by
 // default, from norns serve's flags). RateLimit 0 means no limit anywhere.
 //
-//   - POST /web/replay replays a whole record at each request: a twentieth
-//     of the API's rate and a twelfth of its burst (1 per second, bursts
-//     of 5 by default).
+//   - POST /web/replay replays a record at each request (the game page asks
+//     at each change, the replay page once): it is charged by its work, a
+//     token for each started thousand actions (1 to 10), at a quarter of
+//     the API's rate and half its burst (5 tokens per second, bursts of
+//     30 by default). A game page stays well within it; replays of the
+//     longest records (10,000 actions) get one every two seconds.
 //   - Every other path outside /api/ (the page, its script and style sheet,
 //     the catalog, the rules, /healthz, /readyz) is cheap: ten times the
 //     API's rate and burst, which a person's browser never reaches.
 //
 // The API's own limit is applied by guard, which protect leaves alone.
 const (
-	replayRateFactor  = 1.0 / 20
-	replayBurstFactor = 1.0 / 12
+	replayRateFactor  = 1.0 / 4
+	replayBurstFactor = 1.0 / 2
+	replayActions     = 1000 // actions a token of the replay limit pays for
 	pageFactor        = 10
 )
 
@@ -64,11 +71,11 @@ func (s *Server) protect(h http.Handler) http.Handler {
 			hd.Set(kv[0], kv[1])
 		}
 		if pages != nil && !strings.HasPrefix(r.URL.Path, "/api/") {
-			l := pages
+			l, cost := pages, 1.0
 			if r.URL.Path == "/web/replay" && r.Method == http.MethodPost {
-				l = replay
+				l, cost = replay, replayCost(r)
 			}
-			if ok, wait := l.take(clientAddr(r), time.Now()); !ok {
+			if ok, wait := l.takeN(clientAddr(r), time.Now(), cost); !ok {
 				hd.Set("Retry-After", strconv.Itoa(retryAfter(wait)))
 				writeError(w, r, apiErr(CodeRateLimited, "more than %g requests per second to %s from %s", l.rate, r.URL.Path, clientAddr(r)))
 				return
@@ -79,6 +86,24 @@ func (s *Server) protect(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// replayCost is the number of tokens a replay request pays: one for each
+// started thousand actions in its body. It reads the body (up to the
+// replay's own limit) and puts it back for the handler, which refuses
+// what is too large or malformed; such a request pays one token.
+func replayCost(r *http.Request) float64 {
+	const limit = 1 << 20 // web's maxReplayBody
+	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(b), r.Body), r.Body}
+	var req struct{ Actions []json.RawMessage }
+	if err != nil || json.Unmarshal(b, &req) != nil {
+		return 1
+	}
+	return float64(max(1, (len(req.Actions)+replayActions-1)/replayActions))
 }
 
 // LimitListener returns a listener that keeps at most perAddr connections

@@ -86,13 +86,13 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 // TestHttpxRateLimits: outside the API every path is limited per client
-// address, POST /web/replay strictly (a twentieth of the API's rate, a
-// twelfth of its burst) and the rest generously (ten times the API's);
-// the API's requests are counted by the API's limit only; a refusal is
-// 429 rate_limited with Retry-After.
+// address, POST /web/replay by its work (a token a thousand actions, at a
+// quarter of the API's rate and half its burst) and the rest generously
+// (ten times the API's); the API's requests are counted by the API's
+// limit only; a refusal is 429 rate_limited with Retry-After.
 func TestHttpxRateLimits(t *testing.T) {
-	// API: 0.002 requests a second, bursts of 12; replay: 0.0001 a
-	// second, bursts of 1; pages: 0.02 a second, bursts of 120. The
+	// API: 0.002 requests a second, bursts of 12; replay: 0.0005 tokens a
+	// second, bursts of 6; pages: 0.02 a second, bursts of 120. The
 	// buckets refill nothing during the test, however slow the machine.
 	e := start(t, func(c *server.Config) {
 		c.RateLimit, c.RateBurst = 0.002, 12
@@ -100,6 +100,8 @@ func TestHttpxRateLimits(t *testing.T) {
 	})
 	a, b := e, e.from("127.0.0.2")
 	const replay = `{"game":"chess","actions":["e2e4","e7e5"]}`
+	// 2,500 actions (the replay stops at the first illegal one) cost 3.
+	long := `{"game":"chess","actions":["e2e4"` + strings.Repeat(`,"e2e4"`, 2499) + `]}`
 	refused := func(who *env, method, path, body, retry string) {
 		t.Helper()
 		r := who.fetch(method, path, body)
@@ -117,9 +119,9 @@ func TestHttpxRateLimits(t *testing.T) {
 		}
 	}
 
-	// A: one replay, then refused for 10,000 s.
-	served(a, "POST", "/web/replay", replay, 1)
-	refused(a, "POST", "/web/replay", replay, "10000")
+	// A: six short replays, then refused for 2,000 s.
+	served(a, "POST", "/web/replay", replay, 6)
+	refused(a, "POST", "/web/replay", replay, "2000")
 	// A spends its API burst (and more, refused by the API's limit)...
 	served(a, "GET", "/api/catalog", "", 12)
 	refused(a, "GET", "/api/catalog", "", "1")
@@ -138,8 +140,10 @@ func TestHttpxRateLimits(t *testing.T) {
 	refused(b, "GET", "/readyz", "", "50")
 	served(b, "GET", "/api/catalog", "", 12)
 	refused(b, "GET", "/api/catalog", "", "1")
-	served(b, "POST", "/web/replay", replay, 1)
-	refused(b, "POST", "/web/replay", replay, "10000")
+	// Two long replays spend B's replay burst; a third waits 6,000 s.
+	served(b, "POST", "/web/replay", long, 2)
+	refused(b, "POST", "/web/replay", long, "6000")
+	refused(b, "POST", "/web/replay", replay, "2000")
 }
 
 // TestHttpxNoRateLimit: RateLimit 0 limits nothing, in the API or out of

@@ -32,6 +32,13 @@ func (l *limiter) allow(addr string, now time.Time) bool {
 // take takes a token from addr's bucket, if it has one; if not, wait is
 // the time until it has one.
 func (l *limiter) take(addr string, now time.Time) (ok bool, wait time.Duration) {
+	return l.takeN(addr, now, 1)
+}
+
+// takeN takes n tokens from addr's bucket (at most a burst), if it has
+// them; if not, wait is the time until it has.
+func (l *limiter) takeN(addr string, now time.Time, n float64) (ok bool, wait time.Duration) {
+	n = min(n, l.burst)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b, ok := l.b[addr]
@@ -44,10 +51,10 @@ func (l *limiter) take(addr string, now time.Time) (ok bool, wait time.Duration)
 	}
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
-	if b.tokens < 1 {
-		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	if b.tokens < n {
+		return false, time.Duration((n - b.tokens) / l.rate * float64(time.Second))
 	}
-	b.tokens--
+	b.tokens -= n
 	return true, 0
 }
 

@@ -128,8 +128,9 @@ own (keep it private: 127.0.0.1:9091, say). The timeouts bound slow and idle
 clients (0 turns one off); they do not cut WebSocket feeds. --conns-per-addr
 caps the open connections of one client address (behind a reverse proxy every
 client has the proxy's address: raise it or set 0). --rate limits each
-address's API requests; POST /web/replay gets a twentieth of it and every
-other path ten times it (--rate 0: no limits at all).`,
+address's API requests; POST /web/replay gets a quarter of it, in tokens of a
+thousand actions replayed, and every other path ten times it (--rate 0: no
+limits at all).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var level slog.Level
@@ -223,8 +224,8 @@ other path ten times it (--rate 0: no limits at all).`,
 	f.DurationVar(&medium, "ai-medium", server.DefaultAITime["medium"], "think time of a medium AI seat")
 	f.DurationVar(&hard, "ai-hard", server.DefaultAITime["hard"], "think time of a hard AI seat")
 	f.IntVar(&aiConc, "ai-concurrency", 0, "AI searches running at once (0: one per CPU)")
-	f.Float64Var(&rate, "rate", 20, "API requests per second allowed to one client address; POST /web/replay gets 1/20 of it, other paths 10 times it (0: no limits)")
-	f.IntVar(&burst, "burst", 60, "burst of API requests allowed to one client address (1/12 of it for POST /web/replay, 10 times it for other paths)")
+	f.Float64Var(&rate, "rate", 20, "API requests per second allowed to one client address; POST /web/replay gets 1/4 of it in tokens of 1,000 actions, other paths 10 times it (0: no limits)")
+	f.IntVar(&burst, "burst", 60, "burst of API requests allowed to one client address (1/2 of it for POST /web/replay, 10 times it for other paths)")
 	f.IntVar(&limits.connsPerAddr, "conns-per-addr", 64, "open connections allowed to one client address; more are closed at once (0: no cap)")
 	f.DurationVar(&limits.readHeader, "read-header-timeout", 5*time.Second, "time allowed to read a request's headers")
 	f.DurationVar(&limits.read, "read-timeout", 15*time.Second, "time allowed to read a whole request, body included (bounds slow uploads)")
