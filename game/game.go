@@ -311,7 +311,32 @@ func WinReturns(n int, r Result) []float64 {
 }
 
 // PGNWriter is implemented by the states of the chess games: the game so far
-// in Portable Game Notation, with the given tags (Event, Site, White…).
+// in Portable Game Notation, with the given tags (Event, Site, White…). A
+// Result tag given is kept while the game goes on by its rules: it is the
+// result of a game that ended outside them (a clock, a resignation).
 type PGNWriter interface {
 	PGN(tags map[string]string) string
+}
+
+// PGNResult is the PGN Result of a two-player game's result, the first
+// player being White: "1-0", "0-1", "1/2-1/2", or "*" when there is none.
+func PGNResult(r Result) string {
+	switch {
+	case r.Kind == Win && r.Winners[0] == 0:
+		return "1-0"
+	case r.Kind == Win:
+		return "0-1"
+	case r.Kind == Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// PGNResultTag is the Result tag of a PGN writer for a game whose result by
+// its rules is r: that result, or, while there is none, the tag given.
+func PGNResultTag(r Result, tags map[string]string) string {
+	if s := PGNResult(r); s != "*" || tags["Result"] == "" {
+		return s
+	}
+	return tags["Result"]
 }

@@ -175,3 +175,27 @@ func TestKeyStream(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNResult: a two-player result as PGN writes it, and the Result tag
+// of a game that ended outside its rules kept while its own result is
+// none.
+func TestPGNResult(t *testing.T) {
+	white, black := Result{Kind: Win, Winners: []Player{0}}, Result{Kind: Win, Winners: []Player{1}}
+	for _, tt := range []struct {
+		r    Result
+		tags map[string]string
+		want string
+	}{
+		{white, nil, "1-0"},
+		{black, nil, "0-1"},
+		{Result{Kind: Draw}, nil, "1/2-1/2"},
+		{Result{}, nil, "*"},
+		{Result{Kind: Unfinished}, nil, "*"},
+		{Result{}, map[string]string{"Result": "0-1"}, "0-1"},
+		{white, map[string]string{"Result": "0-1"}, "1-0"},
+	} {
+		if got := PGNResultTag(tt.r, tt.tags); got != tt.want {
+			t.Errorf("PGNResultTag(%+v, %v) = %q, want %q", tt.r, tt.tags, got, tt.want)
+		}
+	}
+}

@@ -35,6 +35,8 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/join", s.handleJoin)
 	api("POST /api/games/{id}/seed", s.handleSeed)
 	api("POST /api/games/{id}/actions", s.handlePlay)
+	api("POST /api/games/{id}/resign", s.handleLeave((*table).resign))
+	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
 	api("GET /api/games/{id}/events", s.handleEvents)
 	api("GET /api/games/{id}/record", s.handleRecord)
 	api("GET /api/games/{id}/ws", s.handleWS)
@@ -536,6 +538,26 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeRaw(w, http.StatusOK, t.viewJSONFrom(*req.Seq))
 	})
+}
+
+// handleLeave answers a seat's request to leave its game (resign, abort):
+// no body, the seat's token; the answer is the view.
+func (s *Server) handleLeave(leave func(t *table, ctx context.Context, p int) error) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		ctx := context.WithoutCancel(r.Context())
+		id := r.PathValue("id")
+		err := s.with(ctx, id, func(t *table) error {
+			p, err := t.authorize(r)
+			if err != nil {
+				return err
+			}
+			return leave(t, ctx, p)
+		})
+		if err != nil {
+			return err
+		}
+		return s.with(ctx, id, func(t *table) error { return writeRaw(w, http.StatusOK, t.viewJSON()) })
+	}
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {

@@ -20,7 +20,7 @@ import (
 // update is the record change that goes with an append.
 func (t *table) update() store.Update {
 	s := t.shown()
-	return store.Update{Status: game.Status(s), Result: game.Describe(s), Finished: t.timeout != nil || t.st.Terminal()}
+	return store.Update{Status: game.Status(s), Result: game.Describe(s), Finished: t.ending != nil || t.st.Terminal()}
 }
 
 // commit plays a batch of new events: applies them, follows them with the

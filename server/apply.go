@@ -26,16 +26,16 @@ func (t *table) apply(e store.Event) error {
 		if e.Kind == store.EventRoll {
 			t.rolls++
 		}
-	case store.EventTimeout:
+	case store.EventTimeout, store.EventResign, store.EventAbort:
 		p := slices.Index(t.st.Players(), e.Player)
 		if p < 0 {
-			return fmt.Errorf("timeout of unknown player %q", e.Player)
+			return fmt.Errorf("%s of unknown player %q", e.Kind, e.Player)
 		}
-		r, err := timeOut(t.st, game.Player(p))
+		r, err := leave(t.st, e.Kind, game.Player(p))
 		if err != nil {
 			return err
 		}
-		t.timeout = r
+		t.ending = r
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
 	default:

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -92,6 +93,34 @@ func (t *table) clockFromLog() {
 	t.armFlag(p, t.remaining(time.Now())[p])
 }
 
+// aborted is the result of a game a player left before making a move.
+var aborted = game.Result{Kind: game.Unfinished, Reason: "aborted"}
+
+// leave plays an event by which player p leaves the game outside its rules
+// (kind store.EventTimeout, EventResign or EventAbort). A game whose rules
+// let a player leave while the others play on (game.Forfeiter: Nords Loki
+// with three players) goes on without p after a timeout or a resignation,
+// and leave returns nil; otherwise the game ends with the result leave
+// returns: a loss on time, a loss by resignation, or no result at all
+// (an abort).
+func leave(s game.State, kind string, p game.Player) (*game.Result, error) {
+	switch kind {
+	case store.EventTimeout:
+		return timeOut(s, p)
+	case store.EventResign:
+		if f, ok := s.(game.Forfeiter); ok && len(s.Players()) > 2 {
+			return nil, f.Forfeit(p)
+		}
+		r := timeLoss(s, p)
+		r.Reason = "resignation"
+		return r, nil
+	case store.EventAbort:
+		r := aborted
+		return &r, nil
+	}
+	return nil, fmt.Errorf("unknown event kind %q", kind)
+}
+
 // timeOut plays the timeout of player p, who is to move. A game whose rules
 // let a player leave (game.Forfeiter: Nords Loki) goes on without p or ends
 // by its own rules, and timeOut returns nil; any other game ends on the
@@ -103,8 +132,9 @@ func timeOut(s game.State, p game.Player) (*game.Result, error) {
 	return timeLoss(s, p), nil
 }
 
-// timeLoss is the result when player p runs out of time: with two players
-// the other wins; with more, the game ends and the others share a draw.
+// timeLoss is the result when player p runs out of time (or resigns): with
+// two players the other wins; with more, the game ends and the others
+// share a draw.
 func timeLoss(s game.State, p game.Player) *game.Result {
 	var others []game.Player
 	for i := range s.Players() {

@@ -147,6 +147,48 @@ func (t *table) move(ctx context.Context, p int, a game.Action) error {
 	return t.commit(ctx, []store.Event{e})
 }
 
+// resign ends seat p's game with a loss: the others win (with two
+// players, the other). In three-player Nords Loki it takes the player out
+// as a technical defeat does (8.3), on the player's turn, and the others
+// play on.
+func (t *table) resign(ctx context.Context, p int) error {
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case !t.started():
+		return apiErr(CodeNotStarted, "the game has not started: abort it instead")
+	}
+	if _, leaves := t.st.(game.Forfeiter); leaves && len(t.st.Players()) > 2 && t.toMove() != p {
+		return apiErr(CodeNotYourTurn, "with three players a player resigns on their own turn, and the others play on")
+	}
+	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
+}
+
+// abort calls the game off with no result, while seat p has not moved yet
+// (before the game starts, too).
+func (t *table) abort(ctx context.Context, p int) error {
+	if t.over() {
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	}
+	if t.moved(p) {
+		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", t.rec.Seats[p].Player)
+	}
+	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)}))
+}
+
+// leaving is the event of seat p leaving the game (a resignation, an
+// abort), with the clocks as they stand.
+func (t *table) leaving(kind string, p int) store.Event {
+	now := time.Now()
+	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: now, Clocks: t.remaining(now)}
+}
+
+// moved reports whether seat p has made a move.
+func (t *table) moved(p int) bool {
+	player := t.rec.Seats[p].Player
+	return slices.ContainsFunc(t.events, func(e store.Event) bool { return e.Kind == store.EventMove && e.Player == player })
+}
+
 // retryable turns a write the store refused into errRetry, so that with
 // runs the command again on the game as stored.
 func retryable(err error) error {

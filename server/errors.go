@@ -43,6 +43,7 @@ const (
 	CodeAIOnly        = "ai_only"
 	CodeTooManyGames  = "too_many_games"
 	CodeNotReady      = "not_ready"
+	CodeCannotAbort   = "cannot_abort"
 )
 
 // messages holds the human message of every code.
@@ -79,6 +80,7 @@ var statuses = map[string]int{
 	CodeAIOnly:        http.StatusForbidden,
 	CodeTooManyGames:  http.StatusTooManyRequests,
 	CodeNotReady:      http.StatusServiceUnavailable,
+	CodeCannotAbort:   http.StatusConflict,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

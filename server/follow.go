@@ -238,7 +238,7 @@ func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
 	t.rec.Version, t.rec.Seq = version, t.seq()
 	// What the store holds is what another instance stored: a game over
 	// in the events read is finished in the store.
-	if ended || t.timeout != nil || t.st.Terminal() {
+	if ended || t.ending != nil || t.st.Terminal() {
 		t.finish()
 	}
 	t.broadcast(int(start))

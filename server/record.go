@@ -88,8 +88,9 @@ func (t *table) pgnTags() map[string]string {
 		tags["NornsServerSeed"] = hex.EncodeToString(t.rec.ServerSeed)
 		tags["Termination"] = t.shown().Result().Reason
 	}
-	if t.timeout != nil {
-		tags["Termination"] = "time forfeit"
+	if t.ending != nil {
+		tags["Result"] = game.PGNResult(*t.ending)
+		tags["Termination"] = map[string]string{"time": "time forfeit", "resignation": "normal", "aborted": "abandoned"}[t.ending.Reason]
 	}
 	return tags
 }

@@ -70,8 +70,9 @@ type table struct {
 	// rolls counts the roll events; roller exists from the first roll.
 	rolls  uint64
 	roller *dice.Roller
-	// timeout is the result of a player running out of time.
-	timeout *game.Result
+	// ending is the result of a game ended outside its rules: a clock, a
+	// resignation, an abort.
+	ending *game.Result
 	// clocks holds each seat's remaining time at turnStart, when the
 	// player to move began thinking.
 	clocks    []time.Duration
@@ -93,10 +94,11 @@ type table struct {
 	coreSeq int64
 }
 
-// over reports whether the game is over: by its rules or a clock (in
-// memory, about to be or already stored), or as the store holds it.
+// over reports whether the game is over: by its rules, a clock, a
+// resignation or an abort (in memory, about to be or already stored), or
+// as the store holds it.
 func (t *table) over() bool {
-	return t.phase == phaseOver || t.timeout != nil || t.st.Terminal()
+	return t.phase == phaseOver || t.ending != nil || t.st.Terminal()
 }
 
 // revealed reports whether the server seed may be shown: only once the
@@ -150,8 +152,9 @@ func (t *table) toMove() int {
 // expired is the result of a game that nobody joined in time.
 var expired = game.Result{Kind: game.Unfinished, Reason: "expired"}
 
-// ended wraps a state whose game ended outside its rules (a clock, an
-// expiry), so that game.Status and game.Describe tell it.
+// ended wraps a state whose game ended outside its rules (a clock, a
+// resignation, an abort, an expiry), so that game.Status and game.Describe
+// tell it.
 type ended struct {
 	game.State
 	r game.Result
@@ -172,12 +175,12 @@ func (e ended) Legal() []game.Action { return nil }
 // Returns scores the result of the clock.
 func (e ended) Returns() []float64 { return game.WinReturns(len(e.Players()), e.r) }
 
-// shown returns the state as clients see it: ended when a clock fell or
-// the game expired.
+// shown returns the state as clients see it: ended when a clock fell, a
+// player resigned or aborted, or the game expired.
 func (t *table) shown() game.State {
 	switch {
-	case t.timeout != nil:
-		return ended{t.st, *t.timeout}
+	case t.ending != nil:
+		return ended{t.st, *t.ending}
 	case t.phase == phaseOver && !t.st.Terminal():
 		return ended{t.st, expired}
 	}

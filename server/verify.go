@@ -218,7 +218,8 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		v.ServerSeed = serverSeed
 	}
 
-	var timeout *game.Result
+	var timeout *game.Result // the result of a timeout, resignation or abort
+	moved := map[string]bool{}
 	for _, e := range rec.Events {
 		if timeout != nil || st.Terminal() {
 			return nil, fmt.Errorf("event %d: the game is already over", e.Seq)
@@ -253,14 +254,20 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 			if err := game.ParseAndApply(st, e.Action); err != nil {
 				return nil, fmt.Errorf("event %d: %s %s: %v", e.Seq, e.Player, e.Action, err)
 			}
-		case store.EventTimeout:
+			moved[e.Player] = true
+		case store.EventTimeout, store.EventResign, store.EventAbort:
 			i := slices.Index(players, e.Player)
-			if i < 0 || st.Player() != game.Player(i) {
+			switch {
+			case i < 0:
+				return nil, fmt.Errorf("event %d: a %s of %s, who does not play", e.Seq, e.Kind, e.Player)
+			case e.Kind == store.EventTimeout && st.Player() != game.Player(i):
 				return nil, fmt.Errorf("event %d: a timeout of %s where %s", e.Seq, e.Player, game.Status(st))
+			case e.Kind == store.EventAbort && moved[e.Player]:
+				return nil, fmt.Errorf("event %d: an abort by %s, who has moved", e.Seq, e.Player)
 			}
-			r, err := timeOut(st, game.Player(i))
+			r, err := leave(st, e.Kind, game.Player(i))
 			if err != nil {
-				return nil, fmt.Errorf("event %d: a timeout of %s: %v", e.Seq, e.Player, err)
+				return nil, fmt.Errorf("event %d: a %s of %s: %v", e.Seq, e.Kind, e.Player, err)
 			}
 			timeout = r
 		default:

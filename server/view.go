@@ -24,6 +24,9 @@ type View struct {
 	// AwaitingSeeds lists the seats whose dice seed the first roll waits
 	// for, once every seat is taken (POST /api/games/{id}/seed).
 	AwaitingSeeds []string `json:"awaiting_seeds,omitempty"`
+	// CanAbort lists the human seats that may still abort the game (they
+	// have not moved); the others may resign once it has started.
+	CanAbort []string `json:"can_abort,omitempty"`
 	// Seq is the number of events so far: the sequence number to send
 	// with the next action.
 	Seq int64 `json:"seq"`
@@ -121,7 +124,10 @@ func (t *table) buildCore() View {
 			v.AwaitingSeeds = t.awaitingSeeds()
 		}
 	}
-	for _, seat := range t.rec.Seats {
+	for i, seat := range t.rec.Seats {
+		if !t.over() && seat.Kind == store.SeatHuman && !t.moved(i) {
+			v.CanAbort = append(v.CanAbort, seat.Player)
+		}
 		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public})
 	}
 	if p := t.toMove(); p >= 0 {

@@ -105,6 +105,10 @@ const (
 	EventRoll = "roll"
 	// EventTimeout is a player's clock running out.
 	EventTimeout = "timeout"
+	// EventResign is a player resigning, EventAbort a player calling the
+	// game off before making a move.
+	EventResign = "resign"
+	EventAbort  = "abort"
 )
 
 // Event is one entry of a game's log.

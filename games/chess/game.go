@@ -241,7 +241,7 @@ func (s *State) PGN(tags map[string]string) string {
 	for k, v := range tags {
 		t[k] = v
 	}
-	t["Result"] = PGNResult(s.result)
+	t["Result"] = game.PGNResultTag(s.result, tags)
 	if s.start.FEN() != StartFEN {
 		t["SetUp"], t["FEN"] = "1", s.start.FEN()
 	}
@@ -256,20 +256,6 @@ func (s *State) PGN(tags map[string]string) string {
 		}
 	}
 	return FormatPGN(t, entries)
-}
-
-// PGNResult writes a two-player result as PGN does: "1-0", "0-1", "1/2-1/2"
-// or "*".
-func PGNResult(r game.Result) string {
-	switch {
-	case r.Kind == game.Win && r.Winners[0] == game.Player(White):
-		return "1-0"
-	case r.Kind == game.Win:
-		return "0-1"
-	case r.Kind == game.Draw:
-		return "1/2-1/2"
-	}
-	return "*"
 }
 
 // Diagram draws the board for people: rank 8 at the top, White's pieces in

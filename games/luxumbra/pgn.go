@@ -27,7 +27,7 @@ func (s *State) PGN(tags map[string]string) string {
 		t = map[string]string{}
 	}
 	t["Variant"] = "Lux et Umbra"
-	t["Result"] = chess.PGNResult(s.cur.result)
+	t["Result"] = game.PGNResultTag(s.cur.result, tags)
 	fen := s.start.pos.FEN()
 	if fen != standardStart {
 		t["SetUp"], t["FEN"] = "1", fen

@@ -78,7 +78,7 @@ func (s *State) PGN(tags map[string]string) string {
 		t[k] = v
 	}
 	t["Variant"] = "Samurai"
-	t["Result"] = chess.PGNResult(s.result)
+	t["Result"] = game.PGNResultTag(s.result, tags)
 	if start := s.start.format(); start != StartPosition {
 		t["SetUp"], t["FEN"] = "1", start
 	}

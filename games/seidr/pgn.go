@@ -19,7 +19,7 @@ func (s *State) PGN(tags map[string]string) string {
 		t[k] = v
 	}
 	t["Variant"] = "Seidr"
-	t["Result"] = chess.PGNResult(s.result)
+	t["Result"] = game.PGNResultTag(s.result, tags)
 	if start := s.start.position(); start != StartPosition {
 		t["SetUp"], t["FEN"] = "1", s.start.pos.FEN()
 		if s.start.phase != Quiet {

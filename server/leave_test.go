@@ -1,0 +1,144 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"norns/games"
+	"norns/server"
+)
+
+// leave posts a resign or an abort for a seat and returns the status, the
+// error code and the view.
+func (e *env) leave(id, what, token string) (int, string, server.View) {
+	e.t.Helper()
+	var v server.View
+	st, ae := e.call("POST", "/api/games/"+id+"/"+what, token, nil, &v)
+	return st, ae.Code, v
+}
+
+// verifies checks that a finished game's record verifies, with the status
+// of the view.
+func verifies(t *testing.T, e *env, v server.View) {
+	t.Helper()
+	rec, err := server.ParseRecord(strings.NewReader(e.record(v.ID, "norns")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := server.Verify(rec, games.All)
+	if err != nil || !res.Revealed || res.Status != v.Status {
+		t.Fatalf("Verify = %+v, %v, want the seed revealed and status %q", res, err, v.Status)
+	}
+}
+
+// TestAbort: a seat that has not moved may call the game off, with no
+// result, before or after the start; a seat that has moved may not.
+func TestAbort(t *testing.T) {
+	e := start(t, nil)
+	// A waiting game is called off by its creator.
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	st, code, v := e.leave(c.ID, "abort", c.Seats[0].Token)
+	if st != http.StatusOK || !v.Finished || v.Status != "over unfinished" || v.Result != "unfinished (aborted)" || v.Fairness.ServerSeed == "" {
+		t.Fatalf("abort of a waiting game = %d %s: finished %v %q %q, seed %q", st, code, v.Finished, v.Status, v.Result, v.Fairness.ServerSeed)
+	}
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != server.CodeGameOver {
+		t.Errorf("join after the abort = %d %s, want 409 game_over", st, ae.Code)
+	}
+	verifies(t, e, v)
+
+	// White moves: white may no longer abort, black still may.
+	c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	if v := e.view(c.ID); strings.Join(v.CanAbort, " ") != "white black" {
+		t.Errorf("can_abort at the start = %v, want white and black", v.CanAbort)
+	}
+	e.must("POST", "/api/games/"+c.ID+"/actions", tokens["white"], map[string]any{"action": "e2e4", "seq": 0}, nil)
+	if v := e.view(c.ID); strings.Join(v.CanAbort, " ") != "black" {
+		t.Errorf("can_abort after white's move = %v, want black", v.CanAbort)
+	}
+	if st, code, _ := e.leave(c.ID, "abort", tokens["white"]); st != http.StatusConflict || code != server.CodeCannotAbort {
+		t.Errorf("white's abort after moving = %d %s, want 409 %s", st, code, server.CodeCannotAbort)
+	}
+	if e.view(c.ID).Finished {
+		t.Fatal("a refused abort ended the game")
+	}
+	st, code, v = e.leave(c.ID, "abort", tokens["black"])
+	if st != http.StatusOK || v.Result != "unfinished (aborted)" || v.History[len(v.History)-1].Kind != "abort" {
+		t.Fatalf("black's abort = %d %s %q, history %+v", st, code, v.Result, v.History)
+	}
+	verifies(t, e, v)
+}
+
+// TestResign: a seat holder resigns at any time once the game has started,
+// and the other player wins; the errors change nothing.
+func TestResign(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 600000}})
+	tokens := tokensOf(c)
+	waiting := e.createOnly(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	for _, tt := range []struct {
+		name, id, what, token string
+		status                int
+		code                  string
+	}{
+		{"no token", c.ID, "resign", "", 401, server.CodeMissingToken},
+		{"wrong token", c.ID, "resign", "AAAAAAAAAAAAAAAAAAAAAA", 403, server.CodeBadToken},
+		{"an invitation", waiting.ID, "resign", waiting.Seats[1].Invite, 403, server.CodeBadToken},
+		{"before the start", waiting.ID, "resign", waiting.Seats[0].Token, 409, server.CodeNotStarted},
+		{"unknown game", "nosuchgame", "resign", tokens["white"], 404, server.CodeGameNotFound},
+	} {
+		if st, code, _ := e.leave(tt.id, tt.what, tt.token); st != tt.status || code != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, st, code, tt.status, tt.code)
+		}
+	}
+	e.must("POST", "/api/games/"+c.ID+"/actions", tokens["white"], map[string]any{"action": "e2e4", "seq": e.view(c.ID).Seq}, nil)
+	// Black resigns out of turn.
+	st, code, v := e.leave(c.ID, "resign", tokens["black"])
+	if st != http.StatusOK || v.Status != "over white" || v.Result != "white wins (resignation)" || v.Clock == nil {
+		t.Fatalf("black's resignation = %d %s: %q %q", st, code, v.Status, v.Result)
+	}
+	last := v.History[len(v.History)-1]
+	if last.Kind != "resign" || last.Player != "black" {
+		t.Errorf("the last event = %+v, want black's resignation", last)
+	}
+	if st, code, _ := e.leave(c.ID, "resign", tokens["white"]); st != http.StatusConflict || code != server.CodeGameOver {
+		t.Errorf("a resignation after the end = %d %s, want 409 game_over", st, code)
+	}
+	verifies(t, e, v)
+	if pgn := e.record(c.ID, "pgn"); !strings.Contains(pgn, `[Termination "normal"]`) || !strings.Contains(pgn, "0-1") && !strings.Contains(pgn, "1-0") {
+		t.Errorf("PGN of a resigned game:\n%s", pgn)
+	}
+}
+
+// TestResignThreePlayers: in three-player Nords Loki a resignation takes
+// the player out as a technical defeat does, on their own turn, and the
+// others play on.
+func TestResignThreePlayers(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	tokens := tokensOf(c)
+	v := e.view(c.ID)
+	for v.ToMove == "" || v.ToMove == "chance" {
+		v = e.view(c.ID)
+	}
+	var other string
+	for _, p := range v.Players {
+		if p != v.ToMove {
+			other = p
+		}
+	}
+	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != server.CodeNotYourTurn {
+		t.Errorf("%s resigning out of turn = %d %s, want 409 not_your_turn", other, st, code)
+	}
+	who := v.ToMove
+	st, code, after := e.leave(c.ID, "resign", tokens[who])
+	if st != http.StatusOK || after.Finished || !strings.Contains(after.Position, "out") {
+		t.Fatalf("%s's resignation = %d %s: finished %v, position %q, want the game going on without them", who, st, code, after.Finished, after.Position)
+	}
+	delete(tokens, who)
+	e.playSeats(c.ID, tokens, 5)
+	end := e.view(c.ID)
+	checkOver(t, end)
+	verifies(t, e, end)
+}
