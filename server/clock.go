@@ -112,8 +112,7 @@ func leave(s game.State, kind string, p game.Player) (*game.Result, error) {
 			return nil, f.Forfeit(p)
 		}
 		r := timeLoss(s, p)
-		r.Reason = "resignation"
-		return r, nil
+		return &game.Result{Kind: r.Kind, Winners: r.Winners, Reason: "resignation"}, nil
 	case store.EventAbort:
 		r := aborted
 		return &r, nil
