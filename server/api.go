@@ -38,6 +38,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/resign", s.handleLeave((*table).resign))
 	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
 	api("GET /api/games/{id}/events", s.handleEvents)
+	api("GET /api/games/{id}/invites", s.handleInvites)
 	api("GET /api/games/{id}/record", s.handleRecord)
 	api("GET /api/games/{id}/ws", s.handleWS)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
@@ -354,9 +355,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		case store.SeatOpen:
 			grant.Invite, seat.InviteHash = secret()
 			grant.InviteURL = inviteURL(r, rec.ID, players[i], grant.Invite)
-			if sr.Public {
-				seat.Public, seat.Invite = true, grant.Invite
-			}
+			seat.Public, seat.Invite = sr.Public, grant.Invite
 			people = true
 		case store.SeatAI:
 			if _, ok := s.cfg.AITime[sr.Level]; !ok {
@@ -558,6 +557,23 @@ func (s *Server) handleLeave(leave func(t *table, ctx context.Context, p int) er
 		}
 		return s.with(ctx, id, func(t *table) error { return writeRaw(w, http.StatusOK, t.viewJSON()) })
 	}
+}
+
+// handleInvites gives a seat holder the invitations of the game's open
+// seats, to share again: {"invites": [{player, kind, invite, invite_url}]}.
+func (s *Server) handleInvites(w http.ResponseWriter, r *http.Request) error {
+	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
+		if _, err := t.authorize(r); err != nil {
+			return err
+		}
+		out := []SeatGrant{}
+		for _, seat := range t.rec.Seats {
+			if seat.Kind == store.SeatOpen && seat.Invite != "" && !t.over() {
+				out = append(out, SeatGrant{Player: seat.Player, Kind: seat.Kind, Invite: seat.Invite, InviteURL: inviteURL(r, t.rec.ID, seat.Player, seat.Invite)})
+			}
+		}
+		return writeJSON(w, http.StatusOK, map[string]any{"invites": out})
+	})
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {

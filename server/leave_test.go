@@ -142,3 +142,46 @@ func TestResignThreePlayers(t *testing.T) {
 	checkOver(t, end)
 	verifies(t, e, end)
 }
+
+// TestInvites: a seat holder gets the invitations of the open seats again,
+// until they are taken; nobody else does.
+func TestInvites(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o")})
+	invites := func(token string) []server.SeatGrant {
+		t.Helper()
+		var out struct{ Invites []server.SeatGrant }
+		e.must("GET", "/api/games/"+c.ID+"/invites", token, nil, &out)
+		return out.Invites
+	}
+	got := invites(c.Seats[0].Token)
+	if len(got) != 2 || got[0].Player != "p2" || got[0].Invite != c.Seats[1].Invite || got[0].InviteURL != c.Seats[1].InviteURL || got[1].Invite != c.Seats[2].Invite {
+		t.Fatalf("invites = %+v, want p2's and p3's as created", got)
+	}
+	j := e.join(c.ID, "p2", c.Seats[1].Invite, "Bob")
+	if got := invites(j.Token); len(got) != 1 || got[0].Player != "p3" {
+		t.Errorf("invites after p2 joined, to p2 = %+v, want p3's only", got)
+	}
+	for _, tt := range []struct {
+		token  string
+		status int
+		code   string
+	}{
+		{"", 401, server.CodeMissingToken},
+		{c.Seats[2].Invite, 403, server.CodeBadToken},
+	} {
+		if st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", tt.token, nil, nil); st != tt.status || ae.Code != tt.code {
+			t.Errorf("invites with token %q = %d %s, want %d %s", tt.token, st, ae.Code, tt.status, tt.code)
+		}
+	}
+	// A private invitation is never listed.
+	var list struct{ Games []server.Summary }
+	e.must("GET", "/api/games", "", nil, &list)
+	for _, g := range list.Games {
+		for _, s := range g.Seats {
+			if s.Invite != "" {
+				t.Errorf("the list shows a private invitation: %+v", s)
+			}
+		}
+	}
+}

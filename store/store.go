@@ -54,9 +54,10 @@ type Seat struct {
 	TokenHash []byte `json:"token_hash,omitempty"`
 	// InviteHash is the SHA-256 of an open seat's invitation.
 	InviteHash []byte `json:"invite_hash,omitempty"`
-	// Public marks an open seat anyone may join from the list of games;
-	// Invite is then its invitation in clear, which the list shows until
-	// the seat is taken. A private open seat keeps only InviteHash.
+	// Public marks an open seat anyone may join from the list of games,
+	// which shows its invitation until the seat is taken. Invite is an
+	// open seat's invitation in clear, which the seat holders of the game
+	// can always get again (a private seat's is listed nowhere else).
 	Public bool   `json:"public,omitempty"`
 	Invite string `json:"invite,omitempty"`
 	// Seed is the seat's contribution to the dice.
