@@ -39,6 +39,8 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
 	api("GET /api/games/{id}/events", s.handleEvents)
 	api("GET /api/games/{id}/invites", s.handleInvites)
+	api("POST /api/games/{id}/chat", s.handleChat)
+	api("GET /api/games/{id}/chat", s.handleChatLog)
 	api("GET /api/games/{id}/record", s.handleRecord)
 	api("GET /api/games/{id}/ws", s.handleWS)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
