@@ -53,6 +53,9 @@ export interface GameView {
   /** awaiting_seeds lists the seats whose dice seed the first roll waits
    * for, once every seat is taken. */
   awaiting_seeds?: string[];
+  /** can_abort lists the human seats that may still abort the game (they
+   * have not moved); the others may resign once it has started. */
+  can_abort?: string[];
   seq: number;
   to_move: string;
   status: string;
@@ -185,6 +188,9 @@ export const api = {
   seed: (id: string, token: string, seed: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed }, token),
   get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),
   play: (id: string, token: string, action: string, seq: number) => call<GameView>("POST", `/api/games/${id}/actions`, { action, seq }, token),
+  /** leave resigns (once the game has started) or aborts (while the seat
+   * has not moved) the game for the seat a token holds. */
+  leave: (id: string, token: string, how: "resign" | "abort") => call<GameView>("POST", `/api/games/${id}/${how}`, undefined, token),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),

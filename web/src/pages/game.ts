@@ -2,7 +2,8 @@
 // is, the dice and their fairness commitment, the move list, the result,
 // a move typed in the game's notation, and a live connection that comes
 // back by itself after a network drop. The page gives the dice seeds the
-// game still waits for from the seats this browser holds.
+// game still waits for from the seats this browser holds, and lets a seat
+// it holds abort or resign (leave.ts).
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
@@ -11,6 +12,7 @@ import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
+import { Leave, leaveControl, leaveLine } from "./leave";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -48,6 +50,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     flipped = !flipped;
     board?.flip();
   } }, t("game.flip"));
+  const leave = leaveControl(leaveGame);
   const form = h("form", { class: "move-input" }, input, suggestions, playBtn);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -59,7 +62,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")))),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), leave.el)),
       h(
         "aside",
         { class: "game-aside" },
@@ -93,6 +96,28 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         show(await api.get(id));
       }
       err.textContent = (e as Error).message;
+      return false;
+    }
+  }
+
+  /** leaveGame resigns or aborts for a seat this browser holds; a refusal
+   * is shown in the error box, and the page catches up with the game. */
+  async function leaveGame(l: Leave): Promise<boolean> {
+    const tok = tokens()[l.player];
+    if (!tok) return false;
+    err.textContent = "";
+    try {
+      show(await api.leave(id, tok, l.kind));
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      if (e instanceof ApiError && e.status === 409) {
+        try {
+          show(await api.get(id));
+        } catch {
+          /* the feed catches up */
+        }
+      }
       return false;
     }
   }
@@ -287,14 +312,24 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         ),
       ),
     );
-    // Moves.
+    // Moves, and a resignation or abort on a line of its own where it
+    // happened (the plies are the events with an action, in order).
+    let ply = 0;
     clear(
       movesList,
-      plies.map((p, i) =>
-        h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null),
-      ),
+      (v.history ?? []).map((e) => {
+        const line = leaveLine(e);
+        if (line) return h("li", { class: "leave-line", "data-event": e.kind, "data-player": e.player }, line);
+        if (!e.action) return null;
+        const i = ply++;
+        const p = plies[i];
+        if (!p) return null;
+        return h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null);
+      }),
     );
     movesList.scrollTop = movesList.scrollHeight;
+    // Abort or resign.
+    leave.update(v, mine);
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
