@@ -943,3 +943,144 @@ func TestFairDice(t *testing.T) {
 		t.Errorf("the stranger's feeds: refused %v, %d sockets, sent %q; want the token refused once and no token sent again", refused, len(log.sockets), log.sent)
 	}
 }
+
+// TestLeave: a player leaves a game from its page, as on lichess. In an
+// invitation chess game the creator's page offers Abort before any move;
+// once White has moved, White's page offers Resign and Black's still
+// Abort; once Black has moved too, Black resigns with the keyboard and
+// the mouse through the button and its confirmation ("Are you sure?", a
+// first try cancelled with Escape), and both pages show White's win by
+// resignation, the resignation in the move list (in Russian too), and no
+// button any more. On a phone, a creator aborts a game still waiting for
+// its opponent.
+func TestLeave(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	offers := func(u *user, kind string) {
+		u.t.Helper()
+		u.wait("the "+kind+" button", fmt.Sprintf(`(() => { const e = document.querySelector("#leave-offer"); return !!e && !document.querySelector("#leave").hidden && e.dataset.leave === %q && document.querySelector("main").dataset.idle !== "false"; })()`, kind), 10*time.Second)
+	}
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "open"})
+	white := b.user("white")
+	white.holdSeats(a, id, map[string]string{"white": grants[0].Token})
+	white.do(chromedp.Navigate(a.url("/games/" + id)))
+	offers(white, "abort")
+	if got := white.text("#leave-offer"); got != "Abort" {
+		t.Errorf("the creator's button says %q, want Abort", got)
+	}
+	if got := white.eval(`document.querySelector("#leave-offer").getAttribute("aria-label")`); got != "Abort (White)" {
+		t.Errorf("the creator's button is labelled %q, want %q", got, "Abort (White)")
+	}
+	black := b.user("black")
+	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
+	offers(black, "abort")
+
+	// White moves: White may only resign now, Black may still abort.
+	v := a.waitTurn(id, -1, "white")
+	white.waitPosition(v.Position)
+	white.clickMove("chess", "e2e4")
+	a.waitMoved(id, v.Seq)
+	v = a.view(id)
+	white.waitPosition(v.Position)
+	black.waitPosition(v.Position)
+	offers(white, "resign")
+	if got := white.text("#leave-offer"); got != "Resign" {
+		t.Errorf("White's button after e4 says %q, want Resign", got)
+	}
+	offers(black, "abort")
+
+	// Black moves, then resigns: the first press asks, Escape takes the
+	// question back, and the focus returns to the button.
+	black.clickMove("chess", "e7e5")
+	a.waitMoved(id, v.Seq)
+	v = a.view(id)
+	black.waitPosition(v.Position)
+	offers(black, "resign")
+	black.click("#leave-offer")
+	black.wait("the question", `!!document.querySelector("#leave-confirm")`, 10*time.Second)
+	if got := black.text("#leave"); !strings.Contains(got, "Are you sure?") || black.text("#leave-confirm") != "Yes, resign" || black.text("#leave-cancel") != "Cancel" {
+		t.Errorf("the confirmation reads %q", got)
+	}
+	if got := black.focused(); got != "leave-cancel" {
+		t.Errorf("the focus after the first press is on %q, want Cancel", got)
+	}
+	black.press(kb.Escape, 1)
+	black.wait("the button again", `!document.querySelector("#leave-confirm") && !!document.querySelector("#leave-offer")`, 10*time.Second)
+	if got := black.focused(); got != "leave-offer" {
+		t.Errorf("the focus after Escape is on %q, want the Resign button", got)
+	}
+	if w := a.view(id); w.Finished {
+		t.Fatalf("the game ended without a confirmation: %q", w.Result)
+	}
+	black.press(kb.Enter, 1)
+	black.wait("the question again", `!!document.querySelector("#leave-confirm")`, 10*time.Second)
+	black.shot("web-resign-confirm", ".game-main")
+	black.click("#leave-confirm")
+
+	deadline := time.Now().Add(10 * time.Second)
+	for v = a.view(id); !v.Finished && time.Now().Before(deadline); v = a.view(id) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if v.Status != "over white" || v.Result != "white wins (resignation)" {
+		t.Fatalf("after Black's resignation the game is %q, %q; want over white, white wins (resignation)", v.Status, v.Result)
+	}
+	for _, u := range []*user{white, black} {
+		u.wait("the result", `!document.querySelector("#result").hidden && document.querySelector("main").dataset.idle !== "false"`, 10*time.Second)
+		if got := u.text("#result"); got != "White wins — resignation" {
+			t.Errorf("%s: the banner = %q, want %q", u.name, got, "White wins — resignation")
+		}
+		if got := u.text(`#moves li[data-event="resign"]`); got != "Black resigns" {
+			t.Errorf("%s: the resignation in the move list = %q, want %q", u.name, got, "Black resigns")
+		}
+		if got := u.eval(`[...document.querySelectorAll("#moves li")].map((e) => e.innerText).join(" | ")`); got != "White: e4 | Black: e5 | Black resigns" {
+			t.Errorf("%s: the move list = %q", u.name, got)
+		}
+		if got := u.eval(`document.querySelector("#leave").hidden && !document.querySelector("#leave button") ? "none" : document.querySelector("#leave").innerText`); got != "none" {
+			t.Errorf("%s: after the end the page still offers %q", u.name, got)
+		}
+	}
+	black.click(`button[data-lang="ru"]`)
+	black.wait("the Russian page", `document.documentElement.lang === "ru" && !!document.querySelector('#moves li[data-event="resign"]') && !document.querySelector("#result").hidden`, 10*time.Second)
+	if got, want := black.text(`#moves li[data-event="resign"]`), "Чёрные сдались"; got != want {
+		t.Errorf("the resignation in Russian = %q, want %q", got, want)
+	}
+	if got, want := black.text("#result"), "Победа: Белые — сдача"; got != want {
+		t.Errorf("the Russian banner = %q, want %q", got, want)
+	}
+
+	// A game waiting for its opponent: its creator calls it off, on a
+	// phone.
+	id, grants = a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "open"})
+	creator := b.user("creator")
+	creator.do(chromedp.EmulateViewport(360, 740))
+	creator.holdSeats(a, id, map[string]string{"white": grants[0].Token})
+	creator.do(chromedp.Navigate(a.url("/games/" + id)))
+	offers(creator, "abort")
+	creator.click("#leave-offer")
+	creator.wait("the question", `!!document.querySelector("#leave-confirm")`, 10*time.Second)
+	if got := creator.text("#leave-confirm"); got != "Yes, abort" {
+		t.Errorf("the confirm button says %q, want %q", got, "Yes, abort")
+	}
+	if w := creator.eval(`document.documentElement.scrollWidth + ""`); w != "360" {
+		t.Errorf("at 360 px the page asking to abort is %s px wide", w)
+	}
+	if bad := creator.eval(`[...document.querySelectorAll("#leave > *")].filter((e) => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > 360; }).map((e) => e.innerText).join(", ")`); bad != "" {
+		t.Errorf("at 360 px these stick out of the page: %s", bad)
+	}
+	creator.shot("web-abort-360", ".game-main")
+	creator.click("#leave-confirm")
+	creator.wait("the result", `!document.querySelector("#result").hidden && !!document.querySelector('#moves li[data-event="abort"]')`, 10*time.Second)
+	if got := creator.text("#result"); got != "Unfinished — aborted" {
+		t.Errorf("the banner of the aborted game = %q, want %q", got, "Unfinished — aborted")
+	}
+	if got := creator.text(`#moves li[data-event="abort"]`); got != "White aborted the game" {
+		t.Errorf("the abort in the move list = %q, want %q", got, "White aborted the game")
+	}
+	if got := creator.eval(`document.querySelector("#leave").hidden ? "none" : document.querySelector("#leave").innerText`); got != "none" {
+		t.Errorf("after the abort the page still offers %q", got)
+	}
+	if w := a.view(id); w.Status != "over unfinished" || w.Result != "unfinished (aborted)" {
+		t.Errorf("the aborted game is %q, %q; want over unfinished, unfinished (aborted)", w.Status, w.Result)
+	}
+}
