@@ -43,6 +43,16 @@ CREATE TABLE IF NOT EXISTS events (
 	clocks  TEXT NOT NULL,
 	PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+	game_id TEXT NOT NULL REFERENCES games (id),
+	seq     INTEGER NOT NULL,
+	room    TEXT NOT NULL CHECK (room IN ('players', 'spectators')),
+	player  TEXT NOT NULL,
+	name    TEXT NOT NULL,
+	text    TEXT NOT NULL,
+	time    INTEGER NOT NULL,
+	PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
 `
 
 // SQLite is the Store on an embedded SQLite database in WAL mode. Every
