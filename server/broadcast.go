@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -19,6 +20,10 @@ type subscriber struct {
 	ch   chan []byte
 	gone chan struct{}
 	once sync.Once
+	// player is set once the client proved it holds a seat (AuthMessage),
+	// spectators while it has the spectators' chat open (RoomMessage):
+	// they choose the chat messages it gets (chat.go).
+	player, spectators atomic.Bool
 }
 
 // subscriberBuffer is how many messages a client may fall behind before it
@@ -149,7 +154,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	replies := make(chan wsReply, 2)
-	go s.readWS(ctx, c, id, requestLang(r), replies)
+	go s.readWS(ctx, c, id, sub, requestLang(r), replies)
 	write := func(b []byte) error {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -218,9 +223,10 @@ type wsReply struct {
 }
 
 // readWS reads what a WebSocket client sends: one AuthMessage at most,
-// first. It answers on replies, and ends the feed normally when the client
-// left, with a policy violation for anything else it sent.
-func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, lang i18n.Lang, replies chan<- wsReply) {
+// and RoomMessages (chat.go) before or after it. It answers on replies,
+// and ends the feed normally when the client left, with a policy violation
+// for anything else it sent.
+func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, sub *subscriber, lang i18n.Lang, replies chan<- wsReply) {
 	first := true
 	for {
 		typ, b, err := c.Read(ctx)
@@ -233,6 +239,13 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, lang 
 			}
 			replies <- wsReply{close: status}
 			return
+		}
+		var rm RoomMessage
+		if typ == websocket.MessageText && json.Unmarshal(b, &rm) == nil && rm.Type == "room" && rm.Room == roomSpectators {
+			sub.spectators.Store(rm.Open)
+			b, _ = json.Marshal(rm)
+			replies <- wsReply{msg: b}
+			continue
 		}
 		var m AuthMessage
 		if !first || typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.Type != "auth" {
@@ -254,6 +267,7 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, lang 
 			replies <- wsReply{msg: msg, close: websocket.StatusPolicyViolation}
 			return
 		}
+		sub.player.Store(true)
 		b, _ = json.Marshal(map[string]string{"type": "auth", "player": player})
 		replies <- wsReply{msg: b}
 	}
