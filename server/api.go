@@ -37,6 +37,8 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/actions", s.handlePlay)
 	api("POST /api/games/{id}/resign", s.handleLeave((*table).resign))
 	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
+	api("POST /api/games/{id}/draw", s.handleOffer(EventDrawOffer))
+	api("POST /api/games/{id}/takeback", s.handleOffer(EventTakebackOffer))
 	api("GET /api/games/{id}/events", s.handleEvents)
 	api("GET /api/games/{id}/invites", s.handleInvites)
 	api("POST /api/games/{id}/chat", s.handleChat)
@@ -252,6 +254,9 @@ type SeatRequest struct {
 	Name   string `json:"name,omitempty"`
 	Level  string `json:"level,omitempty"`
 	Seed   string `json:"seed,omitempty"`
+	// Takebacks false makes an AI seat refuse takebacks (it grants them
+	// by default).
+	Takebacks *bool `json:"takebacks,omitempty"`
 }
 
 // ClockRequest is a Fischer clock.
@@ -364,6 +369,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 				return apiErr(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", players[i], sr.Level)
 			}
 			seat.Level, seat.Name = sr.Level, sr.Name
+			seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
 		default:
 			return apiErr(CodeBadSeats, "seat %s: type %q (types: human, open, ai)", players[i], sr.Type)
 		}
@@ -576,6 +582,29 @@ func (s *Server) handleInvites(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeJSON(w, http.StatusOK, map[string]any{"invites": out})
 	})
+}
+
+// OfferRequest is the body of POST /api/games/{id}/draw and /takeback:
+// accept true offers, or accepts the other player's offer; false declines
+// it.
+type OfferRequest struct {
+	Accept *bool `json:"accept"`
+}
+
+// handleOffer answers a seat's word on a draw or a takeback (what).
+func (s *Server) handleOffer(what string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req OfferRequest
+		if err := readJSON(r, &req); err != nil {
+			return err
+		}
+		if req.Accept == nil {
+			return apiErr(CodeBadRequest, "accept is missing: true to offer or accept, false to decline")
+		}
+		return s.handleLeave(func(t *table, ctx context.Context, p int) error {
+			return t.offer(ctx, p, what, *req.Accept)
+		})(w, r)
+	}
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"norns/dice"
@@ -55,8 +56,11 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	t.rec.Version++
 	t.rec.Seq, t.rec.Updated = t.seq(), time.Now()
 	// The clock of the player now to move starts now (the view broadcast
-	// below shows it).
-	t.turnStart = time.Now()
+	// below shows it), unless the events left the clocks as they ran (an
+	// offer, an answer that changes no turn).
+	if t.clocks == nil || slices.ContainsFunc(batch, func(e store.Event) bool { return e.Clocks != nil }) {
+		t.turnStart = time.Now()
+	}
 	for _, e := range batch {
 		t.srv.metrics.events.WithLabelValues(e.Kind).Inc()
 	}

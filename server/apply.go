@@ -26,6 +26,7 @@ func (t *table) apply(e store.Event) error {
 		if e.Kind == store.EventRoll {
 			t.rolls++
 		}
+		t.offers.played(e)
 	case store.EventTimeout, store.EventResign, store.EventAbort:
 		p := slices.Index(t.st.Players(), e.Player)
 		if p < 0 {
@@ -36,6 +37,16 @@ func (t *table) apply(e store.Event) error {
 			return err
 		}
 		t.ending = r
+		t.hlen = game.HistoryLen(t.st)
+		t.autos = append(t.autos, nil)
+	case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:
+		r, err := t.offers.event(t.st, e.Kind, e.Player)
+		if err != nil {
+			return err
+		}
+		if r != nil {
+			t.ending = r
+		}
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
 	default:

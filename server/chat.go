@@ -101,7 +101,7 @@ func chatMessage(m store.ChatMessage) []byte {
 // checkRoom checks a room's name.
 func checkRoom(room string) error {
 	if room != roomPlayers && room != roomSpectators {
-		return apiErr(CodeBadRequest, "room %q: the rooms are %q and %q", room, roomPlayers, roomSpectators)
+		return apiErr(CodeBadChatRoom, "room %q: the rooms are %q and %q", room, roomPlayers, roomSpectators)
 	}
 	return nil
 }
@@ -113,16 +113,16 @@ func checkRoom(room string) error {
 // and escaped lone surrogates, into U+FFFD: that character is refused too.
 func chatText(text string) (string, error) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, utf8.RuneError) {
-		return "", apiErr(CodeBadRequest, "the text is not valid UTF-8 (or contains U+FFFD, the replacement character)")
+		return "", apiErr(CodeBadChatText, "the text is not valid UTF-8 (or contains U+FFFD, the replacement character)")
 	}
 	text = strings.TrimSpace(text)
 	n := utf8.RuneCountInString(text)
 	if n == 0 || n > maxChatText {
-		return "", apiErr(CodeBadRequest, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
+		return "", apiErr(CodeBadChatText, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
 	}
 	for _, c := range text {
 		if unicode.In(c, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) {
-			return "", apiErr(CodeBadRequest, "the text contains the character %U, which a chat message may not", c)
+			return "", apiErr(CodeBadChatText, "the text contains the character %U, which a chat message may not", c)
 		}
 	}
 	return text, nil
@@ -236,7 +236,7 @@ func (s *Server) handleChatLog(w http.ResponseWriter, r *http.Request) error {
 	}
 	room := r.URL.Query().Get("room")
 	if room != roomPlayers && room != roomSpectators {
-		return apiErr(CodeBadParameter, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
+		return apiErr(CodeBadChatRoom, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
 	}
 	since, err := sinceParam(r)
 	if err != nil {

@@ -176,6 +176,61 @@ func (t *table) abort(ctx context.Context, p int) error {
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)}))
 }
 
+// offer is seat p's word on a draw (what EventDrawOffer) or a takeback
+// (EventTakebackOffer): yes offers, or accepts the other player's offer;
+// no declines it. An AI seat answers an offer at once: it declines a draw,
+// and grants a takeback unless its game was created without.
+func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case !t.started():
+		return apiErr(CodeNotStarted, "")
+	case len(t.rec.Seats) != 2:
+		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+	}
+	pending, accept, decline := t.offers.draw, EventDrawAccept, EventDrawDecline
+	if what == EventTakebackOffer {
+		pending, accept, decline = t.offers.takeback, EventTakebackAccept, EventTakebackDecline
+	}
+	player, other := t.rec.Seats[p].Player, t.rec.Seats[1-p]
+	kind := what
+	switch {
+	case yes && pending == other.Player:
+		kind = accept
+	case !yes && pending == other.Player:
+		kind = decline
+	case !yes:
+		return apiErr(CodeNoOffer, "%s has made no such offer", other.Player)
+	}
+	// Check on a copy first: an offer the rules refuse is a clear error,
+	// not a failed append.
+	o := t.offers
+	if _, err := o.event(t.st.Clone(), kind, player); err != nil {
+		return apiErr(CodeCannotOffer, "%v", err)
+	}
+	events := []store.Event{t.answer(kind, p)}
+	if kind == what && other.Kind == store.SeatAI {
+		reply := decline
+		if what == EventTakebackOffer && !other.NoTakebacks {
+			reply = accept
+		}
+		e := t.answer(reply, 1-p)
+		e.Seq++
+		events = append(events, e)
+	}
+	return retryable(t.commit(ctx, events))
+}
+
+// answer is the event of seat p's offer or answer; those that change the
+// turn (an accepted takeback or draw) carry the clocks as they stand.
+func (t *table) answer(kind string, p int) store.Event {
+	if kind == EventTakebackAccept || kind == EventDrawAccept {
+		return t.leaving(kind, p)
+	}
+	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: time.Now()}
+}
+
 // leaving is the event of seat p leaving the game (a resignation, an
 // abort), with the clocks as they stand.
 func (t *table) leaving(kind string, p int) store.Event {

@@ -44,6 +44,10 @@ const (
 	CodeTooManyGames  = "too_many_games"
 	CodeNotReady      = "not_ready"
 	CodeCannotAbort   = "cannot_abort"
+	CodeCannotOffer   = "cannot_offer"
+	CodeNoOffer       = "no_offer"
+	CodeBadChatText   = "bad_chat_text"
+	CodeBadChatRoom   = "bad_chat_room"
 )
 
 // messages holds the human message of every code.
@@ -81,6 +85,10 @@ var statuses = map[string]int{
 	CodeTooManyGames:  http.StatusTooManyRequests,
 	CodeNotReady:      http.StatusServiceUnavailable,
 	CodeCannotAbort:   http.StatusConflict,
+	CodeCannotOffer:   http.StatusConflict,
+	CodeNoOffer:       http.StatusConflict,
+	CodeBadChatText:   http.StatusBadRequest,
+	CodeBadChatRoom:   http.StatusBadRequest,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

@@ -71,8 +71,10 @@ type table struct {
 	rolls  uint64
 	roller *dice.Roller
 	// ending is the result of a game ended outside its rules: a clock, a
-	// resignation, an abort.
+	// resignation, an abort, an agreed draw.
 	ending *game.Result
+	// offers are the pending draw and takeback offers.
+	offers offers
 	// clocks holds each seat's remaining time at turnStart, when the
 	// player to move began thinking.
 	clocks    []time.Duration

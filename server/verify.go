@@ -220,6 +220,7 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 
 	var timeout *game.Result // the result of a timeout, resignation or abort
 	moved := map[string]bool{}
+	var offers offers
 	for _, e := range rec.Events {
 		if timeout != nil || st.Terminal() {
 			return nil, fmt.Errorf("event %d: the game is already over", e.Seq)
@@ -246,6 +247,7 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 				return nil, fmt.Errorf("event %d: %v", e.Seq, err)
 			}
 			v.Rolls++
+			offers.played(e)
 		case store.EventMove:
 			p := st.Player()
 			if p < 0 || players[p] != e.Player {
@@ -255,6 +257,7 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 				return nil, fmt.Errorf("event %d: %s %s: %v", e.Seq, e.Player, e.Action, err)
 			}
 			moved[e.Player] = true
+			offers.played(e)
 		case store.EventTimeout, store.EventResign, store.EventAbort:
 			i := slices.Index(players, e.Player)
 			switch {
@@ -266,6 +269,12 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 				return nil, fmt.Errorf("event %d: an abort by %s, who has moved", e.Seq, e.Player)
 			}
 			r, err := leave(st, e.Kind, game.Player(i))
+			if err != nil {
+				return nil, fmt.Errorf("event %d: a %s of %s: %v", e.Seq, e.Kind, e.Player, err)
+			}
+			timeout = r
+		case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:
+			r, err := offers.event(st, e.Kind, e.Player)
 			if err != nil {
 				return nil, fmt.Errorf("event %d: a %s of %s: %v", e.Seq, e.Kind, e.Player, err)
 			}

@@ -27,6 +27,10 @@ type View struct {
 	// CanAbort lists the human seats that may still abort the game (they
 	// have not moved); the others may resign once it has started.
 	CanAbort []string `json:"can_abort,omitempty"`
+	// DrawOffer and TakebackOffer name the seat whose offer waits for an
+	// answer.
+	DrawOffer     string `json:"draw_offer,omitempty"`
+	TakebackOffer string `json:"takeback_offer,omitempty"`
 	// Seq is the number of events so far: the sequence number to send
 	// with the next action.
 	Seq int64 `json:"seq"`
@@ -117,6 +121,9 @@ func (t *table) buildCore() View {
 		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
 		Created: t.rec.Created,
+	}
+	if !t.over() {
+		v.DrawOffer, v.TakebackOffer = t.offers.draw, t.offers.takeback
 	}
 	if !t.started() && !t.over() {
 		v.Status = "waiting"

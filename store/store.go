@@ -60,6 +60,9 @@ type Seat struct {
 	// can always get again (a private seat's is listed nowhere else).
 	Public bool   `json:"public,omitempty"`
 	Invite string `json:"invite,omitempty"`
+	// NoTakebacks, on an AI seat, refuses the other player's takebacks
+	// (the AI grants them otherwise).
+	NoTakebacks bool `json:"no_takebacks,omitempty"`
 	// Seed is the seat's contribution to the dice.
 	Seed string `json:"seed,omitempty"`
 }

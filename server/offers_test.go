@@ -1,0 +1,171 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"norns/ai"
+	"norns/game"
+	"norns/server"
+)
+
+// word posts a seat's word on a draw or a takeback and returns the status,
+// the error code and the view.
+func (e *env) word(id, what, token string, accept bool) (int, string, server.View) {
+	e.t.Helper()
+	var v server.View
+	st, ae := e.call("POST", "/api/games/"+id+"/"+what, token, map[string]bool{"accept": accept}, &v)
+	return st, ae.Code, v
+}
+
+// move plays an action for a seat at the game's seq.
+func (e *env) move(id, token, action string) server.View {
+	e.t.Helper()
+	var v server.View
+	e.must("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": e.view(id).Seq}, &v)
+	return v
+}
+
+// TestDraw: a draw offer waits for the other player's answer, lapses when
+// the other player moves, and ends the game when accepted; the refused
+// words change nothing.
+func TestDraw(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	if st, code, _ := e.word(c.ID, "draw", b, false); st != http.StatusConflict || code != server.CodeNoOffer {
+		t.Errorf("declining no offer = %d %s, want 409 %s", st, code, server.CodeNoOffer)
+	}
+	st, code, v := e.word(c.ID, "draw", w, true)
+	if st != http.StatusOK || v.DrawOffer != "white" || v.History[len(v.History)-1].Kind != "draw-offer" {
+		t.Fatalf("white's offer = %d %s, draw_offer %q", st, code, v.DrawOffer)
+	}
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("a second offer = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	}
+	// White moves: the offer stands. Black declines it.
+	e.move(c.ID, w, "e2e4")
+	if v := e.view(c.ID); v.DrawOffer != "white" {
+		t.Errorf("after white's move the offer is %q, want white's", v.DrawOffer)
+	}
+	if _, _, v := e.word(c.ID, "draw", b, false); v.DrawOffer != "" || v.Finished {
+		t.Errorf("after black declined: offer %q, finished %v", v.DrawOffer, v.Finished)
+	}
+	// Black offers, white moves instead of answering: the offer lapses.
+	e.move(c.ID, b, "e7e5")
+	e.word(c.ID, "draw", b, true)
+	if v := e.move(c.ID, w, "g1f3"); v.DrawOffer != "" {
+		t.Errorf("black's offer after white moved = %q, want none", v.DrawOffer)
+	}
+	// White offers, black accepts.
+	e.word(c.ID, "draw", w, true)
+	st, code, v = e.word(c.ID, "draw", b, true)
+	if st != http.StatusOK || !v.Finished || v.Status != "over draw" || v.Result != "draw (agreement)" {
+		t.Fatalf("black's acceptance = %d %s: %q %q", st, code, v.Status, v.Result)
+	}
+	verifies(t, e, v)
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != server.CodeGameOver {
+		t.Errorf("an offer after the end = %d %s, want 409 game_over", st, code)
+	}
+	// Three players make no offers; nor does a game against the AI draw.
+	three := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	if st, code, _ := e.word(three.ID, "draw", three.Seats[0].Token, true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("a draw offer with three players = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	}
+	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	if _, _, v := e.word(ai.ID, "draw", ai.Seats[0].Token, true); v.Finished || v.DrawOffer != "" || v.History[len(v.History)-1].Kind != "draw-decline" {
+		t.Errorf("the AI's answer to a draw offer: finished %v, offer %q, last %+v", v.Finished, v.DrawOffer, v.History[len(v.History)-1])
+	}
+}
+
+// TestTakeback: a player asks to take back their own last move, the other
+// grants or declines; never across a roll, never another's move.
+func TestTakeback(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	moved := e.move(c.ID, w, "e2e4").Position
+	if st, code, _ := e.word(c.ID, "takeback", b, true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("black asking back white's move = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	}
+	e.word(c.ID, "takeback", w, true)
+	e.word(c.ID, "takeback", b, false)
+	if v := e.view(c.ID); v.TakebackOffer != "" || v.ToMove != "black" {
+		t.Errorf("after the decline: offer %q, to move %q", v.TakebackOffer, v.ToMove)
+	}
+	e.word(c.ID, "takeback", w, true)
+	st, code, v := e.word(c.ID, "takeback", b, true)
+	if st != http.StatusOK || v.ToMove != "white" || v.Position == moved || len(v.Legal) != 20 {
+		t.Fatalf("after the takeback = %d %s: to move %q, position %q, %d legal", st, code, v.ToMove, v.Position, len(v.Legal))
+	}
+	// Taken back once, not twice.
+	if st, code, _ := e.word(c.ID, "takeback", w, true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("a second takeback = %d %s, want 409", st, code)
+	}
+	v = e.move(c.ID, w, "d2d4")
+	e.move(c.ID, b, "d7d5")
+	e.word(c.ID, "resign", b, false)
+	e.call("POST", "/api/games/"+c.ID+"/resign", b, nil, nil)
+	verifies(t, e, e.view(c.ID))
+
+	// Against the AI (thinking long enough for the request to come first):
+	// granted at once, or refused when the game was created so.
+	slow := start(t, func(c *server.Config) {
+		c.AITime = map[string]time.Duration{"easy": time.Minute, "medium": time.Minute, "hard": time.Minute}
+		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
+	})
+	for _, tt := range []struct {
+		takebacks *bool
+		granted   bool
+	}{{nil, true}, {new(bool), false}} {
+		ai := slow.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: tt.takebacks}}})
+		tok := ai.Seats[0].Token
+		slow.move(ai.ID, tok, "e2e4")
+		st, code, v := slow.word(ai.ID, "takeback", tok, true)
+		if st != http.StatusOK || len(v.History) == 0 {
+			t.Fatalf("takebacks %v: asking the AI = %d %s", tt.takebacks, st, code)
+		}
+		last := v.History[len(v.History)-1]
+		want, toMove := "takeback-decline", "black"
+		if tt.granted {
+			want, toMove = "takeback-accept", "white"
+		}
+		if st != http.StatusOK || last.Kind != want || last.Player != "black" || v.ToMove != toMove || v.TakebackOffer != "" {
+			t.Errorf("takebacks %v: the AI's answer = %d %s, last %+v, to move %q, want %s and %s to move", tt.takebacks, st, code, last, v.ToMove, want, toMove)
+		}
+	}
+}
+
+// thinker is an AI that thinks until it is stopped.
+type thinker struct{}
+
+func (thinker) Choose(ctx context.Context, _ game.State) (game.Action, error) {
+	<-ctx.Done()
+	return 0, ctx.Err()
+}
+
+// TestTakebackNotAcrossRoll: in a game with dice, a move followed by a
+// roll cannot be taken back.
+func TestTakebackNotAcrossRoll(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	for range 200 {
+		v := e.view(c.ID)
+		if v.Finished {
+			t.Skip("the game ended before a move was followed by a roll")
+		}
+		last := v.History[len(v.History)-1]
+		if last.Kind == "roll" && len(v.History) > 1 && v.History[len(v.History)-2].Kind == "move" {
+			mover := v.History[len(v.History)-2].Player
+			if st, code, _ := e.word(c.ID, "takeback", tokens[mover], true); st != http.StatusConflict || code != server.CodeCannotOffer {
+				t.Fatalf("taking back a move a roll followed = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+			}
+			return
+		}
+		e.move(c.ID, tokens[v.ToMove], v.Legal[0])
+	}
+	t.Fatal("no move followed by a roll in 200 moves")
+}
