@@ -175,6 +175,29 @@ func (t *table) sendChat(m store.ChatMessage) {
 	}
 }
 
+// followChat sends the subscribers the chat messages another instance
+// stored: those after the last one sent, or, from a table that has sent
+// none yet, from seq from on. Callers hold t.mu.
+func (s *Server) followChat(t *table, from int64) {
+	chat, err := s.chatter()
+	if err != nil {
+		return
+	}
+	since := t.chatSeq
+	if since < 0 {
+		since = from - 1
+	}
+	ms, err := chat.Chat(s.ctx, t.rec.ID, "", since, 0)
+	if err != nil {
+		s.log.Warn("following the chat", "game", t.rec.ID, "err", err)
+		return
+	}
+	for _, m := range ms {
+		t.sendChat(m)
+		t.chatSeq = max(t.chatSeq, m.Seq)
+	}
+}
+
 // handleChat takes a chat message of a game, {"room","text"}, stores it
 // and sends it on the feeds; it answers {"message": {...}}.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
@@ -217,6 +240,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		t.sendChat(m)
+		t.chatSeq = max(t.chatSeq, m.Seq)
 		return nil
 	})
 	if err != nil {

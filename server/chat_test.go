@@ -379,3 +379,25 @@ func TestChatFeedMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestChatTwoInstances: a message posted on one instance reaches the
+// players' feeds on the other, once, in order.
+func TestChatTwoInstances(t *testing.T) {
+	a, b := pair(t, nil)
+	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	white, black := c.Seats[0].Token, c.Seats[1].Token
+	fb := b.chatter(c.ID, black)
+	a.say(c.ID, white, "players", "good luck")
+	a.say(c.ID, white, "players", "have fun")
+	for _, want := range []string{"good luck", "have fun"} {
+		if m := fb.next("chat"); m.Message.Text != want || m.Message.Player != "white" {
+			t.Fatalf("black's feed on the other instance got %+v, want white's %q", m.Message, want)
+		}
+	}
+	// Black answers on its own instance: white's feed on the first gets it.
+	fa := a.chatter(c.ID, white)
+	b.say(c.ID, black, "players", "thanks")
+	if m := fa.next("chat"); m.Message.Text != "thanks" || m.Message.Seq != 3 {
+		t.Fatalf("white's feed got %+v, want black's thanks, seq 3", m.Message)
+	}
+}

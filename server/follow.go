@@ -70,11 +70,18 @@ func (r *relay) push(c store.Change) {
 		}
 		return
 	}
+	if c.ChatFrom == 0 {
+		c.ChatFrom = c.Chat
+	}
 	r.mu.Lock()
 	old, queued := r.pending[c.Game]
 	if queued {
 		c.Seq = max(c.Seq, old.Seq)
 		c.Seats = c.Seats || old.Seats
+		c.Chat = max(c.Chat, old.Chat)
+		if old.ChatFrom > 0 && (c.ChatFrom == 0 || old.ChatFrom < c.ChatFrom) {
+			c.ChatFrom = old.ChatFrom
+		}
 	}
 	r.pending[c.Game] = c
 	r.mu.Unlock()
@@ -157,10 +164,15 @@ func (s *Server) follow(c store.Change) {
 		return
 	}
 	if s.held(c.Game) == nil {
-		s.adopt(c.Game)
+		if c.Seq > 0 || c.Seats {
+			s.adopt(c.Game)
+		}
 		return
 	}
 	err := s.with(s.ctx, c.Game, func(t *table) error {
+		if c.Chat > t.chatSeq {
+			s.followChat(t, c.ChatFrom)
+		}
 		if t.seq() >= c.Seq && !c.Seats {
 			return nil // this instance made it, or has caught up already
 		}

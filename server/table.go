@@ -75,6 +75,9 @@ type table struct {
 	ending *game.Result
 	// offers are the pending draw and takeback offers.
 	offers offers
+	// chatSeq is the seq of the last chat message sent to the
+	// subscribers, -1 until one is.
+	chatSeq int64
 	// clocks holds each seat's remaining time at turnStart, when the
 	// player to move began thinking.
 	clocks    []time.Duration
@@ -225,7 +228,7 @@ func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error)
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	t := &table{
-		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, owner: rec.ID,
+		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: rec.ID,
 		used: time.Now(), subs: map[*subscriber]struct{}{}, viewSeq: -1,
 		events: make([]store.Event, 0, len(events)), autos: make([][]string, 0, len(events)),
 	}

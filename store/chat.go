@@ -184,6 +184,7 @@ func (s *Postgres) AddChat(ctx context.Context, m *ChatMessage) error {
 		return err
 	}
 	m.Seq = seq
+	s.note(Change{Game: m.Game, Chat: seq})
 	return nil
 }
 
