@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -693,7 +694,19 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
+	// The Norns record carries the chat: the spectators' room for
+	// everybody, the players' only for a request with a seat's token.
+	var chat []store.ChatMessage
+	if c, ok := s.store.(store.Chatter); ok {
+		var err error
+		if chat, err = c.Chat(r.Context(), r.PathValue("id"), "", 0, 0); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
 	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
+		if t.seatOf(token(r)) < 0 {
+			chat = slices.DeleteFunc(chat, func(m store.ChatMessage) bool { return m.Room == roomPlayers })
+		}
 		format := r.URL.Query().Get("format")
 		pw, isPGN := t.st.(game.PGNWriter)
 		if format == "" {
@@ -705,7 +718,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 		var text, name string
 		switch format {
 		case "norns":
-			text, name = t.record(), t.rec.ID+".norns"
+			text, name = t.record(chat), t.rec.ID+".norns"
 		case "pgn":
 			if !isPGN {
 				return apiErr(CodeNoRecord, "%s has no PGN; use format=norns", t.g.Name())

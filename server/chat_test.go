@@ -3,7 +3,9 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"norns/games"
 	"norns/server"
 	"norns/store"
 )
@@ -399,5 +402,42 @@ func TestChatTwoInstances(t *testing.T) {
 	b.say(c.ID, black, "players", "thanks")
 	if m := fa.next("chat"); m.Message.Text != "thanks" || m.Message.Seq != 3 {
 		t.Fatalf("white's feed got %+v, want black's thanks, seq 3", m.Message)
+	}
+}
+
+// TestChatInRecord: the Norns record carries the chat as comment lines,
+// the players' room only for a seat holder, and still verifies.
+func TestChatInRecord(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	white := c.Seats[0].Token
+	e.say(c.ID, white, "players", "good luck")
+	e.say(c.ID, "", "spectators", "nice opening")
+	e.leave(c.ID, "resign", white)
+	public := e.record(c.ID, "norns")
+	var private string
+	req, _ := http.NewRequest("GET", e.base+"/api/games/"+c.ID+"/record?format=norns", nil)
+	req.Header.Set("Authorization", "Bearer "+white)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		private = string(b)
+	}
+	spect := regexp.MustCompile(`(?m)^# chat 2 spectators - \S+ "spectator" nice opening$`)
+	players := regexp.MustCompile(`(?m)^# chat 1 players white \S+ "[^"]*" good luck$`)
+	if !spect.MatchString(public) || players.MatchString(public) {
+		t.Errorf("the record for everybody:\n%s\nwant the spectators' message only", public)
+	}
+	if !spect.MatchString(private) || !players.MatchString(private) {
+		t.Errorf("the record for a player:\n%s\nwant both rooms", private)
+	}
+	for _, text := range []string{public, private} {
+		rec, err := server.ParseRecord(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := server.Verify(rec, games.All); err != nil {
+			t.Errorf("Verify(record with chat) = %v", err)
+		}
 	}
 }

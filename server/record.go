@@ -14,8 +14,10 @@ const recordMagic = "# norns record 1"
 
 // record writes the game as a Norns record: the magic line, tag pairs as
 // in PGN, a blank line, then one event a line: "<seq> <kind> <player>
-// <action>". Callers hold mu.
-func (t *table) record() string {
+// <action>", then the chat messages given, a comment line each: "# chat
+// <seq> <room> <player or -> <time> <quoted name> <text>". Callers hold
+// mu.
+func (t *table) record(chat []store.ChatMessage) string {
 	var b strings.Builder
 	b.WriteString(recordMagic + "\n")
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v) }
@@ -58,6 +60,13 @@ func (t *table) record() string {
 			b.WriteString(" " + e.Action)
 		}
 		b.WriteByte('\n')
+	}
+	for _, m := range chat {
+		player := m.Player
+		if player == "" {
+			player = "-"
+		}
+		fmt.Fprintf(&b, "# chat %d %s %s %s %q %s\n", m.Seq, m.Room, player, m.Time.UTC().Format("2006-01-02T15:04:05.000Z"), m.Name, m.Text)
 	}
 	return b.String()
 }

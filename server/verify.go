@@ -75,6 +75,8 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			rec.Order = append(rec.Order, k)
 		case !body:
 			return nil, fmt.Errorf("line %d: %q where a tag or the blank line after the tags belongs", n, line)
+		case strings.HasPrefix(line, "# "):
+			// A comment: a chat message, which the replay does not need.
 		default:
 			f := strings.SplitN(line, " ", 4)
 			if len(f) < 3 {
