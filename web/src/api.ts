@@ -56,6 +56,10 @@ export interface GameView {
   /** can_abort lists the human seats that may still abort the game (they
    * have not moved); the others may resign once it has started. */
   can_abort?: string[];
+  /** draw_offer and takeback_offer name the seat whose offer waits for
+   * the other player's answer (absent when none). */
+  draw_offer?: string;
+  takeback_offer?: string;
   seq: number;
   to_move: string;
   status: string;
@@ -191,6 +195,9 @@ export const api = {
   /** leave resigns (once the game has started) or aborts (while the seat
    * has not moved) the game for the seat a token holds. */
   leave: (id: string, token: string, how: "resign" | "abort") => call<GameView>("POST", `/api/games/${id}/${how}`, undefined, token),
+  /** offer makes (yes), accepts (yes) or declines (no) a draw or a
+   * takeback for the seat a token holds. */
+  offer: (id: string, token: string, what: "draw" | "takeback", accept: boolean) => call<GameView>("POST", `/api/games/${id}/${what}`, { accept }, token),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
@@ -217,12 +224,20 @@ export const seats = {
   },
 };
 
-/** actionsOf flattens a game's history into the actions played, with the
- * passes the game applied by itself. */
-export function actionsOf(history: EventView[]): string[] {
-  const out: string[] = [];
+/** standingMoves are the events of a history with an action (moves and
+ * rolls) that still stand: a takeback-accept takes back the last of them,
+ * the requester's own move, since nothing may come after it. */
+export function standingMoves(history: EventView[]): EventView[] {
+  const out: EventView[] = [];
   for (const e of history) {
-    if (e.action) out.push(e.action);
+    if (e.kind === "takeback-accept") out.pop();
+    else if (e.action) out.push(e);
   }
   return out;
+}
+
+/** actionsOf flattens a game's history into the actions played that
+ * still stand (takebacks undone), for a replay of the game. */
+export function actionsOf(history: EventView[]): string[] {
+  return standingMoves(history).map((e) => e.action!);
 }
