@@ -3,16 +3,18 @@
 // a move typed in the game's notation, and a live connection that comes
 // back by itself after a network drop. The page gives the dice seeds the
 // game still waits for from the seats this browser holds, and lets a seat
-// it holds abort or resign (leave.ts).
+// it holds abort or resign (leave.ts), offer a draw or ask for a takeback
+// and answer the other player's offers (offers.ts).
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
-import { api, actionsOf, errorText, seats, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
+import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
+import { OfferKind, offerControl, offerLine } from "./offers";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -51,6 +53,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     board?.flip();
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
+  const offers = offerControl(offer);
   const form = h("form", { class: "move-input" }, input, suggestions, playBtn);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -62,7 +65,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), leave.el)),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts),
       h(
         "aside",
         { class: "game-aside" },
@@ -108,6 +111,29 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     err.textContent = "";
     try {
       show(await api.leave(id, tok, l.kind));
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      if (e instanceof ApiError && e.status === 409) {
+        try {
+          show(await api.get(id));
+        } catch {
+          /* the feed catches up */
+        }
+      }
+      return false;
+    }
+  }
+
+  /** offer makes, accepts or declines a draw or takeback for a seat this
+   * browser holds; as leaveGame, a refusal is shown in the error box and
+   * the page catches up with the game. */
+  async function offer(kind: OfferKind, seat: string, yes: boolean): Promise<boolean> {
+    const tok = tokens()[seat];
+    if (!tok) return false;
+    err.textContent = "";
+    try {
+      show(await api.offer(id, tok, kind, yes));
       return true;
     } catch (e) {
       err.textContent = (e as Error).message;
@@ -312,15 +338,19 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         ),
       ),
     );
-    // Moves, and a resignation or abort on a line of its own where it
-    // happened (the plies are the events with an action, in order).
+    // Moves, and a resignation or abort, an offer or its answer on a line
+    // of its own where it happened (the plies are the events with an
+    // action that still stand, in order: a move taken back is dropped).
+    const standing = new Set(standingMoves(v.history ?? []));
     let ply = 0;
     clear(
       movesList,
       (v.history ?? []).map((e) => {
         const line = leaveLine(e);
         if (line) return h("li", { class: "leave-line", "data-event": e.kind, "data-player": e.player }, line);
-        if (!e.action) return null;
+        const said = offerLine(e);
+        if (said) return h("li", { class: "offer-line", "data-event": e.kind, "data-player": e.player }, said);
+        if (!e.action || !standing.has(e)) return null;
         const i = ply++;
         const p = plies[i];
         if (!p) return null;
@@ -328,8 +358,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       }),
     );
     movesList.scrollTop = movesList.scrollHeight;
-    // Abort or resign.
+    // Abort or resign, offers and their answers.
     leave.update(v, mine);
+    offers.update(v, mine);
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
