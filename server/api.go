@@ -38,6 +38,10 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/actions", s.handlePlay)
 	api("POST /api/games/{id}/resign", s.handleLeave((*table).resign))
 	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
+	api("POST /api/games/{id}/rematch", s.handleLeave(func(t *table, ctx context.Context, p int) error {
+		_, err := t.rematch(ctx, p)
+		return err
+	}))
 	api("POST /api/games/{id}/draw", s.handleOffer(EventDrawOffer))
 	api("POST /api/games/{id}/takeback", s.handleOffer(EventTakebackOffer))
 	api("GET /api/games/{id}/events", s.handleEvents)
@@ -299,6 +303,23 @@ func inviteURL(r *http.Request, id, player, invite string) string {
 	return fmt.Sprintf("%s://%s/games/%s?seat=%s&invite=%s", scheme, r.Host, id, player, invite)
 }
 
+// newGame is the record of a new game, with a new id, dice seed and
+// commitment, and the status of its start.
+func (s *Server) newGame(g game.Game, options map[string]string, clock *store.Clock, seats []store.Seat, now time.Time) (*store.Game, error) {
+	seed, err := dice.NewSeed()
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(game.Options(options))
+	if err != nil {
+		return nil, err
+	}
+	return &store.Game{
+		ID: newID(), Game: g.Name(), Options: options, Clock: clock, Seats: seats, ServerSeed: seed, Commitment: dice.Commit(seed),
+		Created: now, Updated: now, Status: game.Status(st), Result: game.Describe(st),
+	}, nil
+}
+
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	var req CreateRequest
 	if err := readJSON(r, &req); err != nil {
@@ -333,12 +354,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		}
 		clock = &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}
 	}
-	seed, err := dice.NewSeed()
+	rec, err := s.newGame(g, st.Options(), clock, nil, time.Now().UTC())
 	if err != nil {
 		return err
 	}
-	now := time.Now().UTC()
-	rec := &store.Game{ID: newID(), Game: g.Name(), Options: st.Options(), Clock: clock, ServerSeed: seed, Commitment: dice.Commit(seed), Created: now, Updated: now}
 	var grants []SeatGrant
 	people := false
 	for i, sr := range req.Seats {
@@ -384,8 +403,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := t.update()
-	rec.Status, rec.Result = u.Status, u.Result
 	if hasAI(rec.Seats) {
 		if err := s.countAI(rec.ID, clientAddr(r)); err != nil {
 			return err

@@ -54,6 +54,16 @@ func eventMessage(e EventView) []byte {
 	return b
 }
 
+// rematchMessage is the WebSocket message that takes the clients of a
+// finished game to its rematch: {"id":"…","type":"rematch"}.
+func rematchMessage(id string) []byte {
+	b, _ := json.Marshal(struct {
+		ID   string `json:"id"`
+		Type string `json:"type"`
+	}{id, "rematch"})
+	return b
+}
+
 // stateMessage is the WebSocket message of the game's state,
 // {"game":{...},"type":"state"}, around the view's JSON as it is (it comes
 // from json.Marshal, compact and escaped already).

@@ -231,6 +231,61 @@ func (t *table) answer(kind string, p int) store.Event {
 	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: time.Now()}
 }
 
+// rematch is seat p's wish to play the finished game again: the same game
+// and options, the seats rotated (swapped with two players), each player
+// with the token they hold, a new dice commitment. The new game is made
+// once every person at the table wants it (at once against the AI), and
+// rematch returns its id ("" while others are awaited).
+func (t *table) rematch(ctx context.Context, p int) (string, error) {
+	if !t.over() {
+		return "", apiErr(CodeNotOver, "")
+	}
+	if id := t.rec.Seats[0].Rematch; id != "" {
+		return id, nil
+	}
+	seats := slices.Clone(t.rec.Seats)
+	seats[p].WantsRematch = true
+	ready := !slices.ContainsFunc(seats, func(s store.Seat) bool { return s.Kind == store.SeatHuman && !s.WantsRematch })
+	if !ready {
+		if err := t.setSeats(ctx, seats); err != nil {
+			return "", retryable(err)
+		}
+		t.broadcast(int(t.seq()))
+		return "", nil
+	}
+	rec, err := t.srv.newGame(t.g, t.rec.Options, t.rec.Clock, rotate(t.rec.Seats), time.Now().UTC())
+	if err != nil {
+		return "", err
+	}
+	if err := t.srv.store.Create(ctx, rec); err != nil {
+		return "", err
+	}
+	for i := range seats {
+		seats[i].Rematch = rec.ID
+	}
+	if err := t.setSeats(ctx, seats); err != nil {
+		return "", retryable(err)
+	}
+	t.srv.log.Info("rematch", "game", t.rec.ID, "new", rec.ID)
+	t.broadcast(int(t.seq()))
+	for sub := range t.subs {
+		sub.send(rematchMessage(rec.ID))
+	}
+	return rec.ID, nil
+}
+
+// rotate gives the seats of a rematch: each person (their token, name, AI
+// level) moves one seat on, the last to the first, and the open seats'
+// invitations, the seeds and the wishes stay behind.
+func rotate(old []store.Seat) []store.Seat {
+	out := make([]store.Seat, len(old))
+	for i := range old {
+		from := old[(i+len(old)-1)%len(old)]
+		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks}
+	}
+	return out
+}
+
 // leaving is the event of seat p leaving the game (a resignation, an
 // abort), with the clocks as they stand.
 func (t *table) leaving(kind string, p int) store.Event {

@@ -48,6 +48,7 @@ const (
 	CodeNoOffer       = "no_offer"
 	CodeBadChatText   = "bad_chat_text"
 	CodeBadChatRoom   = "bad_chat_room"
+	CodeNotOver       = "not_over"
 )
 
 // messages holds the human message of every code.
@@ -89,6 +90,7 @@ var statuses = map[string]int{
 	CodeNoOffer:       http.StatusConflict,
 	CodeBadChatText:   http.StatusBadRequest,
 	CodeBadChatRoom:   http.StatusBadRequest,
+	CodeNotOver:       http.StatusConflict,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

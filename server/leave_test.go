@@ -185,3 +185,58 @@ func TestInvites(t *testing.T) {
 		}
 	}
 }
+
+// TestRematch: once a game is over, the rematch is made when every person
+// asked for it (at once against the AI): the same game and options, the
+// seats swapped, the tokens kept, a new commitment; the feed of the old
+// game takes its clients there.
+func TestRematch(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	if st, code, _ := e.leave(c.ID, "rematch", w); st != http.StatusConflict || code != server.CodeNotOver {
+		t.Errorf("a rematch of a game in progress = %d %s, want 409 %s", st, code, server.CodeNotOver)
+	}
+	f := e.subscribe(c.ID, 0, "")
+	e.leave(c.ID, "resign", b)
+	st, code, v := e.leave(c.ID, "rematch", w)
+	if st != http.StatusOK || v.Rematch != "" || strings.Join(v.RematchOffers, " ") != "white" {
+		t.Fatalf("white's rematch = %d %s: rematch %q, offers %v, want white's offer waiting", st, code, v.Rematch, v.RematchOffers)
+	}
+	if st, code, _ := e.leave(c.ID, "rematch", ""); st != http.StatusUnauthorized || code != server.CodeMissingToken {
+		t.Errorf("a rematch without a token = %d %s", st, code)
+	}
+	_, _, v = e.leave(c.ID, "rematch", b)
+	if v.Rematch == "" || v.Rematch == c.ID {
+		t.Fatalf("after both asked, rematch = %q", v.Rematch)
+	}
+	for {
+		m := f.read()
+		if m.Type == "rematch" {
+			break
+		}
+	}
+	// The same game, the seats swapped, the tokens kept, a new commitment.
+	var nv server.View
+	e.must("GET", "/api/games/"+v.Rematch, w, nil, &nv)
+	if nv.Game != "seidr" || nv.You != "black" || nv.Finished || nv.Fairness.Commitment == c.Game.Fairness.Commitment || nv.Seq != 0 {
+		t.Errorf("the rematch seen by white's token: game %s, you %q, finished %v, seq %d", nv.Game, nv.You, nv.Finished, nv.Seq)
+	}
+	e.must("GET", "/api/games/"+v.Rematch, b, nil, &nv)
+	if nv.You != "white" || strings.Join(nv.AwaitingSeeds, " ") != "white black" {
+		t.Errorf("the rematch seen by black's token: you %q, awaiting seeds %v", nv.You, nv.AwaitingSeeds)
+	}
+	// Asking again gives the same rematch.
+	if _, _, again := e.leave(c.ID, "rematch", w); again.Rematch != v.Rematch {
+		t.Errorf("a second rematch = %q, want %q", again.Rematch, v.Rematch)
+	}
+
+	// Against the AI, at once.
+	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	e.leave(ai.ID, "resign", ai.Seats[0].Token)
+	if _, _, v := e.leave(ai.ID, "rematch", ai.Seats[0].Token); v.Rematch == "" {
+		t.Fatalf("a rematch against the AI waits: %+v", v.RematchOffers)
+	} else if nv := e.view(v.Rematch); nv.Seats[0].Kind != "ai" || nv.Seats[1].Kind != "human" {
+		t.Errorf("the rematch against the AI has seats %+v, want the AI white", nv.Seats)
+	}
+}

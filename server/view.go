@@ -31,6 +31,10 @@ type View struct {
 	// answer.
 	DrawOffer     string `json:"draw_offer,omitempty"`
 	TakebackOffer string `json:"takeback_offer,omitempty"`
+	// RematchOffers lists the seats of a finished game that asked for a
+	// rematch; Rematch is the new game's id once it exists.
+	RematchOffers []string `json:"rematch_offers,omitempty"`
+	Rematch       string   `json:"rematch,omitempty"`
 	// Seq is the number of events so far: the sequence number to send
 	// with the next action.
 	Seq int64 `json:"seq"`
@@ -135,6 +139,10 @@ func (t *table) buildCore() View {
 		if !t.over() && seat.Kind == store.SeatHuman && !t.moved(i) {
 			v.CanAbort = append(v.CanAbort, seat.Player)
 		}
+		if seat.WantsRematch {
+			v.RematchOffers = append(v.RematchOffers, seat.Player)
+		}
+		v.Rematch = seat.Rematch
 		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public})
 	}
 	if p := t.toMove(); p >= 0 {

@@ -63,6 +63,11 @@ type Seat struct {
 	// NoTakebacks, on an AI seat, refuses the other player's takebacks
 	// (the AI grants them otherwise).
 	NoTakebacks bool `json:"no_takebacks,omitempty"`
+	// WantsRematch marks a seat that asked for a rematch of a finished
+	// game; Rematch is then, on every seat, the id of the new game once
+	// it exists.
+	WantsRematch bool   `json:"wants_rematch,omitempty"`
+	Rematch      string `json:"rematch,omitempty"`
 	// Seed is the seat's contribution to the dice.
 	Seed string `json:"seed,omitempty"`
 }
