@@ -116,6 +116,20 @@ export interface Replay {
   error?: string;
 }
 
+/** ChatRoom is a game's chat room: its players' or its spectators'. */
+export type ChatRoom = "players" | "spectators";
+
+/** ChatMessage is a message of a game's chat; player is "" for a
+ * spectator. */
+export interface ChatMessage {
+  seq: number;
+  room: ChatRoom;
+  player: string;
+  name: string;
+  text: string;
+  time: string;
+}
+
 /** normOption reads an option whether its fields are written in lower
  * case or as Go names them. */
 function normOption(o: Option | Record<string, unknown>): Option {
@@ -206,6 +220,14 @@ export const api = {
    * message (wsAuth). */
   wsURL: (id: string, since: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws?since=${since}`,
   wsAuth: (token: string) => JSON.stringify({ type: "auth", token }),
+  /** wsRoom opens or closes a chat room on the feed. */
+  wsRoom: (room: ChatRoom, open: boolean) => JSON.stringify({ type: "room", room, open }),
+  /** chat writes in a room: the players' needs a seat token; in the
+   * spectators' a token writes under the seat's name. */
+  chat: (id: string, room: ChatRoom, text: string, token?: string) => call<{ message: ChatMessage }>("POST", `/api/games/${id}/chat`, { room, text }, token),
+  /** chatLog reads a room's messages after seq since. */
+  chatLog: (id: string, room: ChatRoom, since: number, token?: string) =>
+    call<{ messages: ChatMessage[] }>("GET", `/api/games/${id}/chat?room=${room}&since=${since}`, undefined, token).then((r) => r.messages ?? []),
 };
 
 /** Seats remembers the seat tokens this browser holds, per game. */

@@ -4,7 +4,7 @@
 // back by itself after a network drop. The page gives the dice seeds the
 // game still waits for from the seats this browser holds, and lets a seat
 // it holds abort or resign (leave.ts), offer a draw or ask for a takeback
-// and answer the other player's offers (offers.ts).
+// and answer the other player's offers (offers.ts), and chat (chat.ts).
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
@@ -15,6 +15,7 @@ import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
+import { chatPanel, FeedMessage } from "./chat";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -54,6 +55,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
+  // spectator: the game refused this browser's token, the page follows
+  // the game (and chats) as a spectator.
+  let spectator = false;
+  const chat = chatPanel(id, () => (spectator ? undefined : Object.values(seats.all(id))[0]), (text) => (err.textContent = text));
   const form = h("form", { class: "move-input" }, input, suggestions, playBtn);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -72,6 +77,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         h("section", { class: "panel" }, h("h2", null, t("game.players")), playersBox),
         h("section", { class: "panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
         h("section", { class: "panel" }, h("h2", null, t("game.moves")), movesList),
+        chat.el,
         h("section", { class: "panel", id: "fair-panel" }, h("h2", null, t("game.fairness")), fair),
       ),
     ),
@@ -420,7 +426,6 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // feed with an error, shown; the page then follows as a spectator.
   let retry = 0;
   let drops = 0;
-  let spectator = false;
   function connect(): void {
     if (closed) return;
     const sock = new WebSocket(api.wsURL(id, seen()));
@@ -429,11 +434,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       retry = 0;
       const tok = spectator ? undefined : anyToken();
       if (tok) sock.send(api.wsAuth(tok));
+      chat.opened(sock, !!tok);
       conn.textContent = t("game.online");
       conn.classList.remove("down");
     };
     sock.onmessage = (e) => {
-      let m: { type?: string; event?: EventView; game?: GameView; player?: string; error?: ErrorBody };
+      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody };
       try {
         m = JSON.parse(e.data);
       } catch {
@@ -441,7 +447,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       }
       if (m.type === "event" && m.event) merge([m.event]);
       else if (m.type === "state" && m.game) show(m.game);
-      else if (m.type === "auth") conn.dataset.player = String(m.player ?? "");
+      else if (m.type === "auth") {
+        conn.dataset.player = String(m.player ?? "");
+        chat.received(m);
+      } else if (m.type === "chat" || m.type === "room") chat.received(m);
       else if (m.type === "error") {
         err.textContent = errorText(m.error ?? {});
         if (m.error?.code === "bad_token") spectator = true;
