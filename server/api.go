@@ -183,15 +183,23 @@ func checkSeed(seed string) error {
 	return nil
 }
 
-// checkName checks a display name: valid UTF-8, up to 40 characters, no
-// quotes or backslashes, no control characters (Unicode category Cc: NUL,
-// ESC, line breaks) and no format characters (Cf: the bidirectional
-// overrides and isolates that can make a name read backwards, zero-width
-// characters).
+// maxName is the length of the longest display name, in characters.
+const maxName = 24
+
+// checkName checks a display name (none is "", allowed): 1 to 24
+// characters, letters (with their combining marks), digits, spaces and
+// "-_.", not beginning or ending with a space. So no control character,
+// no invisible or direction-changing one, no quote, no markup.
 func checkName(name string) error {
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > 40 || strings.ContainsAny(name, "\"\\") ||
-		strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) }) {
-		return apiErr(CodeBadSeats, "a name must be at most 40 characters, without quotes, backslashes, control or direction-changing characters")
+	if name == "" {
+		return nil
+	}
+	ok := utf8.ValidString(name) && utf8.RuneCountInString(name) <= maxName && strings.TrimSpace(name) == name &&
+		!strings.ContainsFunc(name, func(r rune) bool {
+			return !unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.Nd) && r != ' ' && r != '-' && r != '_' && r != '.'
+		})
+	if !ok {
+		return apiErr(CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func (t *table) pgnTags() map[string]string {
 		if name == "" {
 			name = s.Kind
 			if s.Kind == store.SeatAI {
-				name = "Norns AI " + s.Level
+				name = "Norns AI (" + s.Level + ")"
 			}
 		}
 		switch i {

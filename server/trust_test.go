@@ -580,18 +580,25 @@ func (s *slowLoad) Load(ctx context.Context, id string) (*store.Game, []store.Ev
 	return s.Store.Load(ctx, id)
 }
 
-// TestNamesAndTokens: display names refuse control and direction-changing
+// TestNamesAndTokens: display names are 1 to 24 letters, digits, spaces
+// and "-_.", refusing control, invisible and direction-changing
 // characters; the Bearer scheme is read in any case; a token in a URL is
 // never read.
 func TestNamesAndTokens(t *testing.T) {
 	e := start(t, nil)
-	for _, name := range []string{"a\x1b[31mb", "nul\x00", "evil\u202Egnp.exe", "iso\u2066late", "zero\u200bwidth", "tab\tname"} {
+	for _, name := range []string{"a\x1b[31mb", "nul\x00", "evil\u202Egnp.exe", "iso\u2066late", "zero\u200bwidth", "tab\tname",
+		"<b>Ann</b>", "Ann\"", "a name of twenty-five chr", " Ann", "Ann ", "Ann ✓", "Bob!"} {
 		st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
 		if st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
 			t.Errorf("name %q = %d %s, want 400 bad_seats", name, st, ae.Code)
 		}
 	}
-	c := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: "Аня ✓"}, {Type: "open"}}})
+	for _, name := range []string{"Ann", "Аня_1", "J.-P. Sartre", "Nguyễn Văn A", "a name of twenty-four ch"} {
+		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil); st != http.StatusCreated {
+			t.Errorf("name %q = %d %s, want 201", name, st, ae.Code)
+		}
+	}
+	c := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: "Аня"}, {Type: "open"}}})
 	tok := c.Seats[0].Token
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER"} {
 		req, _ := http.NewRequest("GET", e.base+"/api/games/"+c.ID, nil)
