@@ -98,6 +98,10 @@ type Model struct {
 
 	width, height int
 	quitting      bool
+
+	// on is the game on a server, for an online game (nil for a local
+	// one): the state then mirrors the server's view.
+	on *onlineGame
 }
 
 // Messages of the model's commands.
@@ -182,14 +186,20 @@ func New(cfg Config) (*Model, error) {
 			}
 		}
 	}
+	m.initCursor()
+	m.refresh()
+	return m, nil
+}
+
+// initCursor puts the board's cursor in the middle, or where the game's
+// drawing starts it.
+func (m *Model) initCursor() {
 	if files, ranks := m.r.dims(m.s); files > 0 {
 		m.cursor = cell{files / 2, ranks / 2}
 	}
 	if st, ok := m.r.(interface{ startCell() cell }); ok {
 		m.cursor = st.startCell()
 	}
-	m.refresh()
-	return m, nil
 }
 
 // State returns the game state (it belongs to the model).
@@ -209,6 +219,9 @@ func (m *Model) Init() tea.Cmd { return m.next() }
 
 // human reports whether a person decides now.
 func (m *Model) human() bool {
+	if m.on != nil {
+		return m.on.myTurn()
+	}
 	p := m.s.Player()
 	return p >= 0 && m.humans[p]
 }
@@ -216,31 +229,45 @@ func (m *Model) human() bool {
 // play applies an action and records it and the passes the game made
 // after it in the move list.
 func (m *Model) play(a game.Action) error {
-	mover := m.s.Player()
-	text := m.s.ActionString(a)
-	if err := m.s.Apply(a); err != nil {
+	es, err := playEntries(m.g.Name(), m.s, m.entries, a)
+	if err != nil {
 		return err
 	}
+	m.entries = es
+	return nil
+}
+
+// playEntries applies an action to s and appends it and the passes the
+// game made after it to the move list es.
+func playEntries(name string, s game.State, es []entry, a game.Action) ([]entry, error) {
+	mover := s.Player()
+	text := s.ActionString(a)
+	if err := s.Apply(a); err != nil {
+		return es, err
+	}
 	owner := mover
-	if len(m.entries) > 0 {
-		owner = m.entries[len(m.entries)-1].owner
+	if len(es) > 0 {
+		owner = es[len(es)-1].owner
 	}
 	if mover >= 0 {
 		owner = mover
-	} else if rollStartsTurn(m.g.Name()) || len(m.entries) == 0 {
-		owner = m.s.Player()
+	} else if rollStartsTurn(name) || len(es) == 0 {
+		owner = s.Player()
 	}
-	m.entries = append(m.entries, entry{owner, text})
-	m.entries = m.newEntries(m.entries, owner)
-	return nil
+	es = append(es, entry{owner, text})
+	return newEntries(s, es, owner), nil
 }
 
 // newEntries appends the history entries the game applied by itself. It
 // copies only those out of the history (game.HistorySince), so that
 // calling it after each of n actions costs O(n).
 func (m *Model) newEntries(es []entry, owner game.Player) []entry {
-	for _, a := range game.HistorySince(m.s, min(len(es), game.HistoryLen(m.s))) {
-		es = append(es, entry{owner, m.s.ActionString(a)})
+	return newEntries(m.s, es, owner)
+}
+
+func newEntries(s game.State, es []entry, owner game.Player) []entry {
+	for _, a := range game.HistorySince(s, min(len(es), game.HistoryLen(s))) {
+		es = append(es, entry{owner, s.ActionString(a)})
 	}
 	return es
 }
@@ -257,7 +284,11 @@ func (m *Model) refresh() {
 	if !m.human() {
 		return
 	}
-	m.legal = m.s.Legal()
+	if m.on != nil {
+		m.legal = m.on.legal(m.s)
+	} else {
+		m.legal = m.s.Legal()
+	}
 	for _, a := range m.legal {
 		t := m.s.ActionString(a)
 		m.legalText = append(m.legalText, t)
@@ -276,6 +307,9 @@ func (m *Model) after() tea.Cmd {
 
 // next starts the roll or the AI's move if one is due.
 func (m *Model) next() tea.Cmd {
+	if m.on != nil {
+		return nil // the server rolls and plays its seats
+	}
 	switch p := m.s.Player(); {
 	case p == game.NoPlayer:
 		return nil
@@ -365,6 +399,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.after()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case feedMsg, postedMsg, chattedMsg:
+		return m, m.onlineUpdate(msg)
 	case tea.PasteMsg:
 		// Pasted text goes to the input line, on one line.
 		m.input += strings.Join(strings.Fields(msg.Content), " ")
@@ -375,6 +411,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // key handles a key press.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
+	if m.on != nil {
+		if cmd, done := m.onlineKey(k); done {
+			return cmd
+		}
+	}
 	switch key {
 	case "ctrl+c":
 		return m.quit()
@@ -400,7 +441,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.input = ""
 			return m.submit(text)
 		}
-		if m.s.Terminal() {
+		if m.over() {
 			return nil
 		}
 		if m.list {
@@ -422,7 +463,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		case "u":
 			return m.undo()
 		case "q":
-			if m.s.Terminal() {
+			if m.over() {
 				return m.quit()
 			}
 		}
@@ -435,6 +476,11 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 
 // submit handles a typed line: a command or an action.
 func (m *Model) submit(text string) tea.Cmd {
+	if m.on != nil {
+		if cmd, done := m.onlineSubmit(text); done {
+			return cmd
+		}
+	}
 	switch lower := strings.ToLower(text); {
 	case lower == "undo":
 		return m.undo()
@@ -472,6 +518,9 @@ func (m *Model) submit(text string) tea.Cmd {
 
 // humanPlays applies a person's action.
 func (m *Model) humanPlays(a game.Action) tea.Cmd {
+	if m.on != nil {
+		return m.post(a)
+	}
 	if err := m.play(a); err != nil {
 		m.message = i18n.T(m.lang, "tui.error.move", "text", m.s.ActionString(a), "error", err.Error())
 		return nil
@@ -633,6 +682,9 @@ func (m *Model) targets() map[cell]bool {
 // of a person in the history it changes nothing (the dice are not rolled
 // again).
 func (m *Model) undo() tea.Cmd {
+	if m.on != nil {
+		return m.takeback(true)
+	}
 	c := m.s.Clone()
 	found := false
 	for !found && c.Undo() == nil {

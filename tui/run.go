@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -14,6 +15,24 @@ func Run(cfg Config, in io.Reader, out io.Writer) error {
 		return err
 	}
 	if _, err := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out)).Run(); err != nil {
+		return fmt.Errorf("tui: %w", err)
+	}
+	return nil
+}
+
+// RunOnline plays a game of a server in the terminal, from the seat o
+// holds and the game's view, until the player quits; the game's feed
+// brings the other players' moves and the chat.
+func RunOnline(cfg Config, o *Online, v *View, in io.Reader, out io.Writer) error {
+	m, err := NewOnline(cfg, o, v)
+	if err != nil {
+		return err
+	}
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m.Follow(ctx, p.Send)
+	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil

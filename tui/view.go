@@ -37,7 +37,7 @@ func (m *Model) Render() string {
 	for _, l := range board {
 		bw = max(bw, lipgloss.Width(l))
 	}
-	bottom := []string{"> " + m.input + "_"}
+	bottom := []string{m.prompt() + m.input + "_"}
 	bottom = append(bottom, wrap(m.help(), w)...)
 	bodyH := h - 1 - len(bottom)
 	var body []string
@@ -85,7 +85,9 @@ func (m *Model) faint(s string) string {
 func (m *Model) title() string {
 	names := m.s.Players()
 	var who string
-	if m.agent == nil {
+	if m.on != nil {
+		who = m.on.title(m.lang)
+	} else if m.agent == nil {
 		who = i18n.T(m.lang, "tui.vs.human")
 	} else {
 		var seat string
@@ -142,8 +144,16 @@ func (m *Model) lastCells() []cell {
 // help is the line of keys.
 func (m *Model) help() string {
 	switch files, _ := m.r.dims(m.s); {
-	case m.s.Terminal():
+	case m.on != nil && m.on.ask != "":
+		return m.faint(i18n.T(m.lang, "tui.online.help.ask"))
+	case m.on != nil && m.on.chatting:
+		return m.faint(i18n.T(m.lang, "tui.online.help.chat"))
+	case m.on != nil && m.over():
+		return m.faint(i18n.T(m.lang, "tui.online.help.over"))
+	case m.over():
 		return m.faint(i18n.T(m.lang, "tui.help.over"))
+	case m.on != nil && !m.list:
+		return m.faint(i18n.T(m.lang, "tui.online.help"))
 	case m.list:
 		return m.faint(i18n.T(m.lang, "tui.help.list"))
 	case files > 0:
@@ -156,11 +166,14 @@ func (m *Model) help() string {
 // lines, and the move list or the legal actions.
 func (m *Model) panel(w, h int) []string {
 	var out []string
-	status := i18n.Status(m.lang, m.s)
+	status := m.status()
 	if m.human() {
 		status += " — " + i18n.T(m.lang, "tui.yourturn")
 	}
 	out = append(out, wrap(m.bold(status), w)...)
+	if m.on != nil {
+		out = append(out, m.on.lines(m.lang, w)...)
+	}
 	if m.thinking {
 		who := i18n.Player(m.lang, m.s.Players()[max(m.s.Player(), 0)])
 		out = append(out, m.spin.View()+" "+i18n.T(m.lang, "tui.thinking", "player", who))

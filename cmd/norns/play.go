@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"time"
@@ -17,6 +19,7 @@ import (
 func playCmd() *cobra.Command {
 	var (
 		gameName, vs, seat, save, load, lang string
+		join, gameURL, token, name, seatFile string
 		sets                                 []string
 		seed                                 uint64
 		rollDelay                            time.Duration
@@ -28,7 +31,15 @@ func playCmd() *cobra.Command {
 arrow keys and Enter, or type a move in the game's notation; ? lists the legal
 moves, u takes back your last move, Ctrl+C quits. Dice are rolled by the
 program (reproducibly with --seed). --save writes the record after every move;
---load resumes a saved record.`,
+--load resumes a saved record.
+
+--join plays a game of a Norns server (norns serve) from its invitation URL,
+http://host/games/ID?seat=…&invite=…: the other players' moves arrive live, and
+besides the keys of local play, r resigns (or aborts a game not started), =
+offers or accepts a draw, u asks to take back your last move, y and n answer
+an offer, and t opens a chat line. The seat's token is kept in the seat file
+(--seat-file), so that --game-url http://host/games/ID brings you back to the
+game; --token gives the token instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := tui.Config{
@@ -43,6 +54,14 @@ program (reproducibly with --seed). --save writes the record after every move;
 			}
 			if lang != "" {
 				cfg.Lang = i18n.Parse(lang)
+			}
+			if join != "" || gameURL != "" {
+				for _, local := range []string{"game", "set", "vs", "seat", "seed", "load"} {
+					if cmd.Flags().Changed(local) {
+						return errors.New(i18n.T(cfg.Lang, "tui.cli.online", "flag", "--"+local))
+					}
+				}
+				return playOnline(cmd, cfg, join, gameURL, token, name, seatFile)
 			}
 			switch vs {
 			case "easy", "medium", "hard", "random", "human":
@@ -99,6 +118,77 @@ program (reproducibly with --seed). --save writes the record after every move;
 	f.StringVar(&save, "save", "", "write the game's record to this file after every move")
 	f.StringVar(&load, "load", "", "resume the game recorded in this file")
 	f.StringVar(&lang, "lang", "", "language of the screens: en or ru (default from LANG)")
+	f.StringVar(&join, "join", "", "play the game of a server's invitation URL (http://host/games/ID?seat=…&invite=…)")
+	f.StringVar(&gameURL, "game-url", "", "come back to a game of a server joined before (http://host/games/ID)")
+	f.StringVar(&token, "token", "", "the seat's token for --game-url (default: the one kept in the seat file)")
+	f.StringVar(&name, "name", "", "your name in a game you --join")
+	f.StringVar(&seatFile, "seat-file", "", "the file that keeps the tokens of the games joined (default: norns/seats.json in the user's config directory)")
 	f.DurationVar(&rollDelay, "roll-delay", 400*time.Millisecond, "pause before each roll of the dice")
 	return cmd
+}
+
+// playOnline joins a game of a server with an invitation, or comes back to
+// one with a token, and plays it. Nothing is changed on the server or in
+// the seat file when the URL or the token is refused.
+func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, seatFile string) error {
+	l := cfg.Lang
+	if join != "" && gameURL != "" {
+		return errors.New(i18n.T(l, "tui.cli.joinboth"))
+	}
+	if seatFile == "" {
+		var err error
+		if seatFile, err = tui.DefaultSeatFile(); err != nil {
+			return err
+		}
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var (
+		o   *tui.Online
+		v   *tui.View
+		err error
+	)
+	if join != "" {
+		o, v, err = tui.Join(ctx, join, name, l, nil)
+		if err != nil {
+			return onlineError(l, join, err)
+		}
+	} else {
+		if token == "" {
+			t, ok, err := tui.LoadSeat(seatFile, gameURL)
+			if err != nil {
+				return onlineError(l, gameURL, err)
+			}
+			if !ok {
+				return errors.New(i18n.T(l, "tui.cli.notoken", "url", gameURL, "file", seatFile))
+			}
+			token = t
+		}
+		o, v, err = tui.Open(ctx, gameURL, token, l, nil)
+		if err != nil {
+			return onlineError(l, gameURL, err)
+		}
+	}
+	if err := tui.SaveSeat(seatFile, o); err != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), i18n.T(l, "tui.cli.seatfile", "file", seatFile, "error", err.Error()))
+	}
+	if err := tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+		return err
+	}
+	fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.comeback", "url", o.GameURL()))
+	return nil
+}
+
+// onlineError says why a game of a server could not be opened.
+func onlineError(l i18n.Lang, url string, err error) error {
+	var reach *tui.ReachError
+	switch {
+	case errors.Is(err, tui.ErrNotGameURL):
+		return errors.New(i18n.T(l, "tui.cli.badurl", "url", url))
+	case errors.As(err, &reach):
+		return errors.New(i18n.T(l, "tui.cli.unreachable", "server", reach.Base, "error", reach.Err.Error()))
+	}
+	return errors.New(i18n.T(l, "tui.cli.refused", "url", url, "error", err.Error()))
 }

@@ -1,0 +1,505 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	crand "crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"norns/i18n"
+)
+
+// Online is a seat of a game on a Norns server (docs/api.md): the server's
+// address, the game, the seat and its token. Its methods call the API.
+type Online struct {
+	// Base is the server's address, "http://host:port".
+	Base   string
+	ID     string
+	Player string
+	Token  string
+	// Lang is the language the server's error messages are asked in.
+	Lang i18n.Lang
+	// HTTP makes the calls; nil means a client with a 30 s timeout.
+	HTTP *http.Client
+}
+
+// ErrNotGameURL is the error of a URL that does not name a game of a
+// Norns server.
+var ErrNotGameURL = errors.New("tui: not the URL of a game (want http://host/games/ID)")
+
+// APIError is an error answer of the server: its code, the message in the
+// language asked for and the detail.
+type APIError struct {
+	Status  int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Detail  string `json:"detail"`
+}
+
+func (e *APIError) Error() string {
+	msg := e.Message
+	if msg == "" {
+		msg = fmt.Sprintf("HTTP %d %s", e.Status, e.Code)
+	}
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
+	return msg
+}
+
+// ReachError is the error of a call that found no server.
+type ReachError struct {
+	Base string
+	Err  error
+}
+
+func (e *ReachError) Error() string { return "tui: cannot reach " + e.Base + ": " + e.Err.Error() }
+func (e *ReachError) Unwrap() error { return e.Err }
+
+// View is the part of a game's view (GET /api/games/{id}) the client reads.
+type View struct {
+	ID            string            `json:"id"`
+	Game          string            `json:"game"`
+	Options       map[string]string `json:"options"`
+	Players       []string          `json:"players"`
+	Seats         []SeatView        `json:"seats"`
+	You           string            `json:"you"`
+	Started       bool              `json:"started"`
+	AwaitingSeeds []string          `json:"awaiting_seeds"`
+	CanAbort      []string          `json:"can_abort"`
+	DrawOffer     string            `json:"draw_offer"`
+	TakebackOffer string            `json:"takeback_offer"`
+	Seq           int64             `json:"seq"`
+	ToMove        string            `json:"to_move"`
+	Status        string            `json:"status"`
+	Result        string            `json:"result"`
+	Finished      bool              `json:"finished"`
+	Position      string            `json:"position"`
+	Legal         []string          `json:"legal"`
+	History       []Event           `json:"history"`
+	Clock         *ClockView        `json:"clock"`
+}
+
+// SeatView is a seat of a view.
+type SeatView struct {
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
+	Name   string `json:"name"`
+	Level  string `json:"level"`
+}
+
+// ClockView is the state of a game's clocks.
+type ClockView struct {
+	RemainingMs map[string]int64 `json:"remaining_ms"`
+	Running     string           `json:"running"`
+}
+
+// Event is an entry of a game's log.
+type Event struct {
+	Seq    int64    `json:"seq"`
+	Kind   string   `json:"kind"`
+	Player string   `json:"player"`
+	Action string   `json:"action"`
+	Auto   []string `json:"auto"`
+}
+
+// ChatMessage is a message of a game's chat.
+type ChatMessage struct {
+	Seq    int64     `json:"seq"`
+	Room   string    `json:"room"`
+	Player string    `json:"player"`
+	Name   string    `json:"name"`
+	Text   string    `json:"text"`
+	Time   time.Time `json:"time"`
+}
+
+// ParseGameURL splits the URL of a game, http://host/games/ID, with or
+// without an invitation's ?seat=…&invite=…, into the server's address, the
+// game's id, and the seat and invitation when it has them.
+func ParseGameURL(raw string) (base, id, seat, invite string, err error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", "", "", "", ErrNotGameURL
+	}
+	path := strings.TrimSuffix(u.Path, "/")
+	i := strings.LastIndex(path, "/games/")
+	if i < 0 {
+		return "", "", "", "", ErrNotGameURL
+	}
+	id = path[i+len("/games/"):]
+	if id == "" || strings.Contains(id, "/") {
+		return "", "", "", "", ErrNotGameURL
+	}
+	base = u.Scheme + "://" + u.Host + path[:i]
+	q := u.Query()
+	return base, id, q.Get("seat"), q.Get("invite"), nil
+}
+
+// GameURL is the address of the game, http://host/games/ID: the key of its
+// token in a seat file.
+func (o *Online) GameURL() string { return o.Base + "/games/" + o.ID }
+
+// NewSeed returns a dice seed: 16 random bytes, base64url.
+func NewSeed() string {
+	var b [16]byte
+	crand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// Join takes the open seat of an invitation URL under a name (optional),
+// giving the seat a dice seed, and returns the seat and the game's view.
+func Join(ctx context.Context, invitation, name string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+	base, id, seat, invite, err := ParseGameURL(invitation)
+	if err != nil {
+		return nil, nil, err
+	}
+	if invite == "" {
+		return nil, nil, fmt.Errorf("%w: the invitation URL has no invite=…", ErrNotGameURL)
+	}
+	o := &Online{Base: base, ID: id, Lang: lang, HTTP: client}
+	req := map[string]string{"invite": invite, "seed": NewSeed()}
+	if seat != "" {
+		req["seat"] = seat
+	}
+	if name != "" {
+		req["name"] = name
+	}
+	var out struct {
+		Player string `json:"player"`
+		Token  string `json:"token"`
+		Game   View   `json:"game"`
+	}
+	if err := o.do(ctx, "POST", "/join", req, &out); err != nil {
+		return nil, nil, err
+	}
+	o.Player, o.Token = out.Player, out.Token
+	return o, &out.Game, nil
+}
+
+// Open returns the seat of a token in the game at a URL, with the game's
+// view; a token that opens no seat is an error (bad_token).
+func Open(ctx context.Context, gameURL, token string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+	base, id, _, _, err := ParseGameURL(gameURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := &Online{Base: base, ID: id, Token: token, Lang: lang, HTTP: client}
+	v, err := o.View(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if v.You == "" {
+		return nil, nil, &APIError{Status: http.StatusForbidden, Code: "bad_token", Message: i18n.T(lang, "error.bad_token")}
+	}
+	o.Player = v.You
+	if contains(v.AwaitingSeeds, o.Player) {
+		if v, err = o.post(ctx, "/seed", map[string]string{"seed": NewSeed()}); err != nil {
+			return nil, nil, err
+		}
+	}
+	return o, v, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// View returns the game's view, with the whole history.
+func (o *Online) View(ctx context.Context) (*View, error) {
+	var v View
+	err := o.do(ctx, "GET", "", nil, &v)
+	return &v, err
+}
+
+// Act plays an action at seq; the answer's history holds the events after
+// seq.
+func (o *Online) Act(ctx context.Context, action string, seq int64) (*View, error) {
+	return o.post(ctx, "/actions", map[string]any{"action": action, "seq": seq})
+}
+
+// Resign resigns the seat.
+func (o *Online) Resign(ctx context.Context) (*View, error) { return o.post(ctx, "/resign", nil) }
+
+// Abort calls the game off (while the seat has not moved).
+func (o *Online) Abort(ctx context.Context) (*View, error) { return o.post(ctx, "/abort", nil) }
+
+// Draw offers or accepts a draw (accept), or declines the other's offer.
+func (o *Online) Draw(ctx context.Context, accept bool) (*View, error) {
+	return o.post(ctx, "/draw", map[string]bool{"accept": accept})
+}
+
+// Takeback asks to take back the seat's last move or accepts the other's
+// request (accept), or declines it.
+func (o *Online) Takeback(ctx context.Context, accept bool) (*View, error) {
+	return o.post(ctx, "/takeback", map[string]bool{"accept": accept})
+}
+
+// Chat writes a message to the players' room.
+func (o *Online) Chat(ctx context.Context, text string) (*ChatMessage, error) {
+	var out struct {
+		Message ChatMessage `json:"message"`
+	}
+	err := o.do(ctx, "POST", "/chat", map[string]string{"room": "players", "text": text}, &out)
+	return &out.Message, err
+}
+
+// ChatSince reads the players' room after message seq.
+func (o *Online) ChatSince(ctx context.Context, since int64) ([]ChatMessage, error) {
+	var out struct {
+		Messages []ChatMessage `json:"messages"`
+	}
+	err := o.do(ctx, "GET", fmt.Sprintf("/chat?room=players&since=%d", since), nil, &out)
+	return out.Messages, err
+}
+
+func (o *Online) post(ctx context.Context, path string, body any) (*View, error) {
+	var v View
+	if err := o.do(ctx, "POST", path, body, &v); err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// do calls the game's endpoint path with a JSON body and decodes the JSON
+// answer into out. An error answer is an *APIError, no answer a
+// *ReachError.
+func (o *Online) do(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, o.Base+"/api/games/"+url.PathEscape(o.ID)+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if o.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+o.Token)
+	}
+	lang := o.Lang
+	if lang == "" {
+		lang = i18n.English
+	}
+	req.Header.Set("Accept-Language", string(lang))
+	client := o.HTTP
+	if client == nil {
+		client = &http.Client{Timeout: 30 * time.Second}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return &ReachError{Base: o.Base, Err: err}
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	if err != nil {
+		return &ReachError{Base: o.Base, Err: err}
+	}
+	if resp.StatusCode >= 300 {
+		var eb struct {
+			Error APIError `json:"error"`
+		}
+		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
+			eb.Error = APIError{Code: "http", Detail: strings.TrimSpace(string(data))}
+		}
+		eb.Error.Status = resp.StatusCode
+		return &eb.Error
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			return fmt.Errorf("tui: the server's answer to %s %s: %w", method, path, err)
+		}
+	}
+	return nil
+}
+
+// feedMsg is a message of the game's feed: an event, the game's state, a
+// chat message, or the feed's trouble (err; the feed tries again).
+type feedMsg struct {
+	event *Event
+	view  *View
+	chat  []ChatMessage
+	err   error
+	// fatal is set when the feed gave up (the token opens no seat).
+	fatal bool
+}
+
+// Follow reads the game's WebSocket feed from event since on and hands
+// each message to send, until ctx ends: the events, the states, the
+// players' chat (with what was written while it was not connected). It
+// reconnects after a second when the feed breaks, from the last event it
+// received.
+func (o *Online) Follow(ctx context.Context, since, chatSince int64, send func(feedMsg)) {
+	for ctx.Err() == nil {
+		err := o.follow(ctx, &since, &chatSince, send)
+		if ctx.Err() != nil {
+			return
+		}
+		var ae *APIError
+		if errors.As(err, &ae) && ae.Code == "bad_token" {
+			send(feedMsg{err: err, fatal: true})
+			return
+		}
+		if err != nil {
+			send(feedMsg{err: err})
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// follow reads the feed once, until it ends.
+func (o *Online) follow(ctx context.Context, since, chatSince *int64, send func(feedMsg)) error {
+	u := strings.Replace(o.Base, "http", "ws", 1) + "/api/games/" + url.PathEscape(o.ID) + fmt.Sprintf("/ws?since=%d", *since)
+	opts := &websocket.DialOptions{HTTPClient: o.HTTP, HTTPHeader: http.Header{"Accept-Language": {string(o.Lang)}}}
+	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	c, _, err := websocket.Dial(dctx, u, opts)
+	cancel()
+	if err != nil {
+		return &ReachError{Base: o.Base, Err: err}
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(16 << 20)
+	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": o.Token})
+	if err := c.Write(ctx, websocket.MessageText, auth); err != nil {
+		return &ReachError{Base: o.Base, Err: err}
+	}
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			return &ReachError{Base: o.Base, Err: err}
+		}
+		var m struct {
+			Type    string       `json:"type"`
+			Event   *Event       `json:"event"`
+			Game    *View        `json:"game"`
+			Message *ChatMessage `json:"message"`
+			Error   *APIError    `json:"error"`
+		}
+		if json.Unmarshal(b, &m) != nil {
+			continue
+		}
+		switch m.Type {
+		case "event":
+			if m.Event != nil && m.Event.Seq > *since {
+				*since = m.Event.Seq
+				send(feedMsg{event: m.Event})
+			}
+		case "state":
+			if m.Game != nil {
+				send(feedMsg{view: m.Game})
+			}
+		case "chat":
+			if m.Message != nil && m.Message.Seq > *chatSince {
+				*chatSince = m.Message.Seq
+				send(feedMsg{chat: []ChatMessage{*m.Message}})
+			}
+		case "auth":
+			// The players' room reaches this feed from now on: read
+			// what was written before.
+			msgs, err := o.ChatSince(ctx, *chatSince)
+			if err == nil && len(msgs) > 0 {
+				*chatSince = msgs[len(msgs)-1].Seq
+				send(feedMsg{chat: msgs})
+			}
+		case "error":
+			if m.Error != nil {
+				return m.Error
+			}
+		}
+	}
+}
+
+// Seat files keep the tokens of the games joined, so that a player can
+// come back to a game: a JSON object from the game's URL to its seat.
+type seatEntry struct {
+	Player string `json:"player"`
+	Token  string `json:"token"`
+}
+
+// DefaultSeatFile is the seat file in the user's configuration directory,
+// norns/seats.json.
+func DefaultSeatFile() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "norns", "seats.json"), nil
+}
+
+func readSeats(path string) (map[string]seatEntry, error) {
+	seats := map[string]seatEntry{}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return seats, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &seats); err != nil {
+		return nil, fmt.Errorf("tui: %s: %w", path, err)
+	}
+	return seats, nil
+}
+
+// SaveSeat writes the seat's token to the seat file (readable by the user
+// only), under the game's URL.
+func SaveSeat(path string, o *Online) error {
+	seats, err := readSeats(path)
+	if err != nil {
+		return err
+	}
+	seats[o.GameURL()] = seatEntry{Player: o.Player, Token: o.Token}
+	b, err := json.MarshalIndent(seats, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// LoadSeat returns the token the seat file keeps for the game at a URL
+// (with or without an invitation's query).
+func LoadSeat(path, gameURL string) (token string, ok bool, err error) {
+	base, id, _, _, err := ParseGameURL(gameURL)
+	if err != nil {
+		return "", false, err
+	}
+	seats, err := readSeats(path)
+	if err != nil {
+		return "", false, err
+	}
+	e, ok := seats[base+"/games/"+id]
+	return e.Token, ok, nil
+}

@@ -1,0 +1,632 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"norns/game"
+	"norns/games"
+	"norns/i18n"
+)
+
+// onlineGame is what the model keeps of a game on a server: the last view,
+// the log, the replay of the log that gives the move list, the chat, and
+// what the player is asked or writing.
+type onlineGame struct {
+	o      *Online
+	view   *View // the last view, without its history
+	events []Event
+	// hist replays the moves that stand, for the move list; applied are
+	// the events it has played (moves, rolls and forfeits).
+	hist    game.State
+	applied []Event
+	// loaded is set once the first view is in: the events after it make
+	// notes.
+	loaded bool
+	chat   []ChatMessage
+	// chatting: the input line is a chat message.
+	chatting bool
+	// ask is the confirmation awaited: "resign" or "abort".
+	ask string
+	// posting: the player's move is on its way to the server.
+	posting bool
+	// feedErr says why the feed is down ("" while it works).
+	feedErr string
+}
+
+// Messages of the online model's commands.
+type (
+	// postedMsg is the server's answer to an action, a resignation, an
+	// offer or a read of the game (what).
+	postedMsg struct {
+		what string
+		v    *View
+		err  error
+	}
+	chattedMsg struct {
+		msg *ChatMessage
+		err error
+	}
+)
+
+// callTimeout bounds each call to the server.
+const callTimeout = 30 * time.Second
+
+// NewOnline sets up the model of a game on a server from the seat o holds
+// and the game's view (with its whole history). cfg gives the language and
+// the colours; its game, options, opponent and record are not used.
+func NewOnline(cfg Config, o *Online, v *View) (*Model, error) {
+	g, err := games.ByName(v.Game)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Game, cfg.Options, cfg.Record, cfg.Vs = g, game.Options(v.Options), nil, ""
+	m := &Model{cfg: cfg, g: g, r: rendererFor(g.Name()), lang: cfg.Lang, width: 80, height: 24, on: &onlineGame{o: o}}
+	if m.lang == "" {
+		m.lang = i18n.English
+	}
+	if o.Lang == "" {
+		o.Lang = m.lang
+	}
+	m.humans = make([]bool, len(v.Players))
+	if i := slices.Index(v.Players, o.Player); i >= 0 {
+		m.humans[i] = true
+	}
+	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
+	if m.s, err = g.Setup(cfg.Options, v.Position); err != nil {
+		return nil, err
+	}
+	m.adopt(v)
+	m.on.loaded = true
+	m.initCursor()
+	return m, nil
+}
+
+// Online returns the seat of an online game (nil for a local one).
+func (m *Model) Online() *Online {
+	if m.on == nil {
+		return nil
+	}
+	return m.on.o
+}
+
+// Follow starts reading the game's feed in a goroutine, which hands its
+// messages to send (the program's Send) until ctx ends. Call it before the
+// program runs.
+func (m *Model) Follow(ctx context.Context, send func(tea.Msg)) {
+	if m.on == nil {
+		return
+	}
+	var chatSeq int64
+	if n := len(m.on.chat); n > 0 {
+		chatSeq = m.on.chat[n-1].Seq
+	}
+	o, since := m.on.o, int64(len(m.on.events))
+	go o.Follow(ctx, since, chatSeq, func(f feedMsg) { send(f) })
+}
+
+// over reports whether the game is over: on the server's word for an
+// online game.
+func (m *Model) over() bool {
+	if m.on != nil {
+		return m.on.view.Finished
+	}
+	return m.s.Terminal()
+}
+
+// myTurn reports whether the player is to move and may.
+func (on *onlineGame) myTurn() bool {
+	v := on.view
+	return v != nil && v.Started && !v.Finished && v.ToMove == on.o.Player && !on.posting
+}
+
+// legal returns the actions the server lists, read on s.
+func (on *onlineGame) legal(s game.State) []game.Action {
+	var out []game.Action
+	for _, t := range on.view.Legal {
+		if a, err := s.ParseAction(t); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// offer returns the offer of another player that waits for the player's
+// answer: "draw", "takeback" or "".
+func (on *onlineGame) offer() string {
+	v := on.view
+	switch {
+	case v.Finished:
+		return ""
+	case v.DrawOffer != "" && v.DrawOffer != on.o.Player:
+		return "draw"
+	case v.TakebackOffer != "" && v.TakebackOffer != on.o.Player:
+		return "takeback"
+	}
+	return ""
+}
+
+// addEvents adds the events that follow the log; it ignores the ones it
+// has and reports whether some were missing before these.
+func (m *Model) addEvents(es []Event) (gap bool) {
+	on := m.on
+	for _, e := range es {
+		n := int64(len(on.events))
+		switch {
+		case e.Seq <= n:
+			continue
+		case e.Seq > n+1:
+			return true
+		}
+		on.events = append(on.events, e)
+		if on.loaded {
+			m.noteEvent(e)
+		}
+	}
+	return false
+}
+
+// noteEvent notes what another player (or the dice) did.
+func (m *Model) noteEvent(e Event) {
+	if e.Player == m.on.o.Player {
+		return
+	}
+	who := i18n.Player(m.lang, e.Player)
+	if e.Kind != "roll" {
+		m.rolls = nil
+	}
+	var note string
+	switch e.Kind {
+	case "move":
+		note = i18n.T(m.lang, "tui.played", "player", who, "action", e.Action)
+	case "roll":
+		if len(m.rolls) > 0 {
+			m.notes = m.notes[:len(m.notes)-1]
+		}
+		m.rolls = append(m.rolls, e.Action)
+		note = i18n.T(m.lang, "tui.rolled", "roll", strings.Join(m.rolls, " "))
+	case "draw-offer":
+		note = i18n.T(m.lang, "tui.online.drawoffer", "player", who)
+	case "draw-decline":
+		note = i18n.T(m.lang, "tui.online.drawdecline", "player", who)
+	case "takeback-offer":
+		note = i18n.T(m.lang, "tui.online.takebackoffer", "player", who)
+	case "takeback-accept":
+		note = i18n.T(m.lang, "tui.online.takebackaccept", "player", who)
+	case "takeback-decline":
+		note = i18n.T(m.lang, "tui.online.takebackdecline", "player", who)
+	default:
+		return
+	}
+	m.notes = append(m.notes, note)
+}
+
+// adopt takes a view of the server: its events, then its state. A view
+// older than the one shown is dropped; one whose history has a hole is
+// read again whole.
+func (m *Model) adopt(v *View) tea.Cmd {
+	on := m.on
+	gap := m.addEvents(v.History)
+	if on.view != nil && v.Seq < on.view.Seq {
+		return nil
+	}
+	if gap || int64(len(on.events)) < v.Seq {
+		return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+	}
+	s, err := m.g.Setup(game.Options(v.Options), v.Position)
+	if err != nil {
+		m.message = err.Error()
+		return nil
+	}
+	cp := *v
+	cp.History = nil
+	on.view, m.s = &cp, s
+	if cp.Finished {
+		on.ask = ""
+	}
+	m.syncHistory()
+	m.gen++
+	m.refresh()
+	return nil
+}
+
+// standing returns the events that make the game's state, in order: the
+// moves and rolls not taken back, and the forfeits of a game that goes on
+// without a player (as the server plays them).
+func (m *Model) standing() []Event {
+	var out []Event
+	_, forfeits := m.s.(game.Forfeiter)
+	for _, e := range m.on.events {
+		switch e.Kind {
+		case "move", "roll":
+			out = append(out, e)
+		case "takeback-accept":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		case "timeout":
+			if forfeits {
+				out = append(out, e)
+			}
+		case "resign":
+			if forfeits && len(m.s.Players()) > 2 {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// syncHistory brings the replay of the log, and the move list with it, to
+// the events that stand: it plays the new ones, or replays from the start
+// after a takeback.
+func (m *Model) syncHistory() {
+	on := m.on
+	st := m.standing()
+	if on.hist == nil || len(on.applied) > len(st) || !slices.EqualFunc(on.applied, st[:len(on.applied)], func(a, b Event) bool { return a.Seq == b.Seq }) {
+		h, err := m.g.New(m.s.Options())
+		if err != nil {
+			m.message = err.Error()
+			return
+		}
+		on.hist, on.applied, m.entries = h, nil, newEntries(h, nil, game.NoPlayer)
+	}
+	for _, e := range st[len(on.applied):] {
+		if err := m.replay(e); err != nil {
+			m.message = err.Error()
+			return
+		}
+		on.applied = append(on.applied, e)
+	}
+}
+
+// replay plays one standing event on the replay.
+func (m *Model) replay(e Event) error {
+	h := m.on.hist
+	if e.Kind == "timeout" || e.Kind == "resign" {
+		p, ok := game.PlayerByName(h, e.Player)
+		if !ok {
+			return errors.New("tui: the server names an unknown player " + strconv.Quote(e.Player))
+		}
+		return h.(game.Forfeiter).Forfeit(p)
+	}
+	a, err := h.ParseAction(e.Action)
+	if err != nil {
+		return err
+	}
+	m.entries, err = playEntries(m.g.Name(), h, m.entries, a)
+	return err
+}
+
+// call runs a call to the server in a command; its answer comes back as a
+// postedMsg.
+func (m *Model) call(what string, f func(context.Context) (*View, error)) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+		defer cancel()
+		v, err := f(ctx)
+		return postedMsg{what, v, err}
+	}
+}
+
+// post sends the player's action to the server.
+func (m *Model) post(a game.Action) tea.Cmd {
+	on := m.on
+	if !on.myTurn() {
+		m.message = i18n.T(m.lang, "tui.error.wait")
+		return nil
+	}
+	text, seq := m.s.ActionString(a), on.view.Seq
+	on.posting = true
+	m.message, m.notes, m.rolls = "", nil, nil
+	m.selected, m.list, m.choices = nil, false, nil
+	return m.call("move", func(ctx context.Context) (*View, error) { return on.o.Act(ctx, text, seq) })
+}
+
+// takeback asks to take back the player's last move, or accepts the other
+// player's request (accept), or declines it.
+func (m *Model) takeback(accept bool) tea.Cmd {
+	on := m.on
+	return m.call("takeback", func(ctx context.Context) (*View, error) { return on.o.Takeback(ctx, accept) })
+}
+
+// draw offers or accepts a draw (accept), or declines the offer.
+func (m *Model) draw(accept bool) tea.Cmd {
+	on := m.on
+	return m.call("draw", func(ctx context.Context) (*View, error) { return on.o.Draw(ctx, accept) })
+}
+
+// sendChat writes a message to the players' room.
+func (m *Model) sendChat(text string) tea.Cmd {
+	o := m.on.o
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+		defer cancel()
+		msg, err := o.Chat(ctx, text)
+		return chattedMsg{msg, err}
+	}
+}
+
+// addChat adds messages to the chat, each once.
+func (on *onlineGame) addChat(msgs []ChatMessage) {
+	for _, c := range msgs {
+		if n := len(on.chat); n == 0 || c.Seq > on.chat[n-1].Seq {
+			on.chat = append(on.chat, c)
+		} else if !slices.ContainsFunc(on.chat, func(x ChatMessage) bool { return x.Seq == c.Seq }) {
+			i, _ := slices.BinarySearchFunc(on.chat, c.Seq, func(x ChatMessage, seq int64) int { return int(x.Seq - seq) })
+			on.chat = slices.Insert(on.chat, i, c)
+		}
+	}
+}
+
+// onlineUpdate handles the feed and the answers of the server.
+func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
+	on := m.on
+	switch msg := msg.(type) {
+	case feedMsg:
+		switch {
+		case msg.err != nil:
+			on.feedErr = i18n.T(m.lang, "tui.online.feed", "error", msg.err.Error())
+			if msg.fatal {
+				m.message = msg.err.Error()
+			}
+			return nil
+		case msg.event != nil:
+			on.feedErr = ""
+			if m.addEvents([]Event{*msg.event}) {
+				return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+			}
+		case msg.view != nil:
+			on.feedErr = ""
+			return m.adopt(msg.view)
+		case msg.chat != nil:
+			on.feedErr = ""
+			on.addChat(msg.chat)
+		}
+	case postedMsg:
+		if msg.what == "move" {
+			on.posting = false
+		}
+		if msg.err != nil {
+			m.message = msg.err.Error()
+			m.refresh()
+			if msg.what == "move" {
+				// The game may have moved on (stale_sequence): read it.
+				return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+			}
+			return nil
+		}
+		cmd := m.adopt(msg.v)
+		switch msg.what {
+		case "resign":
+			m.message = i18n.T(m.lang, "tui.online.resigned")
+		case "abort":
+			m.message = i18n.T(m.lang, "tui.online.aborted")
+		case "draw":
+			if !on.view.Finished && on.view.DrawOffer == on.o.Player {
+				m.message = i18n.T(m.lang, "tui.online.drawsent")
+			}
+		case "takeback":
+			if on.view.TakebackOffer == on.o.Player {
+				m.message = i18n.T(m.lang, "tui.online.takebacksent")
+			}
+		}
+		return cmd
+	case chattedMsg:
+		if msg.err != nil {
+			m.message = msg.err.Error()
+			return nil
+		}
+		on.addChat([]ChatMessage{*msg.msg})
+	}
+	return nil
+}
+
+// onlineKey handles the keys of an online game: the answer to a question
+// (y or n), the chat line, and t (chat), r (resign), = (draw). done says
+// whether the key was taken.
+func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	on := m.on
+	key := k.String()
+	if on.chatting {
+		switch key {
+		case "ctrl+c", "backspace":
+			return nil, false
+		case "esc":
+			on.chatting, m.input = false, ""
+		case "enter":
+			text := strings.TrimSpace(m.input)
+			on.chatting, m.input = false, ""
+			if text != "" {
+				return m.sendChat(text), true
+			}
+		default:
+			m.input += k.Text
+		}
+		return nil, true
+	}
+	if m.input != "" || k.Text == "" {
+		if key == "esc" && on.ask != "" {
+			on.ask = ""
+			return nil, true
+		}
+		return nil, false
+	}
+	switch k.Text {
+	case "y", "n":
+		yes := k.Text == "y"
+		switch ask, offer := on.ask, on.offer(); {
+		case ask != "":
+			on.ask = ""
+			if !yes {
+				return nil, true
+			}
+			if ask == "abort" {
+				return m.call("abort", on.o.Abort), true
+			}
+			return m.call("resign", on.o.Resign), true
+		case offer == "draw":
+			return m.draw(yes), true
+		case offer == "takeback":
+			return m.takeback(yes), true
+		}
+	case "t":
+		on.chatting = true
+		return nil, true
+	case "r":
+		if m.over() {
+			return nil, true
+		}
+		on.ask = "resign"
+		if !on.view.Started {
+			on.ask = "abort"
+		}
+		return nil, true
+	case "=":
+		if m.over() {
+			return nil, true
+		}
+		return m.draw(true), true
+	}
+	return nil, false
+}
+
+// onlineSubmit handles the typed words of an online game: draw, resign,
+// abort, say TEXT. done says whether the line was one of them.
+func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
+	lower := strings.ToLower(text)
+	switch {
+	case lower == "draw":
+		return m.draw(true), true
+	case lower == "resign":
+		m.on.ask = "resign"
+		return nil, true
+	case lower == "abort":
+		m.on.ask = "abort"
+		return nil, true
+	case strings.HasPrefix(lower, "say "):
+		return m.sendChat(strings.TrimSpace(text[4:])), true
+	}
+	return nil, false
+}
+
+// prompt is the start of the input line.
+func (m *Model) prompt() string {
+	if m.on != nil && m.on.chatting {
+		return i18n.T(m.lang, "tui.online.prompt.chat") + "> "
+	}
+	return "> "
+}
+
+// status is the status line: the state's, or for an online game the
+// server's.
+func (m *Model) status() string {
+	if m.on == nil {
+		return i18n.Status(m.lang, m.s)
+	}
+	v := m.on.view
+	switch {
+	case v.Status == "waiting":
+		return i18n.T(m.lang, "tui.online.waiting")
+	case !v.Finished:
+		return i18n.Status(m.lang, m.s)
+	}
+	reason := v.Result
+	if i := strings.LastIndex(reason, "("); i >= 0 {
+		reason = strings.TrimSuffix(reason[i+1:], ")")
+	}
+	f := strings.Fields(strings.TrimPrefix(v.Status, "over"))
+	var text string
+	switch {
+	case len(f) == 0 || f[0] == "unfinished":
+		text = i18n.T(m.lang, "status.unfinished")
+	case f[0] == "draw":
+		text = i18n.T(m.lang, "status.draw")
+		if len(f) > 1 {
+			text += ": " + strings.Join(playerNames(m.lang, f[1:]), ", ")
+		}
+	default:
+		var pts float64
+		if n := len(f); n > 1 && !slices.Contains(v.Players, f[n-1]) {
+			pts, _ = strconv.ParseFloat(f[n-1], 64)
+			f = f[:n-1]
+		}
+		who := strings.Join(playerNames(m.lang, f), ", ")
+		if pts != 0 {
+			text = i18n.T(m.lang, "status.win.points", "player", who, "n", pts)
+		} else {
+			text = i18n.T(m.lang, "status.win", "player", who)
+		}
+	}
+	return text + " (" + i18n.Reason(m.lang, reason) + ")"
+}
+
+func playerNames(l i18n.Lang, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = i18n.Player(l, n)
+	}
+	return out
+}
+
+// title says whom the player plays.
+func (on *onlineGame) title(l i18n.Lang) string {
+	var others []string
+	for _, s := range on.view.Seats {
+		if s.Player == on.o.Player {
+			continue
+		}
+		switch {
+		case s.Kind == "ai":
+			others = append(others, i18n.T(l, "tui.online.ai", "level", i18n.T(l, levelKeys[s.Level])))
+		case s.Kind == "open":
+			others = append(others, i18n.T(l, "tui.online.open"))
+		case s.Name != "":
+			others = append(others, s.Name)
+		default:
+			others = append(others, i18n.Player(l, s.Player))
+		}
+	}
+	return i18n.T(l, "tui.online.vs", "player", i18n.Player(l, on.o.Player), "opponent", strings.Join(others, ", "))
+}
+
+// lines are the panel's lines of an online game: the question awaiting
+// an answer, the offers, the feed's trouble and the last chat messages.
+func (on *onlineGame) lines(l i18n.Lang, w int) []string {
+	var out []string
+	add := func(s string) { out = append(out, wrap(s, w)...) }
+	v := on.view
+	switch on.ask {
+	case "resign":
+		add(i18n.T(l, "tui.online.ask.resign"))
+	case "abort":
+		add(i18n.T(l, "tui.online.ask.abort"))
+	}
+	switch on.offer() {
+	case "draw":
+		add(i18n.T(l, "tui.online.ask.draw", "player", i18n.Player(l, v.DrawOffer)))
+	case "takeback":
+		add(i18n.T(l, "tui.online.ask.takeback", "player", i18n.Player(l, v.TakebackOffer)))
+	}
+	if on.posting {
+		add(i18n.T(l, "tui.online.sending"))
+	}
+	if on.feedErr != "" {
+		add(on.feedErr)
+	}
+	for _, c := range on.chat[max(len(on.chat)-3, 0):] {
+		name := c.Name
+		if name == "" {
+			name = i18n.Player(l, c.Player)
+		}
+		add(name + ": " + c.Text)
+	}
+	return out
+}
