@@ -284,6 +284,11 @@ type CreateRequest struct {
 	Options map[string]string `json:"options,omitempty"`
 	Seats   []SeatRequest     `json:"seats,omitempty"`
 	Clock   *ClockRequest     `json:"clock,omitempty"`
+	// Public lists the game in the lists of games, for anybody to watch.
+	// By default a game for friends (with open seats, none of them
+	// public) is private, seen only by those who have its link, and any
+	// other game is public. A game with a public seat is always listed.
+	Public *bool `json:"public,omitempty"`
 }
 
 // SeatGrant is a seat in a create or join answer: a token for the seats
@@ -403,6 +408,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		}
 		rec.Seats = append(rec.Seats, seat)
 		grants = append(grants, grant)
+	}
+	privateSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && !s.Public })
+	publicSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && s.Public })
+	rec.Private = privateSeat && !publicSeat
+	if req.Public != nil {
+		rec.Private = !*req.Public
+	}
+	if rec.Private && publicSeat {
+		return apiErr(CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
 	}
 	if !people && !s.cfg.AIOnlyGames {
 		return apiErr(CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
@@ -675,7 +689,8 @@ type Summary struct {
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	var f store.Filter
+	public := false
+	f := store.Filter{Private: &public}
 	switch q.Get("state") {
 	case "":
 	case "live":

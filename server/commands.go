@@ -257,6 +257,7 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	rec.Private = t.rec.Private
 	if err := t.srv.store.Create(ctx, rec); err != nil {
 		return "", err
 	}

@@ -240,3 +240,36 @@ func TestRematch(t *testing.T) {
 		t.Errorf("the rematch against the AI has seats %+v, want the AI white", nv.Seats)
 	}
 }
+
+// TestPrivacy: a game for friends is private by default, out of the lists
+// but open to whoever has its link; the creator may list it; a game with a
+// public seat, against the AI or at one screen is listed.
+func TestPrivacy(t *testing.T) {
+	e := start(t, nil)
+	yes, no := true, false
+	friends := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	listed := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o"), Public: &yes})
+	open := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}})
+	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	hidden := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Public: &no})
+	var list struct{ Games []server.Summary }
+	e.must("GET", "/api/games", "", nil, &list)
+	in := map[string]bool{}
+	for _, g := range list.Games {
+		in[g.ID] = true
+	}
+	for _, tt := range []struct {
+		name, id string
+		want     bool
+	}{{"friends", friends.ID, false}, {"friends, listed", listed.ID, true}, {"a public seat", open.ID, true}, {"against the AI", ai.ID, true}, {"hot seat, private", hidden.ID, false}} {
+		if in[tt.id] != tt.want {
+			t.Errorf("%s: listed %v, want %v", tt.name, in[tt.id], tt.want)
+		}
+	}
+	if v := e.view(friends.ID); !v.Private || v.ID != friends.ID {
+		t.Errorf("the private game by its link: private %v", v.Private)
+	}
+	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
+		t.Errorf("a private game with a public seat = %d %s, want 400 bad_seats", st, ae.Code)
+	}
+}

@@ -54,6 +54,8 @@ type View struct {
 	Fairness FairnessView `json:"fairness"`
 	Clock    *ClockView   `json:"clock,omitempty"`
 	Created  time.Time    `json:"created"`
+	// Private says the game is not in the lists of games.
+	Private bool `json:"private,omitempty"`
 }
 
 // SeatView is a seat as everybody sees it (never its token).
@@ -124,7 +126,7 @@ func (t *table) buildCore() View {
 		ID: t.rec.ID, Game: t.g.Name(), Title: t.g.Title(), Options: t.st.Options(), Players: t.st.Players(),
 		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
-		Created: t.rec.Created,
+		Created: t.rec.Created, Private: t.rec.Private,
 	}
 	if !t.over() {
 		v.DrawOffer, v.TakebackOffer = t.offers.draw, t.offers.takeback

@@ -323,10 +323,10 @@ func (s *Postgres) Create(ctx context.Context, g *Game) error {
 	if g.Clock != nil {
 		clock = marshal([]int64{ms(g.Clock.Initial), ms(g.Clock.Increment)})
 	}
-	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12)`,
+	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
 		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
-		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result)
+		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private)
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
@@ -340,7 +340,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version`
+const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version, private`
 
 // Load returns a game and its log, read in one snapshot.
 func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {
@@ -562,6 +562,10 @@ func (s *Postgres) List(ctx context.Context, f Filter) ([]*Game, error) {
 	}
 	if f.NoEvents {
 		q += ` AND seq = 0`
+	}
+	if f.Private != nil {
+		args = append(args, *f.Private)
+		q += fmt.Sprintf(` AND private = $%d`, len(args))
 	}
 	limit := f.Limit
 	if limit <= 0 {

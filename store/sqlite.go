@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
 	finished    INTEGER NOT NULL DEFAULT 0,
 	status      TEXT NOT NULL DEFAULT '',
 	result      TEXT NOT NULL DEFAULT '',
-	version     INTEGER NOT NULL DEFAULT 0
+	version     INTEGER NOT NULL DEFAULT 0,
+	private     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished, created);
 CREATE TABLE IF NOT EXISTS events (
@@ -102,8 +103,8 @@ const (
 	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ?`
 	sqlSeats     = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
-	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`
+	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`
 )
 
 // errClosed is the answer to a write after Close.
@@ -156,10 +157,11 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 }
 
 // addVersion gives the games table of a database made before games had
-// versions its version column (every game at 0): CREATE TABLE IF NOT
-// EXISTS leaves an existing table as it is. The check and the change are
-// one transaction, so that two processes opening the database at once add
-// the column once.
+// versions, or could be private, its version column (every game at 0) and
+// its private column (every game public): CREATE TABLE IF NOT EXISTS
+// leaves an existing table as it is. The check and the change are one
+// transaction, so that two processes opening the database at once add
+// each column once.
 func addVersion(ctx context.Context, conn *sql.Conn) (err error) {
 	if _, err := conn.ExecContext(ctx, sqlBegin); err != nil {
 		return err
@@ -171,12 +173,18 @@ func addVersion(ctx context.Context, conn *sql.Conn) (err error) {
 		}
 		_, err = conn.ExecContext(ctx, sqlCommit)
 	}()
-	var n int
-	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'version'`).Scan(&n); err != nil || n > 0 {
-		return err
+	for _, col := range []string{"version", "private"} {
+		var n int
+		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = ?`, col).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := conn.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col+` INTEGER NOT NULL DEFAULT 0`); err != nil {
+				return err
+			}
+		}
 	}
-	_, err = conn.ExecContext(ctx, `ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0`)
-	return err
+	return nil
 }
 
 // checkpointEvery is the period of the checkpoints of the stores opened
@@ -331,7 +339,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	opts, seats := marshal(g.Options), marshal(g.Seats)
 	err := s.change(ctx, func(ctx context.Context) error {
 		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
-			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result)
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private)
 		return err
 	})
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
@@ -340,7 +348,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	return err
 }
 
-const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version`
+const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version, private`
 
 type scanner interface{ Scan(...any) error }
 
@@ -348,7 +356,7 @@ func scanGame(r scanner) (*Game, error) {
 	var g Game
 	var opts, seats, clock string
 	var created, updated int64
-	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version); err != nil {
+	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version, &g.Private); err != nil {
 		return nil, err
 	}
 	g.Created, g.Updated = fromMs(created), fromMs(updated)
@@ -513,6 +521,10 @@ func (s *SQLite) List(ctx context.Context, f Filter) ([]*Game, error) {
 	}
 	if f.NoEvents {
 		q += ` AND seq = 0`
+	}
+	if f.Private != nil {
+		q += ` AND private = ?`
+		args = append(args, *f.Private)
 	}
 	limit := f.Limit
 	if limit <= 0 {

@@ -100,6 +100,9 @@ type Game struct {
 	Finished bool
 	Status   string
 	Result   string
+	// Private keeps the game out of the lists of games: only those who
+	// have its link see it.
+	Private bool
 	// Version counts the writes to the game since Create (which stores 0):
 	// each Append and SetSeats that succeeds adds one. Every write names the
 	// version it read and fails with ErrConflict when the game has moved on.
@@ -155,6 +158,9 @@ type Filter struct {
 	UpdatedBefore time.Time
 	// NoEvents selects the games with an empty log (seq 0).
 	NoEvents bool
+	// Private, when not nil, selects the private games (true) or the
+	// others (false).
+	Private *bool
 	// Limit bounds the number of games (newest first); 0 means 100.
 	Limit int
 }

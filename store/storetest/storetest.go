@@ -594,10 +594,27 @@ func testListUpdatedBefore(t *testing.T, s store.Store) {
 		{store.Filter{}, []string{"c", "b", "a"}},
 		{store.Filter{NoEvents: true}, []string{"c", "a"}},
 		{store.Filter{NoEvents: true, UpdatedBefore: base.Add(time.Hour)}, []string{"c"}},
+		{store.Filter{Private: &yes}, []string{}},
 	}
 	for _, tt := range after {
 		if got := ids(tt.f); !slices.Equal(got, tt.want) {
 			t.Errorf("List(%+v) after SetSeats(a), Append(b) = %v, want %v", tt.f, got, tt.want)
 		}
+	}
+	// A private game is listed only when asked for.
+	d := sample("d", base.Add(3*time.Minute))
+	d.Private = true
+	if err := s.Create(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	no := false
+	if got := ids(store.Filter{Private: &no}); !slices.Equal(got, []string{"c", "b", "a"}) {
+		t.Errorf("List(public) = %v, want c b a", got)
+	}
+	if got := ids(store.Filter{Private: &yes}); !slices.Equal(got, []string{"d"}) {
+		t.Errorf("List(private) = %v, want d", got)
+	}
+	if g, _, err := s.Load(ctx, "d"); err != nil || !g.Private {
+		t.Errorf("Load(private game) = private %v, %v", g != nil && g.Private, err)
 	}
 }
