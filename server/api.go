@@ -276,6 +276,9 @@ type SeatRequest struct {
 type ClockRequest struct {
 	InitialMs   int64 `json:"initial_ms"`
 	IncrementMs int64 `json:"increment_ms"`
+	// DaysPerMove makes a correspondence clock instead: each turn has that
+	// many days (1 to 14), and time not used is not kept.
+	DaysPerMove int `json:"days_per_move,omitempty"`
 }
 
 // CreateRequest is the body of POST /api/games.
@@ -362,10 +365,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	var clock *store.Clock
 	if req.Clock != nil {
 		c := req.Clock
-		if c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000 {
+		switch {
+		case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
+			return apiErr(CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
+		case c.DaysPerMove != 0:
+			clock = &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}
+		case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
 			return apiErr(CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
+		default:
+			clock = &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}
 		}
-		clock = &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}
 	}
 	rec, err := s.newGame(g, st.Options(), clock, nil, time.Now().UTC())
 	if err != nil {

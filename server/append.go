@@ -48,6 +48,7 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	if len(batch) == 0 {
 		return nil
 	}
+	t.endTurn(batch)
 	u := t.update()
 	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, batch, u); err != nil {
 		t.drop(err)
@@ -70,6 +71,35 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	t.broadcast(int(start))
 	t.next()
 	return nil
+}
+
+// endTurn credits a player whose turn the batch ended (the first move of
+// the batch was theirs, and someone else is to move now, or nobody) with
+// the clock's increment, once a turn however many actions it took; a
+// correspondence clock gives them its whole time per move afresh. The
+// clocks the batch's events carry from that move on say so.
+func (t *table) endTurn(batch []store.Event) {
+	c := t.rec.Clock
+	if c == nil || len(batch) == 0 || batch[0].Kind != store.EventMove {
+		return
+	}
+	p := slices.Index(t.st.Players(), batch[0].Player)
+	if p < 0 || t.toMove() == p {
+		return
+	}
+	credit := func(clocks []time.Duration) {
+		if c.PerMove {
+			clocks[p] = c.Initial
+		} else {
+			clocks[p] += c.Increment
+		}
+	}
+	for _, e := range batch {
+		if e.Clocks != nil {
+			credit(e.Clocks)
+		}
+	}
+	credit(t.clocks)
 }
 
 // roll draws the pending chance outcome from the seeds and applies it.

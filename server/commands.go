@@ -136,8 +136,7 @@ func (t *table) move(ctx context.Context, p int, a game.Action) error {
 			}
 			return apiErr(CodeGameOver, "%s ran out of time", e.Player)
 		}
-		clocks[p] += t.rec.Clock.Increment
-		e.Clocks = clocks
+		e.Clocks = clocks // the increment comes at the end of the turn (commit)
 	}
 	// Check legality before anything is stored: Apply in commit must not
 	// fail for a legal action.

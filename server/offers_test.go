@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,4 +169,46 @@ func TestTakebackNotAcrossRoll(t *testing.T) {
 		e.move(c.ID, tokens[v.ToMove], v.Legal[0])
 	}
 	t.Fatal("no move followed by a roll in 200 moves")
+}
+
+// TestIncrementPerTurn: the increment comes once a turn, however many
+// actions the turn takes (two moves in Lux et Umbra), and a
+// correspondence clock gives each turn its days afresh.
+func TestIncrementPerTurn(t *testing.T) {
+	e := start(t, nil)
+	const initial, inc = 600000, 3600000 // an hour's increment: no doubt
+	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: initial, IncrementMs: inc}})
+	tokens := tokensOf(c)
+	v := e.view(c.ID)
+	mover := v.ToMove
+	v = e.move(c.ID, tokens[mover], v.Legal[0])
+	if v.ToMove != mover {
+		t.Fatalf("after one action %s is no longer to move (%s): the turn took one action", mover, v.ToMove)
+	}
+	if left := v.Clock.RemainingMs[mover]; left > initial {
+		t.Errorf("%s's clock in the middle of the turn = %d ms, want no increment yet (at most %d)", mover, left, initial)
+	}
+	v = e.move(c.ID, tokens[mover], v.Legal[0])
+	if v.ToMove == mover {
+		t.Fatalf("after two actions %s is still to move", mover)
+	}
+	if left := v.Clock.RemainingMs[mover]; left <= initial || left > initial+inc {
+		t.Errorf("%s's clock after the turn = %d ms, want one increment (%d to %d)", mover, left, initial, initial+inc)
+	}
+
+	day := int64(24 * time.Hour / time.Millisecond)
+	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
+	ct := tokensOf(corr)
+	cv := e.move(corr.ID, ct["white"], "e2e4")
+	if cv.Clock.DaysPerMove != 3 || cv.Clock.RemainingMs["white"] != 3*day || cv.Clock.Running != "black" {
+		t.Errorf("a correspondence clock after 1. e4 = %+v, want white back at 3 days, black running", cv.Clock)
+	}
+	for _, bad := range []server.ClockRequest{{DaysPerMove: 15}, {DaysPerMove: -1}, {DaysPerMove: 3, InitialMs: 60000}} {
+		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadClock {
+			t.Errorf("clock %+v = %d %s, want 400 bad_clock", bad, st, ae.Code)
+		}
+	}
+	if rec := e.record(corr.ID, "norns"); !strings.Contains(rec, `[Clock "259200000/move"]`) {
+		t.Errorf("the record of a correspondence game lacks its clock:\n%s", rec)
+	}
 }

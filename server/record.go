@@ -38,7 +38,11 @@ func (t *table) record(chat []store.ChatMessage) string {
 		tag("Seat "+s.Player, who)
 	}
 	if c := t.rec.Clock; c != nil {
-		tag("Clock", fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds()))
+		if c.PerMove {
+			tag("Clock", fmt.Sprintf("%d/move", c.Initial.Milliseconds()))
+		} else {
+			tag("Clock", fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds()))
+		}
 	}
 	tag("Scheme", "norns-dice-v1")
 	tag("Commitment", t.rec.Commitment)

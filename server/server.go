@@ -262,7 +262,7 @@ func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 	}
 	for _, g := range gs {
 		ttl := s.cfg.CorrespondenceTTL
-		if g.Clock != nil {
+		if g.Clock != nil && !g.Clock.PerMove {
 			ttl = s.cfg.LiveTTL
 		}
 		if now.Sub(g.Updated) < ttl {

@@ -98,6 +98,8 @@ type FairnessView struct {
 type ClockView struct {
 	InitialMs   int64            `json:"initial_ms"`
 	IncrementMs int64            `json:"increment_ms"`
+	// DaysPerMove is set for a correspondence clock.
+	DaysPerMove int `json:"days_per_move,omitempty"`
 	RemainingMs map[string]int64 `json:"remaining_ms"`
 	// Running is the seat whose clock runs, if any.
 	Running string `json:"running,omitempty"`
@@ -181,6 +183,9 @@ func (t *table) withHistory(v View, from int64) View {
 	}
 	if t.rec.Clock != nil {
 		c := &ClockView{InitialMs: t.rec.Clock.Initial.Milliseconds(), IncrementMs: t.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
+		if t.rec.Clock.PerMove {
+			c.DaysPerMove = int(t.rec.Clock.Initial / (24 * time.Hour))
+		}
 		for i, d := range t.remaining(time.Now()) {
 			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
 		}

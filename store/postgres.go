@@ -319,10 +319,7 @@ func isUnique(err error) bool {
 
 // Create adds a game.
 func (s *Postgres) Create(ctx context.Context, g *Game) error {
-	clock := "null"
-	if g.Clock != nil {
-		clock = marshal([]int64{ms(g.Clock.Initial), ms(g.Clock.Increment)})
-	}
+	clock := marshalClock(g.Clock)
 	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
 		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,

@@ -332,10 +332,7 @@ func durations(ns []int64) []time.Duration {
 
 // Create adds a game.
 func (s *SQLite) Create(ctx context.Context, g *Game) error {
-	clock := "null"
-	if g.Clock != nil {
-		clock = marshal([]int64{ms(g.Clock.Initial), ms(g.Clock.Increment)})
-	}
+	clock := marshalClock(g.Clock)
 	opts, seats := marshal(g.Options), marshal(g.Seats)
 	err := s.change(ctx, func(ctx context.Context) error {
 		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
@@ -370,9 +367,7 @@ func scanGame(r scanner) (*Game, error) {
 	if err := json.Unmarshal([]byte(clock), &c); err != nil {
 		return nil, fmt.Errorf("store: game %s clock: %w", g.ID, err)
 	}
-	if len(c) == 2 {
-		g.Clock = &Clock{Initial: time.Duration(c[0]) * time.Millisecond, Increment: time.Duration(c[1]) * time.Millisecond}
-	}
+	g.Clock = clockOf(c)
 	return &g, nil
 }
 

@@ -73,10 +73,33 @@ type Seat struct {
 }
 
 // Clock is a Fischer clock: each player starts with Initial and gains
-// Increment after each of their moves.
+// Increment after each of their turns. A correspondence clock (PerMove)
+// gives each turn Initial afresh instead: time not used is not kept.
 type Clock struct {
 	Initial   time.Duration `json:"initial"`
 	Increment time.Duration `json:"increment"`
+	PerMove   bool          `json:"per_move,omitempty"`
+}
+
+// marshalClock writes a clock as the stores keep it: null, [initial,
+// increment] in milliseconds, or [initial, 0, 1] for a correspondence
+// clock.
+func marshalClock(c *Clock) string {
+	switch {
+	case c == nil:
+		return "null"
+	case c.PerMove:
+		return marshal([]int64{ms(c.Initial), ms(c.Increment), 1})
+	}
+	return marshal([]int64{ms(c.Initial), ms(c.Increment)})
+}
+
+// clockOf reads a clock as marshalClock writes it.
+func clockOf(c []int64) *Clock {
+	if len(c) < 2 {
+		return nil
+	}
+	return &Clock{Initial: time.Duration(c[0]) * time.Millisecond, Increment: time.Duration(c[1]) * time.Millisecond, PerMove: len(c) > 2 && c[2] == 1}
 }
 
 // Game is a game's record without its events.
