@@ -96,10 +96,10 @@ type FairnessView struct {
 
 // ClockView is the state of the clocks.
 type ClockView struct {
-	InitialMs   int64            `json:"initial_ms"`
-	IncrementMs int64            `json:"increment_ms"`
+	InitialMs   int64 `json:"initial_ms"`
+	IncrementMs int64 `json:"increment_ms"`
 	// DaysPerMove is set for a correspondence clock.
-	DaysPerMove int `json:"days_per_move,omitempty"`
+	DaysPerMove int              `json:"days_per_move,omitempty"`
 	RemainingMs map[string]int64 `json:"remaining_ms"`
 	// Running is the seat whose clock runs, if any.
 	Running string `json:"running,omitempty"`
