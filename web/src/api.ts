@@ -60,6 +60,10 @@ export interface GameView {
    * the other player's answer (absent when none). */
   draw_offer?: string;
   takeback_offer?: string;
+  /** rematch_offers lists the seats of a game over that asked for a
+   * rematch; rematch is the new game's id once it exists. */
+  rematch_offers?: string[];
+  rematch?: string;
   seq: number;
   to_move: string;
   status: string;
@@ -72,6 +76,8 @@ export interface GameView {
   fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
   clock?: { initial_ms: number; increment_ms: number; remaining_ms: Record<string, number>; running?: string };
   created: string;
+  /** private says the game is not in the lists of games. */
+  private?: boolean;
 }
 
 export interface Summary {
@@ -197,7 +203,7 @@ export const api = {
       r.games.map((g) => ({ ...g, ai_levels: g.ai_levels ?? [], options: (g.options ?? []).map(normOption) })),
     ),
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
-  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: { initial_ms: number; increment_ms: number } }) =>
+  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: { initial_ms: number; increment_ms: number }; public?: boolean }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
   /** join takes an open seat, with a fresh dice seed for it. */
   join: (id: string, seat: string, invite: string, name?: string) =>
@@ -212,6 +218,11 @@ export const api = {
   /** offer makes (yes), accepts (yes) or declines (no) a draw or a
    * takeback for the seat a token holds. */
   offer: (id: string, token: string, what: "draw" | "takeback", accept: boolean) => call<GameView>("POST", `/api/games/${id}/${what}`, { accept }, token),
+  /** rematch asks for a rematch of a game over for the seat a token
+   * holds. */
+  rematch: (id: string, token: string) => call<GameView>("POST", `/api/games/${id}/rematch`, undefined, token),
+  /** invites are the invitations of the open seats, for a seat holder. */
+  invites: (id: string, token: string) => call<{ invites: SeatGrant[] | null }>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),

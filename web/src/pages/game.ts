@@ -4,7 +4,9 @@
 // back by itself after a network drop. The page gives the dice seeds the
 // game still waits for from the seats this browser holds, and lets a seat
 // it holds abort or resign (leave.ts), offer a draw or ask for a takeback
-// and answer the other player's offers (offers.ts), and chat (chat.ts).
+// and answer the other player's offers (offers.ts), chat (chat.ts), and
+// ask for a rematch once the game is over (rematch.ts): when the rematch
+// exists, the page goes there.
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
@@ -16,6 +18,8 @@ import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } 
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel, FeedMessage } from "./chat";
+import { followRematch, rematchControl } from "./rematch";
+import { go } from "../main";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -55,6 +59,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
+  const rematch = rematchControl(askRematch);
   // spectator: the game refused this browser's token, the page follows
   // the game (and chats) as a spectator.
   let spectator = false;
@@ -70,7 +75,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -154,6 +159,34 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     }
   }
 
+  /** askRematch asks for a rematch for the seats given (in hot seat, every
+   * seat held); a refusal is shown in the error box. */
+  async function askRematch(players: string[]): Promise<boolean> {
+    err.textContent = "";
+    try {
+      for (const p of players) {
+        const tok = tokens()[p];
+        if (tok) show(await api.rematch(id, tok));
+      }
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      return false;
+    }
+  }
+
+  // following: the page is on its way to the rematch.
+  let following = false;
+
+  /** follow goes to the rematch, the tokens held kept for its seats. */
+  function follow(next: string): void {
+    if (following || closed || next === id) return;
+    following = true;
+    followRematch(id, next).finally(() => {
+      if (!closed) go(`/games/${next}`);
+    });
+  }
+
   function beep(): void {
     if (!sound) return;
     try {
@@ -223,6 +256,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
    * played on the board one by one (each roll of a seiðr, each capture). */
   function show(v: GameView): void {
     if (view && v.seq < view.seq) return;
+    if (v.rematch) follow(v.rematch);
     sow(v);
     const first = !view;
     const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
@@ -367,6 +401,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
     offers.update(v, mine);
+    rematch.update(v, mine);
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0;
     input.disabled = playBtn.disabled = !can;
@@ -439,13 +474,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       conn.classList.remove("down");
     };
     sock.onmessage = (e) => {
-      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody };
+      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody; id?: string };
       try {
         m = JSON.parse(e.data);
       } catch {
         return;
       }
       if (m.type === "event" && m.event) merge([m.event]);
+      else if (m.type === "rematch" && m.id) follow(m.id);
       else if (m.type === "state" && m.game) show(m.game);
       else if (m.type === "auth") {
         conn.dataset.player = String(m.player ?? "");
