@@ -103,8 +103,8 @@ func TestPlayComputer(t *testing.T) {
 
 	// The page: the visitor's seat, the computer's, the visitor's turn.
 	u.wait("the visitor's seat", `document.querySelector('.player[data-player="white"] .you') !== null`, 10*time.Second)
-	if got := u.text(`.player[data-player="black"]`); !strings.Contains(got, "computer (medium)") || strings.Contains(got, "you") {
-		t.Errorf("Black's seat reads %q, want the computer (medium)", got)
+	if got := u.text(`.player[data-player="black"]`); !strings.Contains(got, "Norns AI (medium)") || strings.Contains(got, "you") {
+		t.Errorf("Black's seat reads %q, want Norns AI (medium)", got)
 	}
 	u.wait("the visitor's turn", `document.querySelector("#turn").innerText === "White to move — your move"`, 10*time.Second)
 	v := a.view(id)

@@ -2,9 +2,66 @@
 // visitor chose, and the lobby's one-click game against the computer,
 // which is the create page's choice "The computer" at its defaults; the
 // dice seeds of the seats this browser holds, given once the server has
-// published its commitment.
+// published its commitment; the player's name, remembered in this
+// browser.
 
 import { api, newSeed, seats, CatalogGame, GameView, SeatGrant } from "./api";
+import { h } from "./dom";
+import { t } from "./i18n";
+
+/** nameKey remembers the player's name in this browser. */
+const nameKey = "norns.name";
+
+/** validName reports whether a display name is one the server takes: 1
+ * to 24 letters (with their combining marks), digits, spaces or -_., not
+ * beginning or ending with a space. */
+export function validName(name: string): boolean {
+  const n = [...name].length;
+  return n >= 1 && n <= 24 && /^[\p{L}\p{Mn}\p{Mc}\p{Nd} _.-]+$/u.test(name) && name.trim() === name;
+}
+
+/** storedName is the name remembered, if it is a valid one. */
+export function storedName(): string | undefined {
+  const n = localStorage.getItem(nameKey) ?? "";
+  return validName(n) ? n : undefined;
+}
+
+/** NameField is the field of the player's name. */
+export interface NameField {
+  el: HTMLElement;
+  /** value is the name to send: undefined when the field is empty, null
+   * when it is not a valid name (the field then says why). */
+  value(): string | undefined | null;
+}
+
+/** nameField builds the field of the player's name, filled with the one
+ * remembered; a valid name is remembered as it is typed, an empty field
+ * forgets it. */
+export function nameField(): NameField {
+  const input = h("input", { type: "text", id: "player-name", maxlength: "24", autocomplete: "nickname", spellcheck: "false", value: storedName() ?? "", "aria-describedby": "player-name-error" });
+  const bad = h("div", { class: "error", id: "player-name-error", role: "alert", hidden: true }, t("name.invalid"));
+  const value = (): string | undefined | null => {
+    const v = input.value;
+    if (v === "") return undefined;
+    return validName(v) ? v : null;
+  };
+  input.addEventListener("input", () => {
+    const v = value();
+    bad.hidden = v !== null;
+    input.setAttribute("aria-invalid", String(v === null));
+    if (v === undefined) localStorage.removeItem(nameKey);
+    else if (v) localStorage.setItem(nameKey, v);
+  });
+  const el = h("div", { class: "field name-field" }, h("label", { for: "player-name" }, t("name.label")), input, bad);
+  return {
+    el,
+    value(): string | undefined | null {
+      const v = value();
+      bad.hidden = v !== null;
+      return v;
+    },
+  };
+}
 
 /** Mode is who the creator plays against. */
 export type Mode = "friend" | "ai" | "hotseat" | "custom";
@@ -13,6 +70,7 @@ export type Mode = "friend" | "ai" | "hotseat" | "custom";
 export interface SeatRequest {
   type: string;
   level?: string;
+  name?: string;
   public?: boolean;
 }
 
@@ -30,6 +88,12 @@ export interface Choice {
   public: boolean;
   /** custom are the seats one by one (mode custom). */
   custom: SeatRequest[];
+  /** name is the creator's name, given to the creator's seat (in hot
+   * seat, to none: the seats are several people's). */
+  name?: string;
+  /** listed puts a game for friends in the lists of games, for anybody
+   * to watch. */
+  listed?: boolean;
   clock?: { initial_ms: number; increment_ms: number };
 }
 
@@ -62,7 +126,7 @@ export function seatNames(c: CatalogGame, options: Record<string, string>): stri
 /** computerGame is the lobby's one-click choice: the computer at medium
  * level, the visitor in the first seat, the default options, no clock. */
 export function computerGame(c: CatalogGame): Choice {
-  return { mode: "ai", options: defaultOptions(c), me: 0, level: defaultLevel(c), public: false, custom: [] };
+  return { mode: "ai", options: defaultOptions(c), me: 0, level: defaultLevel(c), public: false, custom: [], name: storedName() };
 }
 
 /** seatRequests are the seats of a new game for a choice. */
@@ -71,16 +135,18 @@ export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
   let req: SeatRequest[];
   switch (ch.mode) {
     case "friend":
-      req = ps.map((_, i) => ({ type: i === ch.me ? "human" : "open" }));
+      req = ps.map((_, i) => (i === ch.me ? { type: "human", name: ch.name } : { type: "open" }));
       break;
     case "ai":
-      req = ps.map((_, i) => (i === ch.me ? { type: "human" } : { type: "ai", level: ch.level }));
+      req = ps.map((_, i) => (i === ch.me ? { type: "human", name: ch.name } : { type: "ai", level: ch.level }));
       break;
     case "hotseat":
       req = ps.map(() => ({ type: "human" }));
       break;
     default:
       req = ch.custom.map((s) => ({ ...s }));
+      const me = req.find((s) => s.type === "human");
+      if (me) me.name = ch.name;
   }
   if (ch.public && (ch.mode === "friend" || ch.mode === "custom")) for (const s of req) if (s.type === "open") s.public = true;
   return req;

@@ -8,7 +8,7 @@ import { t } from "../i18n";
 import { api, CatalogGame, SeatGrant } from "../api";
 import { info } from "../games";
 import { go } from "../main";
-import { aiLevels, defaultLevel, seatNames, startGame, Mode, SeatRequest } from "../newgame";
+import { aiLevels, defaultLevel, nameField, seatNames, startGame, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 
 export function createPage(main: HTMLElement, game: string): () => void {
@@ -111,9 +111,11 @@ function form(c: CatalogGame): HTMLElement {
   const clocks: [string, number, number][] = [["create.clock.none", 0, 0], ["3+2", 180000, 2000], ["5+3", 300000, 3000], ["10+5", 600000, 5000], ["30+0", 1800000, 0]];
   const clock = h("select", { id: "clock" }, clocks.map(([k, a, b], i) => h("option", { value: String(i), "data-ms": `${a}/${b}` }, k.startsWith("create.") ? t(k) : k)));
   const submit = h("button", { type: "submit", class: "primary", id: "create-game" }, t("create.submit"));
+  const name = nameField();
   const f = h(
     "form",
     { class: "create" },
+    name.el,
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
     h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock)),
@@ -124,6 +126,8 @@ function form(c: CatalogGame): HTMLElement {
     e.preventDefault();
     clear(err);
     const [, a, b] = clocks[Number(clock.value)];
+    const me = name.value();
+    if (me === null) return;
     const custom: SeatRequest[] = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
     submit.disabled = true;
     try {
@@ -134,6 +138,7 @@ function form(c: CatalogGame): HTMLElement {
         level: level.value,
         public: pub.checked,
         custom,
+        name: me,
         clock: a ? { initial_ms: a, increment_ms: b } : undefined,
       });
       if (open.length === 0) go(`/games/${id}`);

@@ -13,7 +13,7 @@ import { t } from "../i18n";
 import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
-import { giveSeeds } from "../newgame";
+import { giveSeeds, storedName } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
@@ -509,7 +509,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const seat = q.get("seat");
     try {
       if (invite && seat && !tokens()[seat]) {
-        const r = await api.join(id, seat, invite);
+        const r = await api.join(id, seat, invite, storedName());
         seats.add(id, r.player, r.token);
       }
       if (invite) history.replaceState(null, "", `/games/${id}`);

@@ -8,7 +8,7 @@ import { t } from "../i18n";
 import { api, seats, CatalogGame, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
 import { go } from "../main";
-import { computerGame, startGame } from "../newgame";
+import { computerGame, nameField, startGame, storedName } from "../newgame";
 import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
@@ -20,6 +20,7 @@ export function lobbyPage(main: HTMLElement): () => void {
   main.append(
     h("h1", null, t("lobby.title")),
     h("p", { class: "muted" }, t("lobby.intro")),
+    nameField().el,
     cards,
     h("h2", null, t("lobby.open")),
     waiting,
@@ -101,7 +102,7 @@ export function lobbyPage(main: HTMLElement): () => void {
   const join = async (g: Summary, player: string, invite: string, button: HTMLButtonElement) => {
     button.disabled = true;
     try {
-      const r = await api.join(g.id, player, invite);
+      const r = await api.join(g.id, player, invite, storedName());
       seats.add(g.id, r.player, r.token);
       go(`/games/${g.id}`);
     } catch (e) {
