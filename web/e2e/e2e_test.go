@@ -480,7 +480,6 @@ func TestCreateLoki(t *testing.T) {
 		t.Errorf("%s invitations, want 1 (p2)", n)
 	}
 	link := u.eval(`document.querySelector('input[data-invite="p2"]').value`)
-	u.click("#to-game")
 	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 	friend := b.user("friend")
@@ -520,8 +519,7 @@ func TestPublicSeat(t *testing.T) {
 	u.wait("the form", `!!document.querySelector("#create-game")`, 10*time.Second)
 	u.click("#public")
 	u.click("#create-game")
-	u.wait("the invitation", `!!document.querySelector("#to-game")`, 10*time.Second)
-	u.click("#to-game")
+	u.wait("the invitation", `!!document.querySelector("input[data-invite]")`, 10*time.Second)
 	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 	v := a.view(id)

@@ -158,7 +158,8 @@ export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
  * seed), and returns the game's id and its open seats (none when every
  * seat is taken, and the game can be opened at once). */
 export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: string; open: SeatGrant[] }> {
-  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock });
+  const listed = ch.listed && (ch.mode === "friend" || ch.mode === "custom") ? true : undefined;
+  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock, public: listed });
   const mine: string[] = [];
   for (const g of r.seats) {
     if (!g.token) continue;

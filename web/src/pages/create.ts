@@ -1,15 +1,17 @@
-// Creating a game: against a friend (an invitation link per seat, and
-// optionally a Join button in the lobby for anyone), against the AI, hot
+// Creating a game: against a friend (an invitation link per seat, shown
+// on the game's page while it waits, and optionally a Join button in the
+// lobby for anyone; private unless listed for anybody to watch), against the AI, hot
 // seat on one device, or any mix of seats (three-player Nords Loki); the
 // game's options and an optional clock.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, CatalogGame, SeatGrant } from "../api";
+import { api, CatalogGame } from "../api";
 import { info } from "../games";
 import { go } from "../main";
 import { aiLevels, defaultLevel, nameField, seatNames, startGame, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
+import { fresh } from "./waiting";
 
 export function createPage(main: HTMLElement, game: string): () => void {
   const gi = info(game);
@@ -59,6 +61,7 @@ function form(c: CatalogGame): HTMLElement {
   const level = h("select", { id: "ai-level", "aria-label": t("create.level") }, levels.map((l) => h("option", { value: l, selected: l === defaultLevel(c) }, levelLabel(l))));
   const side = h("select", { id: "my-seat", "aria-label": t("create.seat") });
   const pub = h("input", { type: "checkbox", id: "public" });
+  const listed = h("input", { type: "checkbox", id: "listed" });
   const seatBox = h("div", { class: "seats" });
   const seatKinds: HTMLSelectElement[] = [];
   const options = () => {
@@ -99,13 +102,14 @@ function form(c: CatalogGame): HTMLElement {
     h("div", { class: "field mode-ai" }, h("span", null, t("create.level")), level),
     h("div", { class: "field mode-side" }, h("span", null, t("create.seat")), side),
     h("div", { class: "field mode-public" }, h("label", null, pub, " ", t("create.public"))),
+    h("div", { class: "field mode-public" }, h("label", null, listed, " ", t("create.listed"))),
     h("div", { class: "mode-custom" }, seatBox),
   );
   const show = () => {
     (modeBox.querySelector(".mode-ai") as HTMLElement).hidden = mode !== "ai";
     (modeBox.querySelector(".mode-side") as HTMLElement).hidden = mode !== "ai" && mode !== "friend";
     (modeBox.querySelector(".mode-custom") as HTMLElement).hidden = mode !== "custom";
-    (modeBox.querySelector(".mode-public") as HTMLElement).hidden = mode !== "friend" && mode !== "custom";
+    for (const e of modeBox.querySelectorAll<HTMLElement>(".mode-public")) e.hidden = mode !== "friend" && mode !== "custom";
   };
   show();
   const clocks: [string, number, number][] = [["create.clock.none", 0, 0], ["3+2", 180000, 2000], ["5+3", 300000, 3000], ["10+5", 600000, 5000], ["30+0", 1800000, 0]];
@@ -137,42 +141,19 @@ function form(c: CatalogGame): HTMLElement {
         me: Number(side.value) || 0,
         level: level.value,
         public: pub.checked,
+        listed: listed.checked,
         custom,
         name: me,
         clock: a ? { initial_ms: a, increment_ms: b } : undefined,
       });
-      if (open.length === 0) go(`/games/${id}`);
-      else clear(f.parentElement!, invites(id, open));
+      // A game for friends waits on its own page, which shows the
+      // invitations.
+      if (open.length) fresh.set(id, open);
+      go(`/games/${id}`);
     } catch (x) {
       err.textContent = String((x as Error).message ?? x);
       submit.disabled = false;
     }
   });
   return f;
-}
-
-/** invites shows the invitation link of every open seat. */
-function invites(id: string, open: SeatGrant[]): HTMLElement {
-  const link = (g: SeatGrant) => `${location.origin}/games/${id}?seat=${encodeURIComponent(g.player)}&invite=${encodeURIComponent(g.invite ?? "")}`;
-  return h(
-    "div",
-    { class: "panel invites" },
-    h("h2", null, t("create.invites")),
-    h("p", null, t("create.invites.help")),
-    open.map((g) => {
-      const input = h("input", { type: "text", readonly: true, value: link(g), "data-invite": g.player, "aria-label": t("create.invite", { player: playerLabel(g.player) }) });
-      return h(
-        "div",
-        { class: "invite" },
-        h("strong", null, playerLabel(g.player)),
-        input,
-        h("button", { type: "button", onclick: (e: Event) => {
-          input.select();
-          navigator.clipboard?.writeText(input.value).catch(() => document.execCommand("copy"));
-          (e.target as HTMLElement).textContent = t("create.copied");
-        } }, t("create.copy")),
-      );
-    }),
-    h("p", null, h("a", { href: `/games/${id}`, class: "button primary", id: "to-game" }, t("create.togame"))),
-  );
 }

@@ -6,7 +6,9 @@
 // it holds abort or resign (leave.ts), offer a draw or ask for a takeback
 // and answer the other player's offers (offers.ts), chat (chat.ts), and
 // ask for a rematch once the game is over (rematch.ts): when the rematch
-// exists, the page goes there.
+// exists, the page goes there. While seats are open a seat holder sees
+// their invitations in place of the board (waiting.ts); an invitation
+// that opens no seat gets a message with a link to watch the game.
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
@@ -19,6 +21,7 @@ import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel, FeedMessage } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
+import { inviteProblem, waitingPanel } from "./waiting";
 import { go } from "../main";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
@@ -60,6 +63,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
   const rematch = rematchControl(askRematch);
+  const waiting = waitingPanel(id, (text) => (err.textContent = text));
   // spectator: the game refused this browser's token, the page follows
   // the game (and chats) as a spectator.
   let spectator = false;
@@ -75,7 +79,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, waiting.el, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -365,6 +369,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       banner.hidden = false;
       clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
     } else banner.hidden = true;
+    // The invitations while seats are open, in place of the board.
+    boardBox.hidden = waiting.update(v, anyToken());
     // Players and clocks.
     const mine = tokens();
     clear(
@@ -515,6 +521,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       if (invite) history.replaceState(null, "", `/games/${id}`);
       show(await api.get(id, anyToken()));
     } catch (e) {
+      // An invitation that opens no seat: say so, never a silent
+      // spectator's view.
+      const problem = invite ? inviteProblem(id, e) : null;
+      if (problem) {
+        document.title = `${t("invite.title")} — Norns`;
+        clear(main, problem);
+        return;
+      }
       err.textContent = (e as Error).message;
       clear(title, t("game.notfound"));
       if (e instanceof ApiError && e.status === 404) return;
