@@ -371,10 +371,18 @@ func TestClusterClock(t *testing.T) {
 	if err := c.Do(ctx, "POST", a.url+"/api/games", "", req, &cr); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Join(ctx, b.url, cr.ID, cr.Seats[1].Player, cr.Seats[1].Invite); err != nil {
+	black, err := c.Join(ctx, b.url, cr.ID, cr.Seats[1].Player, cr.Seats[1].Invite)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// Nobody moves: white's second runs out.
+	// The first move of each side is not timed; then nobody moves: white's
+	// second runs out.
+	if err := c.Play(ctx, a.url, cr.ID, cr.Seats[0].Token, "e2e4", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Play(ctx, b.url, cr.ID, black, "e7e5", 1); err != nil {
+		t.Fatal(err)
+	}
 	for _, base := range []string{a.url, b.url} {
 		deadline := time.Now().Add(20 * time.Second)
 		for {
@@ -383,8 +391,8 @@ func TestClusterClock(t *testing.T) {
 				t.Fatal(err)
 			}
 			if v.Finished {
-				if v.Seq != 1 {
-					t.Errorf("%s: the game ended at seq %d, want 1 (the timeout)", base, v.Seq)
+				if v.Seq != 3 {
+					t.Errorf("%s: the game ended at seq %d, want 3 (the timeout)", base, v.Seq)
 				}
 				break
 			}
@@ -395,8 +403,8 @@ func TestClusterClock(t *testing.T) {
 		}
 	}
 	_, evs, err := openPostgres(t, u).Load(ctx, cr.ID)
-	if err != nil || len(evs) != 1 || evs[0].Kind != store.EventTimeout || evs[0].Player != "white" {
-		t.Errorf("log = %+v, %v, want one timeout of white", evs, err)
+	if err != nil || len(evs) != 3 || evs[2].Kind != store.EventTimeout || evs[2].Player != "white" {
+		t.Errorf("log = %+v, %v, want two moves and a timeout of white", evs, err)
 	}
 	for name, buf := range map[string]*lockedBuffer{"first": &errsA, "second": &errsB} {
 		if s := buf.String(); s != "" {

@@ -27,6 +27,12 @@ func (t *table) apply(e store.Event) error {
 			t.rolls++
 		}
 		t.offers.played(e)
+		if e.Kind == store.EventMove {
+			if t.movers == nil {
+				t.movers = map[string]bool{}
+			}
+			t.movers[e.Player] = true
+		}
 	case store.EventTimeout, store.EventResign, store.EventAbort:
 		p := slices.Index(t.st.Players(), e.Player)
 		if p < 0 {

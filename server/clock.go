@@ -16,10 +16,27 @@ func (t *table) remaining(now time.Time) []time.Duration {
 		return nil
 	}
 	out := slices.Clone(t.clocks)
-	if p := t.toMove(); p >= 0 {
+	if p := t.toMove(); p >= 0 && t.timed(p) {
 		out[p] -= now.Sub(t.turnStart)
 	}
 	return out
+}
+
+// timed reports whether seat p's clock runs on its turn: from its first
+// move on (a player's first move is not timed, as on a chess site, but
+// must come within Config.FirstMoveTime or the game is aborted), and
+// always with a correspondence clock.
+func (t *table) timed(p int) bool {
+	return t.rec.Clock != nil && (t.rec.Clock.PerMove || t.moved(p))
+}
+
+// flagIn is the time from now until seat p's flag falls, on its turn:
+// its time left, or what is left of the time for its first move.
+func (t *table) flagIn(p int, now time.Time) time.Duration {
+	if t.timed(p) {
+		return t.remaining(now)[p]
+	}
+	return t.srv.cfg.FirstMoveTime - now.Sub(t.turnStart)
 }
 
 // next arms what follows the last event: the clock of the player to move,
@@ -37,7 +54,7 @@ func (t *table) next() {
 		return
 	}
 	if t.clocks != nil {
-		t.armFlag(p, t.remaining(time.Now())[p])
+		t.armFlag(p, t.flagIn(p, time.Now()))
 	}
 	if t.rec.Seats[p].Kind == store.SeatAI && t.thinking != t.seq() {
 		t.thinking = t.seq()
@@ -62,17 +79,21 @@ func (t *table) flagged(ctx context.Context, p int, now time.Time) error {
 	return t.commit(ctx, []store.Event{e})
 }
 
-// flagFall ends the turn of the player to move at seq if their time is up,
-// or arms the flag again. Callers hold mu and the claim of the work.
+// flagFall ends the turn of the player to move at seq if their time is up
+// (the game is aborted when it was the time for their first move), or
+// arms the flag again. Callers hold mu and the claim of the work.
 func (t *table) flagFall(ctx context.Context) error {
 	p := t.toMove()
 	if p < 0 || t.clocks == nil {
 		return nil
 	}
 	now := time.Now()
-	if left := t.remaining(now)[p]; left > 0 {
+	if left := t.flagIn(p, now); left > 0 {
 		t.armFlag(p, left)
 		return nil
+	}
+	if !t.timed(p) {
+		return t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)})
 	}
 	return t.flagged(ctx, p, now)
 }
@@ -90,7 +111,7 @@ func (t *table) clockFromLog() {
 		return
 	}
 	t.turnStart = last
-	t.armFlag(p, t.remaining(time.Now())[p])
+	t.armFlag(p, t.flagIn(p, time.Now()))
 }
 
 // aborted is the result of a game a player left before making a move.

@@ -294,10 +294,7 @@ func (t *table) leaving(kind string, p int) store.Event {
 }
 
 // moved reports whether seat p has made a move.
-func (t *table) moved(p int) bool {
-	player := t.rec.Seats[p].Player
-	return slices.ContainsFunc(t.events, func(e store.Event) bool { return e.Kind == store.EventMove && e.Player == player })
-}
+func (t *table) moved(p int) bool { return t.movers[t.rec.Seats[p].Player] }
 
 // retryable turns a write the store refused into errRetry, so that with
 // runs the command again on the game as stored.

@@ -212,3 +212,28 @@ func TestIncrementPerTurn(t *testing.T) {
 		t.Errorf("the record of a correspondence game lacks its clock:\n%s", rec)
 	}
 }
+
+// TestFirstMoveAbort: a player's first move is not timed, but a player who
+// does not make it in time has the game aborted, with no result.
+func TestFirstMoveAbort(t *testing.T) {
+	e := start(t, func(c *server.Config) { c.FirstMoveTime = 300 * time.Millisecond })
+	for _, tt := range []struct {
+		name  string
+		moves []string
+		who   string
+	}{{"white never moves", nil, "white"}, {"black never moves", []string{"e2e4"}, "black"}} {
+		c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 60000}})
+		for _, m := range tt.moves {
+			e.move(c.ID, c.Seats[0].Token, m)
+		}
+		f := e.subscribe(c.ID, 0, "")
+		_, end := f.until(func(v server.View) bool { return v.Finished })
+		last := end.History
+		if len(last) == 0 {
+			last = e.view(c.ID).History
+		}
+		if end.Result != "unfinished (aborted)" || last[len(last)-1].Kind != "abort" || last[len(last)-1].Player != tt.who {
+			t.Errorf("%s: the game ended %q with %+v, want aborted by %s", tt.name, end.Result, last[len(last)-1], tt.who)
+		}
+	}
+}

@@ -63,6 +63,10 @@ type Config struct {
 	// SweepEvery is the period of the sweep that expires waiting games and
 	// unloads idle ones (a minute when 0).
 	SweepEvery time.Duration
+	// FirstMoveTime is the time a player of a game with a clock has for
+	// their first move, which their clock does not count; the game is
+	// aborted after it (a minute when 0).
+	FirstMoveTime time.Duration
 }
 
 // Server is the game server. Create it with New, call Restore, serve its
@@ -130,6 +134,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.SweepEvery <= 0 {
 		cfg.SweepEvery = time.Minute
+	}
+	if cfg.FirstMoveTime <= 0 {
+		cfg.FirstMoveTime = time.Minute
 	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -437,19 +438,26 @@ func TestClock(t *testing.T) {
 	tok := tokensOf(c)
 	f0 := e.subscribe(c.ID, 0, "")
 	f0.read()
+	// The first move of each side is not timed.
 	time.Sleep(300 * time.Millisecond) // white thinks
 	var v server.View
 	e.must("POST", "/api/games/"+c.ID+"/actions", tok["white"], map[string]any{"action": "e2e4", "seq": 0}, &v)
+	if w := v.Clock.RemainingMs["white"]; w != 1100 {
+		t.Errorf("white's clock after an untimed first move = %d ms, want 1100 (1000 and the increment)", w)
+	}
+	e.must("POST", "/api/games/"+c.ID+"/actions", tok["black"], map[string]any{"action": "e7e5", "seq": 1}, nil)
+	time.Sleep(300 * time.Millisecond) // white thinks, on the clock now
+	e.must("POST", "/api/games/"+c.ID+"/actions", tok["white"], map[string]any{"action": "g1f3", "seq": 2}, &v)
 	// The feed's state shows black's clock starting afresh, white's
 	// charged with the thinking and credited with the increment.
-	_, s1 := f0.until(func(v server.View) bool { return v.Seq == 1 })
-	if b, w := s1.Clock.RemainingMs["black"], s1.Clock.RemainingMs["white"]; b < 900 || w > 850 || w < 100 {
-		t.Errorf("clocks on the feed after 1. e4 = %v, want black near 1000, white near 800", s1.Clock.RemainingMs)
+	_, s1 := f0.until(func(v server.View) bool { return v.Seq == 3 })
+	if b, w := s1.Clock.RemainingMs["black"], s1.Clock.RemainingMs["white"]; b < 1000 || w > 950 || w < 100 {
+		t.Errorf("clocks on the feed after 2. Nf3 = %v, want black near 1100, white near 900", s1.Clock.RemainingMs)
 	}
-	if v.Clock == nil || v.Clock.Running != "black" || v.Clock.RemainingMs["white"] <= 0 || v.Clock.RemainingMs["white"] > 1100 {
-		t.Fatalf("clock after 1. e4 = %+v, want black running and white with at most 1.1 s left", v.Clock)
+	if v.Clock == nil || v.Clock.Running != "black" || v.Clock.RemainingMs["white"] <= 0 || v.Clock.RemainingMs["white"] > 1200 {
+		t.Fatalf("clock after 2. Nf3 = %+v, want black running and white with at most 1.2 s left", v.Clock)
 	}
-	f := e.subscribe(c.ID, 1, "")
+	f := e.subscribe(c.ID, 3, "")
 	evs, end := f.until(func(v server.View) bool { return v.Finished })
 	if len(evs) != 1 || evs[0].Kind != "timeout" || evs[0].Player != "black" {
 		t.Errorf("events to the end = %+v, want black's timeout", evs)
@@ -457,7 +465,7 @@ func TestClock(t *testing.T) {
 	if end.Status != "over white" || !strings.Contains(end.Result, "time") || end.Clock.RemainingMs["black"] != 0 {
 		t.Errorf("after black's flag fell: %q %q, clocks %v, want over white (time), black at 0", end.Status, end.Result, end.Clock.RemainingMs)
 	}
-	st, ae := e.call("POST", "/api/games/"+c.ID+"/actions", tok["black"], map[string]any{"action": "e7e5", "seq": 1}, nil)
+	st, ae := e.call("POST", "/api/games/"+c.ID+"/actions", tok["black"], map[string]any{"action": "b8c6", "seq": 4}, nil)
 	if st != 409 || ae.Code != "game_over" {
 		t.Errorf("move after the flag fell = %d %s, want 409 game_over", st, ae.Code)
 	}
@@ -472,12 +480,34 @@ func TestClock(t *testing.T) {
 
 // TestClockThreePlayers: in three-player Nords Loki a player out of time
 // is out of the game (a technical defeat, 8.3) and the others play on;
-// the second timeout leaves the last player the winner. Nobody moves here,
-// so each player to move in turn runs out of time.
+// the second timeout leaves the last player the winner. Once each has
+// made a first move (not timed), nobody moves, so each player to move in
+// turn runs out of time.
 func TestClockThreePlayers(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h"), Clock: &server.ClockRequest{InitialMs: 1000}})
 	f := e.subscribe(c.ID, 0, "")
+	// The first move of each player is not timed: each plays a whole
+	// turn, then nobody moves.
+	tokens := tokensOf(c)
+	done, current := map[string]bool{}, ""
+	for len(done) < 3 {
+		v := e.view(c.ID)
+		if v.Finished {
+			t.Fatalf("the game ended before each player had a turn: %s", v.Result)
+		}
+		tok, seat := tokens[v.ToMove]
+		if !seat {
+			continue // a roll
+		}
+		if v.ToMove != current && current != "" {
+			done[current] = true
+		}
+		current = v.ToMove
+		if !done[v.ToMove] && len(v.Legal) > 0 {
+			e.call("POST", "/api/games/"+c.ID+"/actions", tok, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil)
+		}
+	}
 	_, end := f.until(func(v server.View) bool { return v.Finished })
 	v := e.view(c.ID)
 	var out []string
@@ -503,7 +533,7 @@ func TestClockThreePlayers(t *testing.T) {
 		t.Errorf("after the timeouts of %v: status %q, result %q; want %q by technical defeat", out, v.Status, v.Result, want)
 	}
 	for _, p := range out {
-		if !strings.Contains(v.Position, p+"=-/K12W/0/out") {
+		if !regexp.MustCompile(`\b` + p + `=\S*/out\b`).MatchString(v.Position) {
 			t.Errorf("position %q: want %s out", v.Position, p)
 		}
 	}

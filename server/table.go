@@ -75,6 +75,8 @@ type table struct {
 	ending *game.Result
 	// offers are the pending draw and takeback offers.
 	offers offers
+	// movers are the seats (players) that have made a move.
+	movers map[string]bool
 	// chatSeq is the seq of the last chat message sent to the
 	// subscribers, -1 until one is.
 	chatSeq int64

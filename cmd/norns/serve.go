@@ -100,6 +100,7 @@ type gameLimits struct {
 	aiOnly                      bool
 	aiPerClient                 int
 	liveTTL, corrTTL, idleAfter time.Duration
+	firstMove                   time.Duration
 }
 
 func serveCmd() *cobra.Command {
@@ -160,7 +161,7 @@ limits at all).`,
 				AIConcurrency: aiConc, RateLimit: rate, RateBurst: burst,
 				Web:         web.Handler(),
 				AIOnlyGames: gl.aiOnly, AIGamesPerClient: gl.aiPerClient,
-				LiveTTL: gl.liveTTL, CorrespondenceTTL: gl.corrTTL, IdleAfter: gl.idleAfter,
+				LiveTTL: gl.liveTTL, CorrespondenceTTL: gl.corrTTL, IdleAfter: gl.idleAfter, FirstMoveTime: gl.firstMove,
 			})
 			if err != nil {
 				return err
@@ -237,6 +238,7 @@ limits at all).`,
 	f.DurationVar(&gl.liveTTL, "live-ttl", 24*time.Hour, "how long a game with a clock waits for players (an open seat, a seed) before it expires")
 	f.DurationVar(&gl.corrTTL, "correspondence-ttl", 30*24*time.Hour, "how long a game without a clock waits for players before it expires")
 	f.DurationVar(&gl.idleAfter, "idle-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory")
+	f.DurationVar(&gl.firstMove, "first-move-time", time.Minute, "time a player of a game with a clock has for their first move, which the clock does not count; the game is aborted after it")
 	f.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	f.StringVar(&logFormat, "log-format", "text", "log format: text or json")
 	return cmd
