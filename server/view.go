@@ -101,7 +101,8 @@ type ClockView struct {
 	// DaysPerMove is set for a correspondence clock.
 	DaysPerMove int              `json:"days_per_move,omitempty"`
 	RemainingMs map[string]int64 `json:"remaining_ms"`
-	// Running is the seat whose clock runs, if any.
+	// Running is the seat whose clock runs, if any (none before a player's
+	// first move, which is not timed).
 	Running string `json:"running,omitempty"`
 }
 
@@ -189,8 +190,8 @@ func (t *table) withHistory(v View, from int64) View {
 		for i, d := range t.remaining(time.Now()) {
 			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
 		}
-		if p := t.toMove(); p >= 0 {
-			c.Running = v.Players[p]
+		if p := t.toMove(); p >= 0 && t.timed(p) {
+			c.Running = v.Players[p] // not before a player's first move
 		}
 		v.Clock = c
 	}
