@@ -434,6 +434,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	t.chatSeq = 0 // a new game has no chat yet
 	if hasAI(rec.Seats) {
 		if err := s.countAI(rec.ID, clientAddr(r)); err != nil {
 			return err

@@ -175,19 +175,14 @@ func (t *table) sendChat(m store.ChatMessage) {
 	}
 }
 
-// followChat sends the subscribers the chat messages another instance
-// stored: those after the last one sent, or, from a table that has sent
-// none yet, from seq from on. Callers hold t.mu.
-func (s *Server) followChat(t *table, from int64) {
+// followChat sends the subscribers the chat messages stored after the
+// last one the table knows of (another instance's). Callers hold t.mu.
+func (s *Server) followChat(t *table) {
 	chat, err := s.chatter()
-	if err != nil {
+	if err != nil || t.chatSeq < 0 {
 		return
 	}
-	since := t.chatSeq
-	if since < 0 {
-		since = from - 1
-	}
-	ms, err := chat.Chat(s.ctx, t.rec.ID, "", since, 0)
+	ms, err := chat.Chat(s.ctx, t.rec.ID, "", t.chatSeq, 0)
 	if err != nil {
 		s.log.Warn("following the chat", "game", t.rec.ID, "err", err)
 		return
@@ -196,6 +191,23 @@ func (s *Server) followChat(t *table, from int64) {
 		t.sendChat(m)
 		t.chatSeq = max(t.chatSeq, m.Seq)
 	}
+}
+
+// chatHead is the seq of the last chat message of a game stored so far
+// (0 for none), or -1 when the store keeps no chat.
+func (s *Server) chatHead(ctx context.Context, id string) (int64, error) {
+	chat, err := s.chatter()
+	if err != nil {
+		return -1, nil
+	}
+	ms, err := chat.Chat(ctx, id, "", 0, 0)
+	if err != nil {
+		return -1, err
+	}
+	if len(ms) == 0 {
+		return 0, nil
+	}
+	return ms[len(ms)-1].Seq, nil
 }
 
 // handleChat takes a chat message of a game, {"room","text"}, stores it

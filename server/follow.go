@@ -70,18 +70,12 @@ func (r *relay) push(c store.Change) {
 		}
 		return
 	}
-	if c.ChatFrom == 0 {
-		c.ChatFrom = c.Chat
-	}
 	r.mu.Lock()
 	old, queued := r.pending[c.Game]
 	if queued {
 		c.Seq = max(c.Seq, old.Seq)
 		c.Seats = c.Seats || old.Seats
 		c.Chat = max(c.Chat, old.Chat)
-		if old.ChatFrom > 0 && (c.ChatFrom == 0 || old.ChatFrom < c.ChatFrom) {
-			c.ChatFrom = old.ChatFrom
-		}
 	}
 	r.pending[c.Game] = c
 	r.mu.Unlock()
@@ -151,9 +145,13 @@ func (s *Server) startCluster() {
 			case <-s.ctx.Done():
 				return
 			case <-t.C:
+				s.resync(sh, r)
 			case <-r.resync:
+				// The listener (re)connected: notifications may have been
+				// missed, the chat's among them.
+				s.resync(sh, r)
+				s.resyncChat()
 			}
-			s.resync(sh, r)
 		}
 	}()
 }
@@ -171,7 +169,7 @@ func (s *Server) follow(c store.Change) {
 	}
 	err := s.with(s.ctx, c.Game, func(t *table) error {
 		if c.Chat > t.chatSeq {
-			s.followChat(t, c.ChatFrom)
+			s.followChat(t)
 		}
 		if t.seq() >= c.Seq && !c.Seats {
 			return nil // this instance made it, or has caught up already
@@ -319,6 +317,24 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 		if ended {
 			r.push(store.Change{Game: t.rec.ID, Seq: 1 << 62, Seats: true})
 		}
+	}
+}
+
+// resyncChat sends the subscribers of every game held the chat messages
+// they may have missed while the listener was away.
+func (s *Server) resyncChat() {
+	s.mu.Lock()
+	all := make([]*table, 0, len(s.games))
+	for _, t := range s.games {
+		all = append(all, t)
+	}
+	s.mu.Unlock()
+	for _, t := range all {
+		t.mu.Lock()
+		if t.phase != phaseStale && len(t.subs) > 0 {
+			s.followChat(t)
+		}
+		t.mu.Unlock()
 	}
 }
 

@@ -77,8 +77,9 @@ type table struct {
 	offers offers
 	// movers are the seats (players) that have made a move.
 	movers map[string]bool
-	// chatSeq is the seq of the last chat message sent to the
-	// subscribers, -1 until one is.
+	// chatSeq is the seq of the last chat message the subscribers were
+	// sent or need not be (stored before the table was loaded); -1 when
+	// unknown (alone on its store, an instance follows no chat).
 	chatSeq int64
 	// clocks holds each seat's remaining time at turnStart, when the
 	// player to move began thinking.
@@ -268,6 +269,14 @@ func (s *Server) load(ctx context.Context, id string) (*table, error) {
 	t, err := s.newTable(rec, events)
 	if err != nil {
 		return nil, err
+	}
+	if _, shared := s.shared(); shared {
+		// The chat messages another instance stores from now on are
+		// followed from here (the feeds, all newer than the table, have
+		// seen none).
+		if t.chatSeq, err = s.chatHead(ctx, id); err != nil {
+			return nil, err
+		}
 	}
 	if held := s.hold(t); held != t {
 		return held, nil

@@ -49,10 +49,8 @@ type Change struct {
 	Version int64 `json:"version,omitempty"`
 	// Seats is set when the seats changed (a join, a seed).
 	Seats bool `json:"seats,omitempty"`
-	// Chat is the seq of a chat message added (with Seq 0). ChatFrom is
-	// the first of the messages a merge of changes tells of.
-	Chat     int64 `json:"chat,omitempty"`
-	ChatFrom int64 `json:"-"`
+	// Chat is the seq of a chat message added (with Seq 0).
+	Chat int64 `json:"chat,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
 	Resync bool `json:"-"`
 }
