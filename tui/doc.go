@@ -50,6 +50,26 @@
 // of a die still to use in Lux et Umbra); in colour the squares are tinted
 // and the last move's squares too.
 //
+// # Online games
+//
+// NewOnline (RunOnline) plays a game of a Norns server (docs/api.md) from a
+// seat: Join takes the open seat of an invitation URL, giving the dice seed
+// the first roll waits for, and Open comes back to a game with the seat's
+// token, which SaveSeat keeps in a seat file (LoadSeat reads it). The model
+// then mirrors the server: every state shown is the server's view (its
+// position set up with Game.Setup, its legal actions); the move list is the
+// server's log replayed (moves and rolls, less the moves taken back); an
+// action the player picks is posted with the view's seq, not applied, and
+// the answer or the feed shows it. Follow reads the game's WebSocket feed
+// (the token goes in its first message), reconnecting from the last event
+// it received, and brings the other players' moves, the rolls, the offers
+// and the players' chat. Besides the keys of local play: r resigns (aborts
+// a game not started) after a y, = offers or accepts a draw, u asks to take
+// back the player's last move, y and n answer the other player's offer, t
+// opens a chat line (Enter sends it to the players' room, Esc drops it);
+// the words draw, resign, abort and "say TEXT" do the same. The server's
+// errors are shown in the player's language, and change nothing.
+//
 // # Records
 //
 // --save writes a record after every action and --load resumes one. A
