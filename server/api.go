@@ -36,9 +36,9 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/join", s.handleJoin)
 	api("POST /api/games/{id}/seed", s.handleSeed)
 	api("POST /api/games/{id}/actions", s.handlePlay)
-	api("POST /api/games/{id}/resign", s.handleLeave((*table).resign))
-	api("POST /api/games/{id}/abort", s.handleLeave((*table).abort))
-	api("POST /api/games/{id}/rematch", s.handleLeave(func(t *table, ctx context.Context, p int) error {
+	api("POST /api/games/{id}/resign", s.seatCommand((*table).resign))
+	api("POST /api/games/{id}/abort", s.seatCommand((*table).abort))
+	api("POST /api/games/{id}/rematch", s.seatCommand(func(t *table, ctx context.Context, p int) error {
 		_, err := t.rematch(ctx, p)
 		return err
 	}))
@@ -516,19 +516,9 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
 	if err := checkSeed(req.Seed); err != nil {
 		return err
 	}
-	ctx := context.WithoutCancel(r.Context())
-	id := r.PathValue("id")
-	err := s.with(ctx, id, func(t *table) error {
-		p, err := t.authorize(r)
-		if err != nil {
-			return err
-		}
+	return s.seatCommand(func(t *table, ctx context.Context, p int) error {
 		return t.setSeed(ctx, p, req.Seed)
-	})
-	if err != nil {
-		return err
-	}
-	return s.with(ctx, id, func(t *table) error { return writeRaw(w, http.StatusOK, t.viewJSON()) })
+	})(w, r)
 }
 
 // authorize returns the seat the request's token opens. Callers hold mu.
@@ -597,9 +587,10 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// handleLeave answers a seat's request to leave its game (resign, abort):
-// no body, the seat's token; the answer is the view.
-func (s *Server) handleLeave(leave func(t *table, ctx context.Context, p int) error) func(w http.ResponseWriter, r *http.Request) error {
+// seatCommand answers a request a seat makes of its game (resign, abort,
+// rematch, an offer, its seed): do runs on the game with the seat the
+// request's token opens; the answer is the view.
+func (s *Server) seatCommand(do func(t *table, ctx context.Context, p int) error) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		ctx := context.WithoutCancel(r.Context())
 		id := r.PathValue("id")
@@ -608,7 +599,7 @@ func (s *Server) handleLeave(leave func(t *table, ctx context.Context, p int) er
 			if err != nil {
 				return err
 			}
-			return leave(t, ctx, p)
+			return do(t, ctx, p)
 		})
 		if err != nil {
 			return err
@@ -651,7 +642,7 @@ func (s *Server) handleOffer(what string) func(w http.ResponseWriter, r *http.Re
 		if req.Accept == nil {
 			return apiErr(CodeBadRequest, "accept is missing: true to offer or accept, false to decline")
 		}
-		return s.handleLeave(func(t *table, ctx context.Context, p int) error {
+		return s.seatCommand(func(t *table, ctx context.Context, p int) error {
 			return t.offer(ctx, p, what, *req.Accept)
 		})(w, r)
 	}

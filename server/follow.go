@@ -323,12 +323,7 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 // resyncChat sends the subscribers of every game held the chat messages
 // they may have missed while the listener was away.
 func (s *Server) resyncChat() {
-	s.mu.Lock()
-	all := make([]*table, 0, len(s.games))
-	for _, t := range s.games {
-		all = append(all, t)
-	}
-	s.mu.Unlock()
+	all := s.tables()
 	for _, t := range all {
 		t.mu.Lock()
 		if t.phase != phaseStale && len(t.subs) > 0 {

@@ -199,12 +199,7 @@ func (s *Server) Restored() { s.restoring.Wait() }
 // and waits for the background work to end. It does not close the store.
 func (s *Server) Close() {
 	s.cancel()
-	s.mu.Lock()
-	all := make([]*table, 0, len(s.games))
-	for _, t := range s.games {
-		all = append(all, t)
-	}
-	s.mu.Unlock()
+	all := s.tables()
 	for _, t := range all {
 		t.mu.Lock()
 		if t.flag != nil {
@@ -286,12 +281,7 @@ func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 			s.log.Warn("expiring a game", "game", g.ID, "err", err)
 		}
 	}
-	s.mu.Lock()
-	all := make([]*table, 0, len(s.games))
-	for _, t := range s.games {
-		all = append(all, t)
-	}
-	s.mu.Unlock()
+	all := s.tables()
 	for _, t := range all {
 		t.mu.Lock()
 		if t.phase != phaseStale && t.idle(now, s.cfg.IdleAfter) {

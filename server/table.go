@@ -305,6 +305,17 @@ func (s *Server) hold(t *table) *table {
 	return t
 }
 
+// tables returns the tables held in memory now.
+func (s *Server) tables() []*table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := make([]*table, 0, len(s.games))
+	for _, t := range s.games {
+		all = append(all, t)
+	}
+	return all
+}
+
 // held returns the table held in memory, or nil.
 func (s *Server) held(id string) *table {
 	s.mu.Lock()
