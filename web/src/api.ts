@@ -74,11 +74,17 @@ export interface GameView {
   legal: string[];
   history: EventView[];
   fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
-  clock?: { initial_ms: number; increment_ms: number; remaining_ms: Record<string, number>; running?: string };
+  /** clock: days_per_move is set for a correspondence clock (each turn
+   * has that many days afresh). */
+  clock?: { initial_ms: number; increment_ms: number; days_per_move?: number; remaining_ms: Record<string, number>; running?: string };
   created: string;
   /** private says the game is not in the lists of games. */
   private?: boolean;
 }
+
+/** ClockRequest is the clock of a new game: Fischer (minutes for the
+ * game, an increment per turn) or correspondence (days per move). */
+export type ClockRequest = { initial_ms: number; increment_ms: number } | { days_per_move: number };
 
 export interface Summary {
   id: string;
@@ -203,7 +209,7 @@ export const api = {
       r.games.map((g) => ({ ...g, ai_levels: g.ai_levels ?? [], options: (g.options ?? []).map(normOption) })),
     ),
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
-  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: { initial_ms: number; increment_ms: number }; public?: boolean }) =>
+  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: ClockRequest; public?: boolean }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
   /** join takes an open seat, with a fresh dice seed for it. */
   join: (id: string, seat: string, invite: string, name?: string) =>

@@ -5,7 +5,7 @@
 // published its commitment; the player's name, remembered in this
 // browser.
 
-import { api, newSeed, seats, CatalogGame, GameView, SeatGrant } from "./api";
+import { api, newSeed, seats, CatalogGame, ClockRequest, GameView, SeatGrant } from "./api";
 import { h } from "./dom";
 import { t } from "./i18n";
 
@@ -94,8 +94,32 @@ export interface Choice {
   /** listed puts a game for friends in the lists of games, for anybody
    * to watch. */
   listed?: boolean;
-  clock?: { initial_ms: number; increment_ms: number };
+  clock?: ClockRequest;
 }
+
+/** ClockPreset is a time control the create form offers. */
+export interface ClockPreset {
+  /** id is the preset's value in the form: "none", "3+2", "corr-3". */
+  id: string;
+  clock?: ClockRequest;
+}
+
+/** fischer is a preset of minutes for the game plus seconds a turn. */
+function fischer(min: number, inc: number): ClockPreset {
+  return { id: `${min}+${inc}`, clock: { initial_ms: min * 60000, increment_ms: inc * 1000 } };
+}
+
+/** clockPresets are the time controls of the create form, as on a chess
+ * site: none (the default), blitz to classical, and correspondence. */
+export const clockPresets: ClockPreset[] = [
+  { id: "none" },
+  fischer(3, 2),
+  fischer(5, 3),
+  fischer(10, 5),
+  fischer(15, 10),
+  fischer(30, 20),
+  ...[1, 3, 7].map((n) => ({ id: `corr-${n}`, clock: { days_per_move: n } })),
+];
 
 /** aiLevels are the computer's levels for a game. */
 export function aiLevels(c: CatalogGame): string[] {

@@ -1,7 +1,8 @@
-// Texts shared by the pages: seat names, statuses and results.
+// Texts shared by the pages: seat names, statuses and results, and whether
+// a game waits for a move of this browser.
 
 import { has, t } from "../i18n";
-import { SeatView } from "../api";
+import { GameView, SeatView } from "../api";
 
 /** playerLabel names a seat for people ("White", "Player 2"). */
 export function playerLabel(player: string): string {
@@ -90,4 +91,10 @@ export function statusText(status: string, result: string, seeds = false): strin
   const o = outcome(status, result);
   if (o) return resultText(o) + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
   return status;
+}
+
+/** yourTurn reports whether a game under way waits for a move of a seat
+ * whose token this browser holds. */
+export function yourTurn(v: GameView, held: Record<string, string>): boolean {
+  return v.started && !v.finished && v.to_move !== "chance" && !!held[v.to_move];
 }

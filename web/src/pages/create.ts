@@ -2,14 +2,14 @@
 // on the game's page while it waits, and optionally a Join button in the
 // lobby for anyone; private unless listed for anybody to watch), against the AI, hot
 // seat on one device, or any mix of seats (three-player Nords Loki); the
-// game's options and an optional clock.
+// game's options and an optional clock (a time control or days per move).
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, CatalogGame } from "../api";
 import { info } from "../games";
 import { go } from "../main";
-import { aiLevels, defaultLevel, nameField, seatNames, startGame, Mode, SeatRequest } from "../newgame";
+import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 import { fresh } from "./waiting";
 
@@ -112,8 +112,7 @@ function form(c: CatalogGame): HTMLElement {
     for (const e of modeBox.querySelectorAll<HTMLElement>(".mode-public")) e.hidden = mode !== "friend" && mode !== "custom";
   };
   show();
-  const clocks: [string, number, number][] = [["create.clock.none", 0, 0], ["3+2", 180000, 2000], ["5+3", 300000, 3000], ["10+5", 600000, 5000], ["30+0", 1800000, 0]];
-  const clock = h("select", { id: "clock" }, clocks.map(([k, a, b], i) => h("option", { value: String(i), "data-ms": `${a}/${b}` }, k.startsWith("create.") ? t(k) : k)));
+  const clock = h("select", { id: "clock" }, clockPresets.map((p) => h("option", { value: p.id, selected: p.id === "none" }, clockLabel(p))));
   const submit = h("button", { type: "submit", class: "primary", id: "create-game" }, t("create.submit"));
   const name = nameField();
   const f = h(
@@ -129,7 +128,6 @@ function form(c: CatalogGame): HTMLElement {
   f.addEventListener("submit", async (e) => {
     e.preventDefault();
     clear(err);
-    const [, a, b] = clocks[Number(clock.value)];
     const me = name.value();
     if (me === null) return;
     const custom: SeatRequest[] = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
@@ -144,7 +142,7 @@ function form(c: CatalogGame): HTMLElement {
         listed: listed.checked,
         custom,
         name: me,
-        clock: a ? { initial_ms: a, increment_ms: b } : undefined,
+        clock: clockPresets.find((p) => p.id === clock.value)?.clock,
       });
       // A game for friends waits on its own page, which shows the
       // invitations.
@@ -156,4 +154,12 @@ function form(c: CatalogGame): HTMLElement {
     }
   });
   return f;
+}
+
+/** clockLabel names a time control: "No clock", "3+2", "Correspondence:
+ * 3 days per move". */
+function clockLabel(p: ClockPreset): string {
+  if (!p.clock) return t("create.clock.none");
+  if ("days_per_move" in p.clock) return t("create.clock.days", { n: p.clock.days_per_move });
+  return p.id;
 }

@@ -16,7 +16,7 @@ import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, E
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds, storedName } from "../newgame";
-import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText } from "./common";
+import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel, FeedMessage } from "./chat";
@@ -319,7 +319,6 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   async function render(v: GameView, first: boolean): Promise<void> {
     if (closed || v !== view) return;
     const gi = info(v.game);
-    document.title = `${t(gi?.title ?? "game." + v.game)} — Norns`;
     clear(title, t(gi?.title ?? "game." + v.game));
     if (!board) {
       board = makeBoard(v.game);
@@ -365,6 +364,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     else if (v.to_move) status.textContent = t("status.turn", { player: playerLabel(v.to_move) }) + (you ? " — " + t("game.yourturn") : "");
     else if (o) status.textContent = resultText(o);
     status.dataset.toMove = v.to_move;
+    // The tab says when a seat this browser holds is to move.
+    const name = `${t(info(v.game)?.title ?? "game." + v.game)} — Norns`;
+    document.title = yourTurn(v, tokens()) ? `${t("game.title.yourturn")} — ${name}` : name;
     if (o && v.finished) {
       banner.hidden = false;
       clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
@@ -380,7 +382,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           "div",
           { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
           h("span", null, h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
-          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0)) : null,
+          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
         ),
       ),
     );
@@ -453,7 +455,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const el = playersBox.querySelector(`[data-clock="${c.running}"]`);
     if (el) {
       c.remaining_ms[c.running] = Math.max(0, (c.remaining_ms[c.running] ?? 0) - 1000);
-      el.textContent = clockText(c.remaining_ms[c.running]);
+      el.textContent = clockText(c.remaining_ms[c.running], !!c.days_per_move);
     }
   }, 1000);
 
@@ -543,7 +545,16 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   };
 }
 
-function clockText(ms: number): string {
+/** clockText is a clock's time: m:ss, or for a correspondence clock days
+ * and hours ("2 d 23 h"), hours and minutes in the last day. */
+function clockText(ms: number, days: boolean): string {
+  if (days) {
+    // Whole minutes left: a clock never shows more time than it has.
+    const min = Math.floor(ms / 60000);
+    const d = Math.floor(min / 1440);
+    const hr = Math.floor((min % 1440) / 60);
+    return d > 0 ? t("clock.days", { d, h: hr }) : t("clock.hours", { h: hr, m: min % 60 });
+  }
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;

@@ -2,14 +2,16 @@
 // with a button that starts a game against the computer at once and a link
 // to the other ways to play (the create page); the games waiting for
 // players (with a Join button per public open seat) and those in progress.
+// First of all, "My games": the unfinished games this browser holds seats
+// in, those waiting for its move first.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, seats, CatalogGame, Summary } from "../api";
+import { api, seats, CatalogGame, GameView, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
 import { go } from "../main";
 import { computerGame, nameField, startGame, storedName } from "../newgame";
-import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText } from "./common";
+import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
   document.title = "Norns — " + t("lobby.title");
@@ -17,9 +19,12 @@ export function lobbyPage(main: HTMLElement): () => void {
   const waiting = h("div", null, h("p", { class: "muted" }, t("common.loading")));
   const live = h("div", null, h("p", { class: "muted" }, t("common.loading")));
   const finished = h("div", null, h("p", { class: "muted" }, t("common.loading")));
+  const mineList = h("div", { id: "my-games-list" });
+  const mineBox = h("section", { id: "my-games", hidden: true }, h("h2", null, t("lobby.mine")), mineList);
   main.append(
     h("h1", null, t("lobby.title")),
     h("p", { class: "muted" }, t("lobby.intro")),
+    mineBox,
     nameField().el,
     cards,
     h("h2", null, t("lobby.open")),
@@ -144,7 +149,36 @@ export function lobbyPage(main: HTMLElement): () => void {
       ),
     );
   };
+  // drawMine shows the unfinished games this browser holds seats in, its
+  // turn first, then the newest; the section is hidden when there are none.
+  const drawMine = async () => {
+    const views = await Promise.all(heldGames().map((id) => api.get(id).catch(() => null)));
+    if (stop) return;
+    const open = views.filter((v): v is GameView => !!v && !v.finished);
+    const turn = (v: GameView) => yourTurn(v, seats.all(v.id));
+    open.sort((a, b) => Number(turn(b)) - Number(turn(a)) || b.created.localeCompare(a.created));
+    mineBox.hidden = open.length === 0;
+    clear(
+      mineList,
+      open.length
+        ? h(
+            "ul",
+            { class: "my-games" },
+            open.map((v) =>
+              h(
+                "li",
+                { "data-game": v.id, class: turn(v) ? "your-turn" : "" },
+                h("a", { href: `/games/${v.id}` }, t("game." + v.game)),
+                " — ",
+                turn(v) ? h("strong", null, t("lobby.mine.turn")) : statusText(v.status, v.result, !!v.awaiting_seeds?.length),
+              ),
+            ),
+          )
+        : null,
+    );
+  };
   const refresh = () => {
+    drawMine().catch(() => {});
     api.list("live").then(
       (gs) => {
         clear(waiting, table(gs.filter((g) => g.seats.some((s) => s.kind === "open")), "lobby.none", true));
@@ -160,4 +194,16 @@ export function lobbyPage(main: HTMLElement): () => void {
     stop = true;
     clearInterval(timer);
   };
+}
+
+/** heldGames are the ids of the games this browser holds a seat of (the
+ * seat tokens kept per game), at most 30. */
+function heldGames(): string[] {
+  const prefix = "norns.seats.";
+  const ids: string[] = [];
+  for (let i = 0; i < localStorage.length && ids.length < 30; i++) {
+    const k = localStorage.key(i);
+    if (k?.startsWith(prefix) && Object.keys(seats.all(k.slice(prefix.length))).length) ids.push(k.slice(prefix.length));
+  }
+  return ids;
 }
