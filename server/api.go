@@ -568,11 +568,13 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := context.WithoutCancel(r.Context())
 	return s.with(ctx, r.PathValue("id"), func(t *table) error {
-		if *req.Seq > t.seq() {
-			// The client has seen more than this instance holds: another
-			// instance is ahead. (When another instance appended what
-			// neither has seen yet, the store refuses the append.)
-			if err := s.catchUp(ctx, t, false); err != nil {
+		if *req.Seq > t.seq() || !t.started() {
+			// The client has seen more than this instance holds, or the
+			// game has started on another instance (the last seat or seed
+			// came there): catch up first. (When another instance
+			// appended what neither has seen yet, the store refuses the
+			// append.)
+			if err := s.catchUp(ctx, t, !t.started()); err != nil {
 				return err
 			}
 		}

@@ -623,3 +623,17 @@ func TestNamesAndTokens(t *testing.T) {
 		t.Errorf("a move with the token in the URL = %d %s, want 401 missing_token", st, ae.Code)
 	}
 }
+
+// TestTwoInstancesJoinThenMove: a move posted to one instance right after
+// the last seat was taken on the other is played, not refused as a game
+// that has not started.
+func TestTwoInstancesJoinThenMove(t *testing.T) {
+	a, b := pair(t, nil)
+	for round := range 10 {
+		c := a.createOnly(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+		b.join(c.ID, "black", c.Seats[1].Invite, "")
+		if st, ae := a.call("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusOK {
+			t.Fatalf("round %d: white's move on the other instance = %d %s (%s)", round, st, ae.Code, ae.Detail)
+		}
+	}
+}
