@@ -66,7 +66,7 @@ func TestDraw(t *testing.T) {
 	if st != http.StatusOK || !v.Finished || v.Status != "over draw" || v.Result != "draw (agreement)" {
 		t.Fatalf("black's acceptance = %d %s: %q %q", st, code, v.Status, v.Result)
 	}
-	verifies(t, e, v)
+	checkRecords(t, e, v)
 	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != server.CodeGameOver {
 		t.Errorf("an offer after the end = %d %s, want 409 game_over", st, code)
 	}
@@ -109,7 +109,7 @@ func TestTakeback(t *testing.T) {
 	e.move(c.ID, b, "d7d5")
 	e.word(c.ID, "resign", b, false)
 	e.call("POST", "/api/games/"+c.ID+"/resign", b, nil, nil)
-	verifies(t, e, e.view(c.ID))
+	checkRecords(t, e, e.view(c.ID))
 
 	// Against the AI (thinking long enough for the request to come first):
 	// granted at once, or refused when the game was created so.
