@@ -85,9 +85,6 @@ type Server struct {
 	// sched hands out the slots of the AI searches.
 	sched *scheduler
 
-	// restoring counts the background loading of Restore.
-	restoring sync.WaitGroup
-
 	mu    sync.Mutex
 	games map[string]*table
 	// aiOwner maps the unfinished games with an AI seat created on this
@@ -158,17 +155,14 @@ func New(cfg Config) (*Server, error) {
 // loads each in the background, replaying its log and taking up what was
 // due (rolls, AI turns, clocks). It returns once the list is read, so the
 // server can listen at once; a request for a game not yet loaded loads it.
-// Wait waits for the background loading.
 func (s *Server) Restore(ctx context.Context) error {
 	ids, err := s.store.Unfinished(ctx)
 	if err != nil {
 		return fmt.Errorf("server: restore: %w", err)
 	}
-	s.restoring.Add(1)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		defer s.restoring.Done()
 		for _, id := range ids {
 			if s.closing() {
 				return
@@ -191,9 +185,6 @@ func (s *Server) Restore(ctx context.Context) error {
 	}()
 	return nil
 }
-
-// Restored waits until the games that Restore found are loaded.
-func (s *Server) Restored() { s.restoring.Wait() }
 
 // Close stops the AI searches and the clocks, closes the WebSocket feeds
 // and waits for the background work to end. It does not close the store.

@@ -89,7 +89,8 @@ type table struct {
 	// thinking is the seq at which an AI seat is choosing, or -1.
 	thinking int64
 	// owner is the client the game's AI work is scheduled for: the
-	// address of its creator, or the game's id when restored.
+	// address of its creator, or the game's id when this instance does not
+	// know it (a game created before a restart, or elsewhere).
 	owner string
 	// used is the last time a request or an event touched the table.
 	used time.Time
@@ -231,7 +232,7 @@ func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error)
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	t := &table{
-		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: rec.ID,
+		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: s.ownerOf(rec.ID),
 		used: time.Now(), subs: map[*subscriber]struct{}{}, viewSeq: -1,
 		events: make([]store.Event, 0, len(events)), autos: make([][]string, 0, len(events)),
 	}
