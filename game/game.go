@@ -146,10 +146,11 @@ type Hasher interface {
 // defeat does with three players (8.3). The server forfeits a player whose
 // clock runs out.
 type Forfeiter interface {
-	// Forfeit takes p, the player to move, out of the game: the game goes
+	// Forfeit takes p out of the game, on p's turn or not: the game goes
 	// on without p, or ends when one player is left. It is an error when p
-	// is not to move. A forfeit is not an action: History does not list
-	// it, and undoing an action played before it takes it back.
+	// cannot leave now (not in the game, or the game is over). A forfeit
+	// is not an action: History does not list it, and undoing an action
+	// played before it takes it back.
 	Forfeit(p Player) error
 }
 

@@ -43,6 +43,12 @@ func (t *table) apply(e store.Event) error {
 			return err
 		}
 		t.ending = r
+		if r == nil {
+			if t.left == nil {
+				t.left = map[string]bool{}
+			}
+			t.left[e.Player] = true
+		}
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
 	case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:

@@ -148,8 +148,8 @@ func (t *table) move(ctx context.Context, p int, a game.Action) error {
 
 // resign ends seat p's game with a loss: the others win (with two
 // players, the other). In three-player Nords Loki it takes the player out
-// as a technical defeat does (8.3), on the player's turn, and the others
-// play on.
+// as a technical defeat does (8.3), on the player's turn or not, and the
+// others play on.
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():
@@ -157,8 +157,8 @@ func (t *table) resign(ctx context.Context, p int) error {
 	case !t.started():
 		return apiErr(CodeNotStarted, "the game has not started: abort it instead")
 	}
-	if _, leaves := t.st.(game.Forfeiter); leaves && len(t.st.Players()) > 2 && t.toMove() != p {
-		return apiErr(CodeNotYourTurn, "with three players a player resigns on their own turn, and the others play on")
+	if t.left[t.rec.Seats[p].Player] {
+		return apiErr(CodeLeft, "")
 	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
 }

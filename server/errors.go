@@ -49,6 +49,7 @@ const (
 	CodeBadChatText   = "bad_chat_text"
 	CodeBadChatRoom   = "bad_chat_room"
 	CodeNotOver       = "not_over"
+	CodeLeft          = "left_game"
 )
 
 // messages holds the human message of every code.
@@ -91,6 +92,7 @@ var statuses = map[string]int{
 	CodeBadChatText:   http.StatusBadRequest,
 	CodeBadChatRoom:   http.StatusBadRequest,
 	CodeNotOver:       http.StatusConflict,
+	CodeLeft:          http.StatusConflict,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

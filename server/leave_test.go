@@ -97,7 +97,7 @@ func TestResign(t *testing.T) {
 }
 
 // TestResignThreePlayers: in three-player Nords Loki a resignation takes
-// the player out as a technical defeat does, on their own turn, and the
+// the player out as a technical defeat does, on their turn or not, and the
 // others play on.
 func TestResignThreePlayers(t *testing.T) {
 	e := start(t, nil)
@@ -113,15 +113,19 @@ func TestResignThreePlayers(t *testing.T) {
 			other = p
 		}
 	}
-	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != server.CodeNotYourTurn {
-		t.Errorf("%s resigning out of turn = %d %s, want 409 not_your_turn", other, st, code)
+	st, code, after := e.leave(c.ID, "resign", tokens[other])
+	if st != http.StatusOK || after.Finished || after.ToMove != v.ToMove || !strings.Contains(after.Position, "out") {
+		t.Fatalf("%s resigning out of turn = %d %s: finished %v, to move %q, position %q; want %s still to move and the game going on", other, st, code, after.Finished, after.ToMove, after.Position, v.ToMove)
 	}
-	who := v.ToMove
-	st, code, after := e.leave(c.ID, "resign", tokens[who])
-	if st != http.StatusOK || after.Finished || !strings.Contains(after.Position, "out") {
-		t.Fatalf("%s's resignation = %d %s: finished %v, position %q, want the game going on without them", who, st, code, after.Finished, after.Position)
+	for _, seat := range after.Seats {
+		if seat.Left != (seat.Player == other) {
+			t.Errorf("seat %s: left = %v after %s resigned", seat.Player, seat.Left, other)
+		}
 	}
-	delete(tokens, who)
+	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != server.CodeLeft {
+		t.Errorf("%s resigning again = %d %s, want 409 left_game", other, st, code)
+	}
+	delete(tokens, other)
 	e.playSeats(c.ID, tokens, 5)
 	end := e.view(c.ID)
 	checkOver(t, end)

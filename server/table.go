@@ -77,6 +77,9 @@ type table struct {
 	offers offers
 	// movers are the seats (players) that have made a move.
 	movers map[string]bool
+	// left are the seats (players) that left a game that goes on without
+	// them (three-player Nords Loki: a timeout or a resignation).
+	left map[string]bool
 	// chatSeq is the seq of the last chat message the subscribers were
 	// sent or need not be (stored before the table was loaded); -1 when
 	// unknown (alone on its store, an instance follows no chat).

@@ -71,6 +71,9 @@ type SeatView struct {
 	// seat, nor once the seat is taken.
 	Public bool   `json:"public,omitempty"`
 	Invite string `json:"invite,omitempty"`
+	// Left marks a seat whose player left a game that goes on without
+	// them (three-player Nords Loki: out of time, or resigned).
+	Left bool `json:"left,omitempty"`
 }
 
 // EventView is one entry of the history.
@@ -148,7 +151,7 @@ func (t *table) buildCore() View {
 			v.RematchOffers = append(v.RematchOffers, seat.Player)
 		}
 		v.Rematch = seat.Rematch
-		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public})
+		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public, Left: t.left[seat.Player]})
 	}
 	if p := t.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]

@@ -166,12 +166,13 @@
 // a finisher awaits the draw window, a technical defeat only removes the
 // player and the window decides.
 //
-// Forfeit (game.Forfeiter) takes the player to move out of the game the
-// same way, with or without konungs: the server calls it when that
-// player's clock runs out. The steps already played stand and the turn
-// ends (section 6, but no LOKI or ODIN for a player who is out); with one
-// player left, that player wins by technical defeat. A forfeit is not an
-// action and is not in the history.
+// Forfeit (game.Forfeiter) takes a player out of the game the same way,
+// with or without konungs, on their turn or not: the server calls it when
+// a player's clock runs out or a player resigns. When the mover leaves,
+// the steps already played stand and the turn ends (section 6, but no
+// LOKI or ODIN for a player who is out); another player's turn goes on.
+// With one player left, that player wins by technical defeat. A forfeit
+// is not an action and is not in the history.
 //
 // # Results and returns
 //

@@ -91,23 +91,63 @@ func TestForfeitInTheDrawWindow(t *testing.T) {
 	wantResult(t, s, "over p1 2", []float64{2, -1, -1})
 }
 
+func TestForfeitOutOfTurn(t *testing.T) {
+	// p1 resigns while p2 is in the middle of its turn: p1 is out, its
+	// checkers stay as obstacles, and p2 plays on with the dice it has.
+	s := setup(t, on3, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/6 p3=8:2W/K10W/0/7 ghosts=- first=p1 turns=9 move:p2:4-2:-")
+	play(t, s, "W5/7")
+	if err := s.Forfeit(0); err != nil {
+		t.Fatalf("Forfeit(0) with p2 to move: %v", err)
+	}
+	wantPosition(t, s, "p1=1:K3W,2:4W,3:4W,4:W/-/0/out p2=5:K2W,7:W/9W/0/6 p3=8:2W/K10W/0/7 ghosts=- first=p1 turns=9 move:p2:4:-")
+	if s.Player() != 1 {
+		t.Errorf("Player = %d after p1 left, want p2 (1) still to move", s.Player())
+	}
+	// p3 then resigns too, out of turn: p2 is the last one left and wins.
+	if err := s.Forfeit(2); err != nil {
+		t.Fatalf("Forfeit(2): %v", err)
+	}
+	wantResult(t, s, "over p2 1", []float64{-0.5, 1, -0.5})
+
+	// The mover forfeits before rolling: the turn passes on.
+	s = setup(t, on3, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/6 p3=8:2W/K10W/0/7 ghosts=- first=p1 turns=9 roll:p2")
+	if err := s.Forfeit(1); err != nil {
+		t.Fatalf("Forfeit(1) before its roll: %v", err)
+	}
+	wantPosition(t, s, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/out p3=8:2W/K10W/0/7 ghosts=- first=p1 turns=10 roll:p3")
+
+	// With two players the one who resigns out of turn loses at once.
+	s = setup(t, on2, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/6 ghosts=- first=p1 turns=9 move:p1:4-2:-")
+	if err := s.Forfeit(1); err != nil {
+		t.Fatalf("Forfeit(1) with p1 to move: %v", err)
+	}
+	wantResult(t, s, "over p1 1", []float64{1, -1})
+}
+
 func TestForfeitErrors(t *testing.T) {
-	pos := "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/6 p3=8:2W/K10W/0/7 ghosts=- first=p1 turns=9 move:p2:4-2:-"
-	for _, p := range []game.Player{0, 2, 3, -1, game.Chance} {
+	pos := "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/6 p3=8:2W/K10W/0/out ghosts=- first=p1 turns=9 move:p2:4-2:-"
+	// p3 is out already; 3, -1 and Chance are no players of the game.
+	for _, p := range []game.Player{2, 3, -1, game.Chance} {
 		s := setup(t, on3, pos)
 		if err := s.Forfeit(p); err == nil {
-			t.Errorf("Forfeit(%d) with p2 to move: no error", p)
+			t.Errorf("Forfeit(%d) at %s: no error", p, pos)
 		}
 		if s.Position() != pos {
 			t.Errorf("Forfeit(%d) refused but changed the position to %q", p, s.Position())
 		}
 	}
-	s, _ := Game{}.New(on3)
-	if err := s.(*State).Forfeit(0); err == nil {
+	// A player who has borne off everything awaits the end of the round.
+	fin := "p1=-/-/13/7 p2=1:4W,2:4W,3:K3W,4:W/-/0/7 p3=8:2W/K10W/0/7 ghosts=- first=p3 turns=9 move:p2:4-2:-"
+	s := setup(t, on3, fin)
+	if err := s.Forfeit(0); err == nil || s.Position() != fin {
+		t.Errorf("Forfeit of a finished player = %v, position %q; want an error and no change", err, s.Position())
+	}
+	g, _ := Game{}.New(on3)
+	if err := g.(*State).Forfeit(0); err == nil {
 		t.Error("Forfeit before the first player is drawn: no error")
 	}
 	s = setup(t, on3, "p1=1:K3W,2:4W,3:4W,4:W/-/0/7 p2=5:K3W/9W/0/out p3=8:2W/K10W/0/out ghosts=- first=p1 turns=9 over:p1:technical")
-	if err := s.(*State).Forfeit(0); !errors.Is(err, game.ErrOver) {
+	if err := s.Forfeit(0); !errors.Is(err, game.ErrOver) {
 		t.Errorf("Forfeit after the end = %v, want ErrOver", err)
 	}
 	// A position cannot have a player who is out to play.

@@ -259,27 +259,34 @@ func (s *State) removeDie(d uint8) {
 	}
 }
 
-// Forfeit takes p, the player to move, out of the game (game.Forfeiter);
-// the server calls it when p's clock runs out. As after a technical defeat
-// (8.3), p's checkers stay where they stand as obstacles and are never
-// re-entered, and with one player left that player wins by technical
-// defeat. Otherwise p's turn ends: the steps already played stand, the
-// end of the turn (section 6) follows without LOKI and ODIN, p being out,
-// and the next player still in the game rolls. While a finisher awaits
-// the end of the round (8.1), the round decides instead.
+// Forfeit takes p out of the game (game.Forfeiter), on p's turn or not:
+// the server calls it when p's clock runs out or p resigns. As after a
+// technical defeat (8.3), p's checkers stay where they stand as obstacles
+// and are never re-entered, and with one player left that player wins by
+// technical defeat. When p is the mover, p's turn ends: the steps already
+// played stand, the end of the turn (section 6) follows without LOKI and
+// ODIN, p being out, and the next player still in the game rolls; when
+// another player is the mover, their turn goes on. While a finisher awaits
+// the end of the round (8.1), the round decides instead. A player who has
+// finished, is out already, or is not in the game, cannot forfeit, and
+// nobody can before the first player is drawn.
 func (s *State) Forfeit(p game.Player) error {
-	if s.phase == phaseOver {
+	switch {
+	case s.phase == phaseOver:
 		return fmt.Errorf("nordsloki: %w", game.ErrOver)
-	}
-	if s.phase == phaseFirst || s.Player() != p {
-		return fmt.Errorf("nordsloki: player %d is not to play", p)
+	case s.phase == phaseFirst:
+		return fmt.Errorf("nordsloki: the first player is not drawn yet")
+	case p < 0 || int(p) >= s.cfg.n || !s.active(int(p)):
+		return fmt.Errorf("nordsloki: player %d is not in the game", p)
+	case s.finished(int(p)):
+		return fmt.Errorf("nordsloki: player %d has borne off every checker", p)
 	}
 	s.out |= 1 << p
 	if s.cfg.konungs {
 		s.p[p].lives = 0 // the position writes "out" in place of lives
 	}
 	s.legalOK = false
-	if s.technicalDefeats([]int{int(p)}); s.phase != phaseOver {
+	if s.technicalDefeats([]int{int(p)}); s.phase != phaseOver && int(s.mover) == int(p) {
 		s.endTurn()
 	}
 	return nil

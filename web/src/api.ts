@@ -30,6 +30,9 @@ export interface SeatView {
    * its invitation. */
   public?: boolean;
   invite?: string;
+  /** left marks a player who left a game that goes on without them
+   * (three-player Nords Loki). */
+  left?: boolean;
 }
 
 export interface EventView {

@@ -24,9 +24,9 @@ const keys = {
  * game, or null. The seat is the seat to move when the browser holds it,
  * else, for an abort, the first seat held that may abort (in the order of
  * the players), else the one seat held. Abort while the seat is in
- * can_abort, else Resign once the game has started; with more than two
- * players (three-player Nords Loki) the server takes a resignation only
- * on the player's own turn. */
+ * can_abort, else Resign once the game has started. With more than two
+ * players (three-player Nords Loki) a player resigns on their turn or
+ * not, and the others play on; a seat that has left has nothing to leave. */
 export function leaveOffer(v: GameView, held: Record<string, string>): Leave | null {
   if (v.finished) return null;
   const mine = v.players.filter((p) => held[p]);
@@ -36,7 +36,8 @@ export function leaveOffer(v: GameView, held: Record<string, string>): Leave | n
   if (mine.includes(v.to_move)) return canAbort(v.to_move) ? { kind: "abort", player: v.to_move } : resign(v.to_move);
   const aborter = mine.find(canAbort);
   if (aborter) return { kind: "abort", player: aborter };
-  if (mine.length === 1 && v.players.length === 2) return resign(mine[0]);
+  const left = (p: string) => v.seats.find((s) => s.player === p)?.left ?? false;
+  if (mine.length === 1 && !left(mine[0])) return resign(mine[0]);
   return null;
 }
 
