@@ -23,11 +23,19 @@ func (t *table) remaining(now time.Time) []time.Duration {
 }
 
 // timed reports whether seat p's clock runs on its turn: from its first
-// move on (a player's first move is not timed, as on a chess site, but
-// must come within Config.FirstMoveTime or the game is aborted), and
-// always with a correspondence clock.
+// move on. A player's first move is not timed, as on a chess site, but
+// must come within firstMoveTime or the game is aborted.
 func (t *table) timed(p int) bool {
-	return t.rec.Clock != nil && (t.rec.Clock.PerMove || t.moved(p))
+	return t.rec.Clock != nil && t.moved(p)
+}
+
+// firstMoveTime is the time a player has for their first move:
+// Config.FirstMoveTime, or with a correspondence clock its days per move.
+func (t *table) firstMoveTime() time.Duration {
+	if c := t.rec.Clock; c != nil && c.PerMove {
+		return max(c.Initial, t.srv.cfg.FirstMoveTime)
+	}
+	return t.srv.cfg.FirstMoveTime
 }
 
 // flagIn is the time from now until seat p's flag falls, on its turn:
@@ -36,7 +44,7 @@ func (t *table) flagIn(p int, now time.Time) time.Duration {
 	if t.timed(p) {
 		return t.remaining(now)[p]
 	}
-	return t.srv.cfg.FirstMoveTime - now.Sub(t.turnStart)
+	return t.firstMoveTime() - now.Sub(t.turnStart)
 }
 
 // next arms what follows the last event: the clock of the player to move,

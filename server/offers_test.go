@@ -200,8 +200,14 @@ func TestIncrementPerTurn(t *testing.T) {
 	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
 	ct := tokensOf(corr)
 	cv := e.move(corr.ID, ct["white"], "e2e4")
-	if cv.Clock.DaysPerMove != 3 || cv.Clock.RemainingMs["white"] != 3*day || cv.Clock.Running != "black" {
-		t.Errorf("a correspondence clock after 1. e4 = %+v, want white back at 3 days, black running", cv.Clock)
+	// Black's first move is not timed, as white's was not: it must come
+	// within the days per move, or the game is aborted.
+	if c := cv.Clock; c.DaysPerMove != 3 || c.RemainingMs["white"] != 3*day || c.Running != "" || c.FirstMoveMs <= 3*day-60000 || c.FirstMoveMs > 3*day {
+		t.Errorf("a correspondence clock after 1. e4 = %+v, want white back at 3 days, no clock running and black's first move due within 3 days", c)
+	}
+	cv = e.move(corr.ID, ct["black"], "e7e5")
+	if c := cv.Clock; c.Running != "white" || c.FirstMoveMs != 0 || c.RemainingMs["black"] != 3*day || c.RemainingMs["white"] > 3*day || c.RemainingMs["white"] < 3*day-60000 {
+		t.Errorf("a correspondence clock after 1. e4 e5 = %+v, want white's 3 days running", c)
 	}
 	for _, bad := range []server.ClockRequest{{DaysPerMove: 15}, {DaysPerMove: -1}, {DaysPerMove: 3, InitialMs: 60000}} {
 		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadClock {

@@ -107,6 +107,9 @@ type ClockView struct {
 	// Running is the seat whose clock runs, if any (none before a player's
 	// first move, which is not timed).
 	Running string `json:"running,omitempty"`
+	// FirstMoveMs is, while the player to move has not moved yet, the
+	// time left for that first move, after which the game is aborted.
+	FirstMoveMs int64 `json:"first_move_ms,omitempty"`
 }
 
 func eventView(e store.Event, auto []string) EventView {
@@ -195,6 +198,8 @@ func (t *table) withHistory(v View, from int64) View {
 		}
 		if p := t.toMove(); p >= 0 && t.timed(p) {
 			c.Running = v.Players[p] // not before a player's first move
+		} else if p >= 0 && t.started() {
+			c.FirstMoveMs = max(t.flagIn(p, time.Now()).Milliseconds(), 1)
 		}
 		v.Clock = c
 	}
