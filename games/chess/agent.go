@@ -1,0 +1,92 @@
+package chess
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"norns/game"
+)
+
+// SearchAgent plays orthodox chess with the Searcher; the ai package
+// uses it for the levels (through State.NewSearch). It keeps its
+// Searcher, and so its transposition table, from one move to the next.
+type SearchAgent struct {
+	searcher *Searcher
+	lim      Limits
+	last     Info
+	// the game it saw last, to clear the table for a new one
+	start   uint64
+	plies   int
+	started bool
+}
+
+// NewSearchAgent returns an agent that searches nodes nodes, or for
+// budget, or to depth plies per move (the first non-zero, nodes first,
+// and depth besides), with a table of 2^tableBits entries.
+func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tableBits int) *SearchAgent {
+	return &SearchAgent{
+		searcher: NewSearcher(tableBits, seed),
+		lim:      Limits{Nodes: int64(nodes), MoveTime: budget, Depth: depth},
+	}
+}
+
+// NewSearch returns the chess engine's agent for the ai package's levels:
+// nodes, time and depth budgets as in NewSearchAgent (a table of 2^20
+// entries, or 2^16 below 20,000 nodes).
+func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint64) interface {
+	Choose(context.Context, game.State) (game.Action, error)
+	LastSearch() (nodes, depth int)
+} {
+	bits := 20
+	if nodes > 0 && nodes < 20000 {
+		bits = 16
+	}
+	if nodes == 0 && budget > 0 && budget < 500*time.Millisecond {
+		bits = 18
+	}
+	return NewSearchAgent(nodes, budget, depth, seed, bits)
+}
+
+// Searcher returns the agent's searcher.
+func (a *SearchAgent) Searcher() *Searcher { return a.searcher }
+
+// LastSearch returns the nodes and the depth of the last search.
+func (a *SearchAgent) LastSearch() (nodes, depth int) { return int(a.last.Nodes), a.last.Depth }
+
+// SetClock makes the next searches share out the mover's clock (time
+// left and increment) instead of a fixed budget per move; zero turns it
+// off.
+func (a *SearchAgent) SetClock(left, inc time.Duration) {
+	a.lim.Time, a.lim.Inc = left, inc
+	if left > 0 {
+		a.lim.MoveTime = 0
+	}
+}
+
+// Choose searches a game of orthodox chess for the side to move.
+func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, error) {
+	st, ok := gs.(*State)
+	if !ok {
+		return 0, fmt.Errorf("chess: the search plays orthodox chess, not %s", gs.Game().Name())
+	}
+	if st.Terminal() {
+		return 0, fmt.Errorf("chess: no decision to make: the game is over")
+	}
+	if !a.started || a.start != st.start.Hash() || st.log.Len() < a.plies {
+		a.searcher.Clear()
+	}
+	a.started, a.start, a.plies = true, st.start.Hash(), st.log.Len()
+	past := make([]uint64, 0, 100)
+	from := max(0, len(st.log)-st.pos.Halfmove())
+	for _, r := range st.log[from:] {
+		past = append(past, r.Undo.Hash())
+	}
+	pos := st.pos
+	m, info := a.searcher.Search(ctx, &pos, past, a.lim)
+	a.last = info
+	if m == NoMove {
+		return 0, fmt.Errorf("chess: no legal move")
+	}
+	return game.Action(m), nil
+}

@@ -1,0 +1,146 @@
+package chess
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// benchFENs are positions of each phase the benchmarks and tests search:
+// the start, an open middlegame, a closed one, a queen-and-rook middlegame
+// and a rook ending.
+var benchFENs = []string{
+	StartFEN,
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+	"r1bqk2r/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PPQ2PPP/R1B1KB1R w KQkq - 2 7",
+	"2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 13",
+	"8/5pk1/6p1/R7/5P2/6P1/r5K1/8 w - - 0 40",
+}
+
+// TestLegalCaptures: the capture generator gives exactly the captures and
+// queen promotions among the legal moves.
+func TestLegalCaptures(t *testing.T) {
+	fens := append([]string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+	}, benchFENs...)
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all, caps MoveList
+		p.LegalMoves(&all)
+		p.LegalCaptures(&caps)
+		want := map[Move]bool{}
+		for _, m := range all.Slice() {
+			if p.IsCapture(m) && (m.Promotion() == NoRole || m.Promotion() == Queen) || m.Promotion() == Queen {
+				want[m] = true
+			}
+		}
+		got := map[Move]bool{}
+		for _, m := range caps.Slice() {
+			got[m] = true
+		}
+		if fmt.Sprint(len(got)) != fmt.Sprint(len(want)) {
+			t.Errorf("LegalCaptures(%q) = %v, want %v", fen, caps.Slice(), want)
+			continue
+		}
+		for m := range want {
+			if !got[m] {
+				t.Errorf("LegalCaptures(%q) lacks %v", fen, m)
+			}
+		}
+	}
+}
+
+// TestSEE: exchanges on one square.
+func TestSEE(t *testing.T) {
+	tests := []struct {
+		fen  string
+		move string
+		want int
+	}{
+		{"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
+		{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -220},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
+		{"4k3/8/2p5/3r4/4Q3/8/8/4K3 w - - 0 1", "e4d5", 500 - 950},
+	}
+	for _, tc := range tests {
+		p, _ := ParseFEN(tc.fen)
+		m, err := ParseMove(&p, tc.move, nil)
+		if err != nil {
+			var ml MoveList
+			p.LegalMoves(&ml)
+			m, err = ParseMove(&p, tc.move, ml.Slice())
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := SEE(&p, m); got != tc.want {
+			t.Errorf("SEE(%q, %s) = %d, want %d", tc.fen, tc.move, got, tc.want)
+		}
+	}
+}
+
+// TestSearchTactics: mates and a won piece found at small node budgets.
+func TestSearchTactics(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want string
+	}{
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"},                               // back-rank mate
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7"}, // scholar's mate
+		{"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},                                   // takes the queen
+		{"k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8"},                                       // mate in one
+	}
+	for _, tc := range tests {
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(16, 1)
+		m, info := s.Search(context.Background(), &p, nil, Limits{Nodes: 200000})
+		if m.String() != tc.want {
+			t.Errorf("Search(%q) = %s (depth %d, score %d), want %s", tc.fen, m, info.Depth, info.Score, tc.want)
+		}
+	}
+}
+
+// TestSearchDraws: the search knows stalemate and repetition.
+func TestSearchDraws(t *testing.T) {
+	// Black, far behind, draws by perpetual check.
+	p, _ := ParseFEN("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1")
+	s := NewSearcher(16, 1)
+	_, info := s.Search(context.Background(), &p, nil, Limits{Nodes: 300000})
+	if info.Score < -100 {
+		t.Errorf("perpetual check scored %d", info.Score)
+	}
+}
+
+// BenchmarkSearch reports nodes per second and the depth reached at a
+// fixed node budget on the positions of benchFENs.
+func BenchmarkSearch(b *testing.B) {
+	for i, fen := range benchFENs {
+		b.Run(fmt.Sprintf("pos%d", i), func(b *testing.B) {
+			p, err := ParseFEN(fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			depth := 0
+			for b.Loop() {
+				s := NewSearcher(20, 1)
+				_, info := s.Search(context.Background(), &p, nil, Limits{Nodes: 1000000})
+				nodes += info.Nodes
+				depth = info.Depth
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(depth), "depth")
+		})
+	}
+}
