@@ -55,6 +55,11 @@ type Config struct {
 	Playout int
 	// Explore is the MCTS exploration constant (0: the default).
 	Explore float64
+	// Legacy keeps the generic search where a game brings its own
+	// (orthodox chess): the levels as they were before the chess engine,
+	// to measure it against. New reads the levels "legacy-easy",
+	// "legacy-medium" and "legacy-hard" as a level with Legacy set.
+	Legacy bool
 	// Expand is how MCTS expands a node in a game with an evaluation:
 	// "all" children at once, scored by the evaluation
 	// (MCTSConfig.ExpandAll), or "one" child per iteration with a
@@ -75,6 +80,9 @@ func New(cfg Config) (Agent, error) {
 	if cfg.Level == "" {
 		cfg.Level = "medium"
 	}
+	if l, ok := strings.CutPrefix(cfg.Level, "legacy-"); ok && slices.Contains(Levels, l) {
+		cfg.Level, cfg.Legacy = l, true
+	}
 	switch cfg.Level {
 	case "random":
 		return NewRandom(cfg.Seed), nil
@@ -92,7 +100,7 @@ func New(cfg Config) (Agent, error) {
 
 // ParseSpec reads an agent specification as the arena and the command line
 // write it: a level or algorithm name, then optional settings after a
-// colon, separated by commas: "hard", "medium:time=200ms",
+// colon, separated by commas: "hard", "legacy-hard", "medium:time=200ms",
 // "mcts:iters=2000,workers=1", "alphabeta:depth=4". The settings are time,
 // iters, seed, depth, workers, playout, explore, expand and algo.
 func ParseSpec(spec string) (Config, error) {
@@ -101,10 +109,12 @@ func ParseSpec(spec string) (Config, error) {
 	switch {
 	case name == "random" || name == "greedy" || slices.Contains(Levels, name):
 		cfg.Level = name
+	case strings.HasPrefix(name, "legacy-") && slices.Contains(Levels, name[len("legacy-"):]):
+		cfg.Level, cfg.Legacy = name[len("legacy-"):], true
 	case slices.Contains(Algorithms, name):
 		cfg.Level, cfg.Algorithm = "hard", name
 	default:
-		return cfg, fmt.Errorf("ai: unknown agent %q (agents: random, greedy, %s, %s)", name, strings.Join(Levels, ", "), strings.Join(Algorithms[2:], ", "))
+		return cfg, fmt.Errorf("ai: unknown agent %q (agents: random, greedy, %s, legacy-LEVEL, %s)", name, strings.Join(Levels, ", "), strings.Join(Algorithms[2:], ", "))
 	}
 	if rest == "" {
 		return cfg, nil
@@ -343,8 +353,55 @@ func chanceFanOut(s game.State) int {
 	return most
 }
 
+// NativeSearcher is implemented by the states of a game that brings its
+// own search (orthodox chess, games/chess): the medium and hard levels
+// play with it unless Config.Legacy or Config.Algorithm says otherwise.
+// NewSearch returns an agent that searches nodes nodes, or for budget, or
+// to depth plies per move, and keeps what it learnt between moves.
+type NativeSearcher interface {
+	NewSearch(nodes int, budget time.Duration, depth int, seed uint64) NativeSearch
+}
+
+// NativeSearch is a game's own searching agent; LastSearch gives the
+// nodes and the depth of its last search.
+type NativeSearch = interface {
+	Choose(context.Context, game.State) (game.Action, error)
+	LastSearch() (nodes, depth int)
+}
+
+// NativeMediumNodes is the medium level's node budget in a game with its
+// own search (the hard level searches for HardTime).
+const NativeMediumNodes = 30000
+
+// native adapts a NativeSearch to Agent and StatsReporter.
+type native struct {
+	inner NativeSearch
+	stats Stats
+}
+
+func (n *native) Choose(ctx context.Context, s game.State) (game.Action, error) {
+	start := time.Now()
+	a, err := n.inner.Choose(ctx, s)
+	nodes, depth := n.inner.LastSearch()
+	n.stats = Stats{Iterations: nodes, Depth: depth, Elapsed: time.Since(start)}
+	return a, err
+}
+
+func (n *native) LastStats() Stats { return n.stats }
+
 // build makes the searcher of the plan for s.
 func (a *auto) build(s game.State) Agent {
+	if ns, ok := s.(NativeSearcher); ok && !a.cfg.Legacy && (a.cfg.Algorithm == "" || a.cfg.Algorithm == "auto") && a.cfg.Level != "easy" {
+		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
+		if nodes == 0 && budget == 0 && depth == 0 {
+			if a.cfg.Level == "hard" {
+				budget = HardTime
+			} else {
+				nodes = NativeMediumNodes
+			}
+		}
+		return &native{inner: ns.NewSearch(nodes, budget, depth, a.cfg.Seed)}
+	}
 	p := PlanFor(a.cfg, s)
 	switch p.Algorithm {
 	case "random":

@@ -235,6 +235,9 @@ func TestParseSpec(t *testing.T) {
 		{"hard:algo=minimax", ai.Config{}, false},
 		{"mcts:expand=one", ai.Config{Level: "hard", Algorithm: "mcts", Expand: "one"}, true},
 		{"mcts:expand=some", ai.Config{}, false},
+		{"legacy-hard", ai.Config{Level: "hard", Legacy: true}, true},
+		{"legacy-medium:iters=2000", ai.Config{Level: "medium", Legacy: true, Iterations: 2000}, true},
+		{"legacy-expert", ai.Config{}, false},
 	}
 	for _, tt := range tests {
 		got, err := ai.ParseSpec(tt.spec)
@@ -296,6 +299,32 @@ func TestPlanOverride(t *testing.T) {
 		if p.Time != tt.time || p.Iterations != tt.iterations || p.ExpandAll != tt.expandAll || p.Playout != tt.playout {
 			t.Errorf("PlanFor(%+v, %s) = time %v, %d iterations, expand all %v, playout %d; want %v, %d, %v, %d",
 				tt.cfg, tt.game, p.Time, p.Iterations, p.ExpandAll, p.Playout, tt.time, tt.iterations, tt.expandAll, tt.playout)
+		}
+	}
+}
+
+// TestNativeSearch: orthodox chess brings its own search, which the
+// medium and hard levels use and the legacy levels do not.
+func TestNativeSearch(t *testing.T) {
+	s := setup(t, "chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+	if _, ok := s.(ai.NativeSearcher); !ok {
+		t.Fatal("chess states are not ai.NativeSearchers")
+	}
+	for _, level := range []string{"hard", "legacy-hard"} {
+		a, err := ai.New(ai.Config{Level: level, Iterations: 20000, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := a.Choose(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.ActionString(m); got != "d1d8" {
+			t.Errorf("%s played %s, want the mate d1d8", level, got)
+		}
+		st := a.(ai.StatsReporter).LastStats()
+		if st.Iterations == 0 || st.Iterations > 20000 {
+			t.Errorf("%s searched %d nodes, want 1 to 20,000", level, st.Iterations)
 		}
 	}
 }
