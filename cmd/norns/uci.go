@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"norns/games/chess"
+)
+
+func uciCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "uci",
+		Short: "Play orthodox chess over the Universal Chess Interface",
+		Long: `Speak the Universal Chess Interface (UCI) on standard input and output, so
+that chess GUIs and match programs play Norns's chess engine: uci, isready,
+ucinewgame, position (startpos or fen, then moves), go (wtime, btime, winc,
+binc, movestogo, movetime, nodes, depth, infinite), stop and quit. The
+options Hash (megabytes of transposition table) and Threads (one thread
+only) are accepted.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runUCI(os.Stdin, cmd.OutOrStdout())
+		},
+	}
+}
+
+// uciEngine is the state of one UCI session.
+type uciEngine struct {
+	out   io.Writer
+	outMu sync.Mutex
+
+	searcher *chess.Searcher
+	hashMB   int
+	pos      chess.Position
+	past     []uint64 // hashes of the positions before pos
+
+	// the running search
+	cancel   context.CancelFunc
+	done     chan struct{}
+	infinite bool
+}
+
+func (e *uciEngine) send(format string, args ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintf(e.out, format+"\n", args...)
+}
+
+// tableBits is the table size in entries (16 bytes each) for mb megabytes.
+func tableBits(mb int) int {
+	mb = max(1, min(mb, 4096))
+	return bits.Len(uint(mb)*(1<<20)/16) - 1
+}
+
+// runUCI reads UCI commands from in until quit or the end of the input
+// (after which it lets a finite search finish) and answers on out.
+func runUCI(in io.Reader, out io.Writer) error {
+	e := &uciEngine{out: out, hashMB: 16, pos: chess.Start()}
+	e.searcher = chess.NewSearcher(tableBits(e.hashMB), 1)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		switch fields[0] {
+		case "uci":
+			e.send("id name Norns %s", version)
+			e.send("id author the Norns authors")
+			e.send("option name Hash type spin default 16 min 1 max 4096")
+			e.send("option name Threads type spin default 1 min 1 max 1")
+			e.send("uciok")
+		case "isready":
+			e.send("readyok")
+		case "ucinewgame":
+			e.finish()
+			e.searcher.Clear()
+			e.pos, e.past = chess.Start(), nil
+		case "setoption":
+			e.finish()
+			e.setOption(fields[1:])
+		case "position":
+			e.finish()
+			if err := e.position(fields[1:]); err != nil {
+				e.send("info string %v", err)
+			}
+		case "go":
+			e.finish()
+			e.goSearch(fields[1:])
+		case "stop":
+			e.stop()
+		case "quit":
+			e.stop()
+			return nil
+		case "debug", "register", "ponderhit":
+		default:
+			e.send("info string unknown command %s", fields[0])
+		}
+	}
+	e.finish()
+	return sc.Err()
+}
+
+// setOption reads "name N value V".
+func (e *uciEngine) setOption(args []string) {
+	var name, value []string
+	cur := &name
+	for _, a := range args {
+		switch a {
+		case "name":
+			cur = &name
+		case "value":
+			cur = &value
+		default:
+			*cur = append(*cur, a)
+		}
+	}
+	n, v := strings.ToLower(strings.Join(name, " ")), strings.Join(value, " ")
+	switch n {
+	case "hash":
+		mb, err := strconv.Atoi(v)
+		if err != nil || mb < 1 {
+			e.send("info string Hash must be a number of megabytes, not %q", v)
+			return
+		}
+		e.hashMB = mb
+		e.searcher = chess.NewSearcher(tableBits(mb), 1)
+	case "threads":
+		// One thread only.
+	default:
+		e.send("info string unknown option %q", strings.Join(name, " "))
+	}
+}
+
+// position reads "startpos|fen F… [moves M…]".
+func (e *uciEngine) position(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("position: startpos or fen expected")
+	}
+	var p chess.Position
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		p = chess.Start()
+	case "fen":
+		n := 0
+		for n < len(rest) && rest[n] != "moves" {
+			n++
+		}
+		var err error
+		p, err = chess.ParseFEN(strings.Join(rest[:n], " "))
+		if err != nil {
+			return err
+		}
+		if err := p.Validate(); err != nil {
+			return err
+		}
+		rest = rest[n:]
+	default:
+		return fmt.Errorf("position: startpos or fen expected, not %q", args[0])
+	}
+	var past []uint64
+	if len(rest) > 0 && rest[0] == "moves" {
+		for _, text := range rest[1:] {
+			var ml chess.MoveList
+			p.LegalMoves(&ml)
+			m, err := chess.ParseMove(&p, text, ml.Slice())
+			if err != nil {
+				return fmt.Errorf("position: move %s: %v", text, err)
+			}
+			past = append(past, p.Hash())
+			p.Play(m)
+		}
+	}
+	e.pos, e.past = p, past
+	return nil
+}
+
+// goSearch starts a search in the background with the limits of "go …".
+func (e *uciEngine) goSearch(args []string) {
+	var lim chess.Limits
+	var wtime, btime, winc, binc time.Duration
+	infinite := false
+	for i := 0; i < len(args); i++ {
+		num := func() int64 {
+			if i+1 >= len(args) {
+				return 0
+			}
+			i++
+			v, _ := strconv.ParseInt(args[i], 10, 64)
+			return v
+		}
+		ms := func() time.Duration { return time.Duration(num()) * time.Millisecond }
+		switch args[i] {
+		case "wtime":
+			wtime = ms()
+		case "btime":
+			btime = ms()
+		case "winc":
+			winc = ms()
+		case "binc":
+			binc = ms()
+		case "movestogo":
+			lim.MovesToGo = int(num())
+		case "movetime":
+			lim.MoveTime = ms()
+		case "nodes":
+			lim.Nodes = num()
+		case "depth":
+			lim.Depth = int(num())
+		case "infinite":
+			infinite = true
+		}
+	}
+	if lim.MoveTime == 0 && !infinite {
+		if e.pos.Turn() == chess.White {
+			lim.Time, lim.Inc = wtime, winc
+		} else {
+			lim.Time, lim.Inc = btime, binc
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e.cancel, e.done, e.infinite = cancel, make(chan struct{}), infinite
+	pos, past, s, done := e.pos, e.past, e.searcher, e.done
+	s.OnInfo = func(in chess.Info) { e.sendInfo(in) }
+	go func() {
+		defer close(done)
+		m, _ := s.Search(ctx, &pos, past, lim)
+		if infinite {
+			<-ctx.Done() // UCI: bestmove only after stop
+		}
+		e.send("bestmove %s", m)
+	}()
+}
+
+func (e *uciEngine) sendInfo(in chess.Info) {
+	score := fmt.Sprintf("cp %d", in.Score)
+	switch {
+	case in.Score > chess.MateBound:
+		score = fmt.Sprintf("mate %d", (chess.MateScore-in.Score+1)/2)
+	case in.Score < -chess.MateBound:
+		score = fmt.Sprintf("mate -%d", (chess.MateScore+in.Score)/2)
+	}
+	ms := in.Elapsed.Milliseconds()
+	nps := int64(0)
+	if ms > 0 {
+		nps = in.Nodes * 1000 / ms
+	}
+	pv := make([]string, len(in.PV))
+	for i, m := range in.PV {
+		pv[i] = m.String()
+	}
+	e.send("info depth %d seldepth %d score %s nodes %d nps %d time %d pv %s",
+		in.Depth, in.SelDepth, score, in.Nodes, nps, ms, strings.Join(pv, " "))
+}
+
+// stop ends the running search, if any, and waits for its bestmove.
+func (e *uciEngine) stop() {
+	if e.cancel != nil {
+		e.cancel()
+	}
+	e.wait()
+}
+
+// finish lets a finite search end (a script may send its next commands
+// at once; a GUI sends stop first) and stops an infinite one.
+func (e *uciEngine) finish() {
+	if e.infinite {
+		e.stop()
+	}
+	e.wait()
+}
+
+// wait waits for the running search, if any, to end.
+func (e *uciEngine) wait() {
+	if e.done != nil {
+		<-e.done
+		e.cancel()
+		e.cancel, e.done = nil, nil
+	}
+}

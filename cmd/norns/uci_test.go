@@ -1,0 +1,125 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"norns/games/chess"
+)
+
+// uciScript runs the UCI command on the lines of script and returns its
+// answer.
+func uciScript(t *testing.T, script string) string {
+	t.Helper()
+	var out strings.Builder
+	if err := runUCI(strings.NewReader(script), &out); err != nil {
+		t.Fatalf("runUCI: %v", err)
+	}
+	return out.String()
+}
+
+// bestmoves returns the moves of the bestmove lines of out.
+func bestmoves(out string) []string {
+	var ms []string
+	for _, l := range strings.Split(out, "\n") {
+		if m, ok := strings.CutPrefix(l, "bestmove "); ok {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+func TestUCIHandshake(t *testing.T) {
+	out := uciScript(t, "uci\nsetoption name Hash value 8\nsetoption name Threads value 2\nisready\nquit\n")
+	for _, want := range []string{"id name Norns", "option name Hash", "uciok\n", "readyok\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("answer to uci/isready lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "unknown") {
+		t.Errorf("Hash or Threads refused:\n%s", out)
+	}
+}
+
+func TestUCIGame(t *testing.T) {
+	out := uciScript(t, strings.Join([]string{
+		"uci", "ucinewgame", "isready",
+		"position startpos moves e2e4 e7e5 g1f3",
+		"go nodes 5000",
+		"position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+		"go depth 3",
+		"position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1 moves g8h8",
+		"go wtime 1000 btime 1000 winc 10 binc 10",
+		"position startpos",
+		"go movetime 50",
+		"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+		"go nodes 100",
+		"",
+	}, "\n"))
+	ms := bestmoves(out)
+	if len(ms) != 5 {
+		t.Fatalf("got %d bestmoves, want 5:\n%s", len(ms), out)
+	}
+	// Black to move after 1. e4 e5 2. Nf3: a legal move.
+	p := chess.Start()
+	for _, m := range []string{"e2e4", "e7e5", "g1f3"} {
+		var ml chess.MoveList
+		p.LegalMoves(&ml)
+		mv, err := chess.ParseMove(&p, m, ml.Slice())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Play(mv)
+	}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	if _, err := chess.ParseMove(&p, ms[0], ml.Slice()); err != nil {
+		t.Errorf("bestmove %s after 1. e4 e5 2. Nf3 is not legal: %v", ms[0], err)
+	}
+	if ms[1] != "d1d8" {
+		t.Errorf("bestmove %s, want the mate d1d8", ms[1])
+	}
+	if ms[2] != "d1d8" {
+		t.Errorf("bestmove %s after g8h8, want the mate d1d8", ms[2])
+	}
+	if !strings.Contains(out, "score mate 1") {
+		t.Errorf("no mate score:\n%s", out)
+	}
+	if ms[4] != "0000" {
+		t.Errorf("stalemated side's bestmove %s, want 0000", ms[4])
+	}
+}
+
+func TestUCIStopInfinite(t *testing.T) {
+	in, w := io.Pipe()
+	var out strings.Builder
+	done := make(chan error)
+	go func() { done <- runUCI(in, &out) }()
+	io.WriteString(w, "position startpos\ngo infinite\n")
+	time.Sleep(100 * time.Millisecond)
+	io.WriteString(w, "stop\nisready\nquit\n")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("stop did not end the infinite search")
+	}
+	w.Close()
+	s := out.String()
+	if len(bestmoves(s)) != 1 || !strings.Contains(s, "readyok") {
+		t.Errorf("after go infinite and stop:\n%s", s)
+	}
+}
+
+func TestUCIErrors(t *testing.T) {
+	out := uciScript(t, "position fen 8/8/8 w - - 0 1\nposition startpos moves e2e5\nfoo\nquit\n")
+	for _, want := range []string{"info string", "e2e5", "unknown command foo"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("answer lacks %q:\n%s", want, out)
+		}
+	}
+}
