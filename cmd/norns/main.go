@@ -26,6 +26,6 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: false,
 	}
-	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd(), labCmd(), replayCmd())
+	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd(), labCmd(), replayCmd(), uciCmd())
 	return root
 }
