@@ -114,8 +114,8 @@ func (t *table) clockFromLog() {
 		return
 	}
 	p := t.toMove()
-	last := t.events[len(t.events)-1].Time
-	if p < 0 || !last.Before(t.turnStart) {
+	last, ok := t.clocksSet()
+	if p < 0 || !ok || !last.Before(t.turnStart) {
 		return
 	}
 	t.turnStart = last

@@ -281,7 +281,9 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 			// announce it, unless it is idle: no change for a while and
 			// no clock to watch (its work, if any, was due long ago and
 			// is taken up when somebody loads it).
-			idle := time.Since(h.Updated) >= s.cfg.IdleAfter && !h.Clocked
+			// A game this instance put to sleep with its clock running
+			// is loaded again by the sweep before its flag falls.
+			idle := time.Since(h.Updated) >= s.cfg.IdleAfter && !h.Clocked || s.isAsleep(h.ID)
 			if time.Since(h.Created) >= adoptAfter && !idle {
 				r.push(store.Change{Game: h.ID, Seq: h.Seq})
 			}

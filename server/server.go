@@ -92,6 +92,13 @@ type Server struct {
 	// address.
 	aiOwner map[string]string
 	aiCount map[string]int
+	// asleep holds the games taken out of memory while a clock runs (a
+	// correspondence game, a live one left alone) and when the sweep must
+	// load each again, before its flag falls.
+	asleep map[string]time.Time
+	// started is when this server began: the turn of a game loaded later
+	// is timed from its log when the server ran all through it.
+	started time.Time
 }
 
 // New returns a server on a store.
@@ -138,7 +145,8 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),
 		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
-		aiOwner: map[string]string{}, aiCount: map[string]int{},
+		aiOwner: map[string]string{}, aiCount: map[string]int{}, asleep: map[string]time.Time{},
+		started: time.Now(),
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = newLimiter(cfg.RateLimit, max(cfg.RateBurst, 1))
@@ -272,15 +280,29 @@ func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 			s.log.Warn("expiring a game", "game", g.ID, "err", err)
 		}
 	}
+	// The games asleep whose flag falls within two sweeps are loaded
+	// again, which arms their flag.
+	for _, id := range s.waking(now.Add(2 * s.cfg.SweepEvery)) {
+		if err := s.with(ctx, id, func(*table) error { return nil }); err != nil && !s.closing() {
+			s.log.Warn("loading a game whose clock runs", "game", id, "err", err)
+		}
+	}
 	all := s.tables()
 	for _, t := range all {
 		t.mu.Lock()
-		if t.phase != phaseStale && t.idle(now, s.cfg.IdleAfter) {
+		if t.phase == phaseStale {
+			t.mu.Unlock()
+			continue
+		}
+		if idle, wake := t.idle(now, s.cfg.IdleAfter); idle {
 			s.mu.Lock()
 			if s.games[t.rec.ID] == t {
 				delete(s.games, t.rec.ID)
 				if t.phase == phaseLive {
 					s.metrics.live.Dec()
+				}
+				if !wake.IsZero() {
+					s.asleep[t.rec.ID] = wake
 				}
 			}
 			s.mu.Unlock()
@@ -290,4 +312,27 @@ func (s *Server) Sweep(ctx context.Context, now time.Time) error {
 		t.mu.Unlock()
 	}
 	return nil
+}
+
+// waking takes out of asleep the games to be loaded by the time before.
+func (s *Server) waking(before time.Time) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for id, at := range s.asleep {
+		if at.Before(before) {
+			ids = append(ids, id)
+			delete(s.asleep, id)
+		}
+	}
+	return ids
+}
+
+// isAsleep reports whether the game was taken out of memory with its clock
+// running, to be loaded again by the sweep.
+func (s *Server) isAsleep(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.asleep[id]
+	return ok
 }

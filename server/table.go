@@ -253,8 +253,28 @@ func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error)
 	if rec.Finished {
 		t.phase = phaseOver
 	}
+	// The turn runs from the last event that set the clocks (a game loaded
+	// again after it slept), but not from before this server started: the
+	// player to move could not move while the server was down.
 	t.turnStart = time.Now()
+	if last, ok := t.clocksSet(); ok {
+		t.turnStart = last
+		if last.Before(s.started) {
+			t.turnStart = s.started
+		}
+	}
 	return t, nil
+}
+
+// clocksSet returns the time of the last event that set the clocks (a
+// move, a roll, a player leaving; not an offer), when there is one.
+func (t *table) clocksSet() (time.Time, bool) {
+	for i := len(t.events) - 1; i >= 0; i-- {
+		if t.events[i].Clocks != nil {
+			return t.events[i].Time, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // load returns the table of a game, loading and replaying it on first use.
@@ -303,6 +323,7 @@ func (s *Server) hold(t *table) *table {
 		return old
 	}
 	s.games[t.rec.ID] = t
+	delete(s.asleep, t.rec.ID)
 	if !t.rec.Finished {
 		s.metrics.live.Inc()
 	}
@@ -405,18 +426,29 @@ func (t *table) finish() {
 }
 
 // idle reports whether the table can leave memory without anything being
-// lost or left undone: nobody watches it, no clock runs, no AI thinks and
-// it was not used for a while. It is loaded again when asked for.
+// lost or left undone: nobody watches it, no AI thinks or is to move, no
+// roll is due, and it was not used for a while. It is loaded again when
+// asked for; a game whose clock runs (a correspondence game, a live one
+// left alone) leaves only when its flag falls after three sweeps, and
+// wake is when the flag falls, by which time the sweep loads it again.
 // Callers hold t.mu.
-func (t *table) idle(now time.Time, after time.Duration) bool {
+func (t *table) idle(now time.Time, after time.Duration) (idle bool, wake time.Time) {
 	if len(t.subs) > 0 || now.Sub(t.used) < after || t.thinking >= 0 {
-		return false
+		return false, time.Time{}
 	}
-	if t.over() {
-		return true
+	if t.over() || !t.started() {
+		return true, time.Time{}
 	}
 	p := t.toMove()
-	running := t.clocks != nil && p >= 0
-	due := t.started() && (t.st.Player() == game.Chance || p >= 0 && t.rec.Seats[p].Kind == store.SeatAI)
-	return !running && !due
+	if t.st.Player() == game.Chance || p >= 0 && t.rec.Seats[p].Kind == store.SeatAI {
+		return false, time.Time{}
+	}
+	if t.clocks == nil || p < 0 {
+		return true, time.Time{}
+	}
+	left := t.flagIn(p, now)
+	if left < 3*t.srv.cfg.SweepEvery {
+		return false, time.Time{}
+	}
+	return true, now.Add(left)
 }

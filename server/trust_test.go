@@ -521,6 +521,46 @@ func TestIdleUnload(t *testing.T) {
 	}
 }
 
+// TestClockedGameSleeps: a correspondence game whose player to move walks
+// away leaves memory too, and the sweep loads it again before the flag
+// falls; the turn then runs from the move that started it, not from the
+// load. A live game whose flag falls within three sweeps stays.
+func TestClockedGameSleeps(t *testing.T) {
+	e := start(t, nil)
+	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 1}})
+	live := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 120000}})
+	for _, c := range []created{corr, live} {
+		tokens := tokensOf(c)
+		e.move(c.ID, tokens["white"], "e2e4")
+		e.move(c.ID, tokens["black"], "e7e5") // white's clock runs now
+	}
+	const walk = 300 * time.Millisecond
+	time.Sleep(walk)
+	now := time.Now()
+	sweep := func(at time.Duration) {
+		t.Helper()
+		if err := e.srv.Sweep(context.Background(), now.Add(at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweep(11 * time.Minute)
+	if got := liveGames(t, e); got != 1 {
+		t.Fatalf("games live in memory after the idle time = %d, want 1 (the live game only)", got)
+	}
+	sweep(20 * time.Hour)
+	if got := liveGames(t, e); got != 1 {
+		t.Fatalf("games live in memory 20 hours on = %d, want 1: the correspondence game's flag is hours away", got)
+	}
+	sweep(24*time.Hour - 90*time.Second)
+	if got := liveGames(t, e); got != 2 {
+		t.Fatalf("games live in memory 90 s before the flag = %d, want 2: the sweep loads the game again", got)
+	}
+	day := int64(24 * time.Hour / time.Millisecond)
+	if v := e.view(corr.ID); v.Clock.Running != "white" || v.Clock.RemainingMs["white"] > day-walk.Milliseconds() {
+		t.Errorf("the correspondence clock after the game slept = %+v, want white's day running since e5, %v ago", v.Clock, walk)
+	}
+}
+
 // liveGames reads the gauge of the unfinished games in memory.
 func liveGames(t *testing.T, e *env) int {
 	t.Helper()
