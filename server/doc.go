@@ -44,7 +44,9 @@
 // clients that created the games; a client has a bounded number of
 // unfinished games against the computer, and games with no person in them
 // need Config.AIOnlyGames. Games waiting for players expire, and idle ones
-// leave memory until they are asked for (Sweep).
+// leave memory until they are asked for (Sweep); one whose clock runs (a
+// correspondence game waiting days for a move) leaves too, and the sweep
+// loads it again before its flag falls.
 //
 // See docs/api.md for the endpoints and docs/fair-dice.md for the dice.
 package server
