@@ -50,16 +50,21 @@ type Catalog map[Lang]map[string]Entry
 // Default is the catalog embedded in the program.
 var Default = mustLoad()
 
+// mustLoad reads each language's catalog/<lang>.json (the messages of
+// the screens, served to the web app too) and catalog/cli.<lang>.json
+// (the command line's help and errors, keys "cli.…") into one map.
 func mustLoad() Catalog {
 	c := Catalog{}
 	for _, l := range Langs {
-		b, err := files.ReadFile(path.Join("catalog", string(l)+".json"))
-		if err != nil {
-			panic(err)
-		}
 		m := map[string]Entry{}
-		if err := json.Unmarshal(b, &m); err != nil {
-			panic(fmt.Sprintf("i18n: catalog/%s.json: %v", l, err))
+		for _, name := range []string{string(l) + ".json", "cli." + string(l) + ".json"} {
+			b, err := files.ReadFile(path.Join("catalog", name))
+			if err != nil {
+				panic(err)
+			}
+			if err := json.Unmarshal(b, &m); err != nil {
+				panic(fmt.Sprintf("i18n: catalog/%s: %v", name, err))
+			}
 		}
 		c[l] = m
 	}
@@ -75,13 +80,33 @@ func JSON(l Lang) []byte {
 // Parse reads a language name ("ru", "ru-RU", "en_GB.UTF-8"), falling back
 // to English.
 func Parse(s string) Lang {
+	l, _ := Lookup(s)
+	return l
+}
+
+// Lookup reads a language name as Parse does, and reports whether it names
+// a language of the catalog (else it returns English and false), so that a
+// caller can fall back to another source of the choice.
+func Lookup(s string) (Lang, bool) {
 	s = strings.ToLower(s)
 	for _, l := range Langs {
 		if s == string(l) || strings.HasPrefix(s, string(l)+"-") || strings.HasPrefix(s, string(l)+"_") || strings.HasPrefix(s, string(l)+".") {
+			return l, true
+		}
+	}
+	return English, false
+}
+
+// FromRequest picks the language of an HTTP request: the first of the
+// choices given (a query parameter, a cookie: "" when absent) that names a
+// language, else the Accept-Language header.
+func FromRequest(acceptLanguage string, choices ...string) Lang {
+	for _, c := range choices {
+		if l, ok := Lookup(c); ok {
 			return l
 		}
 	}
-	return English
+	return FromAcceptLanguage(acceptLanguage)
 }
 
 var matcher = language.NewMatcher([]language.Tag{language.English, language.Russian})

@@ -83,6 +83,21 @@ func TestLanguageChoice(t *testing.T) {
 			t.Errorf("Parse(%q) = %q, want %q", tc.s, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		accept  string
+		choices []string
+		want    Lang
+	}{
+		{"ru", nil, Russian},
+		{"ru", []string{"en"}, English},
+		{"ru", []string{"xx", ""}, Russian},
+		{"en", []string{"", "ru-RU"}, Russian},
+		{"en", []string{"xx", "ru"}, Russian},
+	} {
+		if got := FromRequest(tc.accept, tc.choices...); got != tc.want {
+			t.Errorf("FromRequest(%q, %q) = %q, want %q", tc.accept, tc.choices, got, tc.want)
+		}
+	}
 	t.Setenv("LC_ALL", "")
 	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("LANG", "ru_RU.UTF-8")
@@ -148,11 +163,14 @@ func placeholders(e Entry) []string {
 // dynamicPrefixes are the key prefixes whose keys code builds at run time
 // from a name: a seat ("player."+name), a result's reason ("reason."+
 // reason), an API error code ("error."+code), a game option and its values
-// ("option."+name, "option.value."+value). TestCatalogUsed does not look
-// for them in the sources; TestCatalogDynamic checks that they are exactly
-// the keys the code can ask for, except the error codes, which the server's
-// TestErrorMessagesInBothLanguages checks against its list of codes.
-var dynamicPrefixes = []string{"player.", "reason.", "error.", "option."}
+// ("option."+name, "option.value."+value), the command line's help
+// ("cli."+command path). TestCatalogUsed does not look for them in the
+// sources; TestCatalogDynamic checks that they are exactly the keys the
+// code can ask for, except the error codes, which the server's
+// TestErrorMessagesInBothLanguages checks against its list of codes, and
+// the command line's, which cmd/norns's TestHelpCatalog checks against
+// its commands and flags.
+var dynamicPrefixes = []string{"player.", "reason.", "error.", "option.", "cli."}
 
 // TestCatalogUsed fails if a key is never written in the project's source
 // (Go, TypeScript, HTML), outside the catalog itself and the built bundle.
@@ -246,7 +264,7 @@ func TestCatalogDynamic(t *testing.T) {
 		}
 	}
 	for _, k := range Default.Keys(English) {
-		if _, ok := want[k]; dynamicKey(k) && !strings.HasPrefix(k, "error.") && !ok {
+		if _, ok := want[k]; dynamicKey(k) && !strings.HasPrefix(k, "error.") && !strings.HasPrefix(k, "cli.") && !ok {
 			t.Errorf("catalog key %q matches no seat, option or reason", k)
 		}
 	}

@@ -132,15 +132,14 @@ func errorJSON(e *Error, lang i18n.Lang) []byte {
 }
 
 // requestLang is the language a request asks for: the lang query
-// parameter, then the lang cookie the web app sets, then Accept-Language.
+// parameter, then the lang cookie the web app sets, then Accept-Language
+// (a value that names no language is passed over).
 func requestLang(r *http.Request) i18n.Lang {
-	if l := r.URL.Query().Get("lang"); l != "" {
-		return i18n.Parse(l)
-	}
+	cookie := ""
 	if c, err := r.Cookie("lang"); err == nil {
-		return i18n.Parse(c.Value)
+		cookie = c.Value
 	}
-	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+	return i18n.FromRequest(r.Header.Get("Accept-Language"), r.URL.Query().Get("lang"), cookie)
 }
 
 // writeError answers a request with an error, its message in the request's
@@ -156,6 +155,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Vary", "Cookie, Accept-Language") // the message's language
 	w.WriteHeader(st)
 	w.Write(errorJSON(e, requestLang(r)))
 }

@@ -41,6 +41,10 @@ func TestErrorMessagesInBothLanguages(t *testing.T) {
 		{"", "", "de-DE", "The action is not legal now."},
 		{"", "en", "ru", "The action is not legal now."},
 		{"?lang=ru", "en", "en", "Этот ход сейчас не разрешён."},
+		// A value that names no language is passed over.
+		{"?lang=xx", "", "ru", "Этот ход сейчас не разрешён."},
+		{"?lang=xx", "ru", "en", "Этот ход сейчас не разрешён."},
+		{"", "xx", "ru-RU", "Этот ход сейчас не разрешён."},
 	}
 	for _, tc := range tests {
 		r := httptest.NewRequest("POST", "/api/games/x/actions"+tc.query, nil)
@@ -53,6 +57,9 @@ func TestErrorMessagesInBothLanguages(t *testing.T) {
 		var body errorBody
 		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
 			t.Fatal(err)
+		}
+		if w.Header().Get("Vary") != "Cookie, Accept-Language" {
+			t.Errorf("writeError: Vary %q, want Cookie, Accept-Language", w.Header().Get("Vary"))
 		}
 		if w.Code != http.StatusUnprocessableEntity || body.Error.Message != tc.want || body.Error.Detail != "e2e5" {
 			t.Errorf("writeError(query %q, cookie %q, Accept-Language %q) = %d %+v, want %q",

@@ -103,17 +103,19 @@ func Handler() http.Handler {
 			}
 		}
 		page := bytes.Replace(index, []byte(`lang="en"`), []byte(`lang="`+string(Lang(r))+`"`), 1)
+		w.Header().Set("Vary", "Cookie, Accept-Language") // the page's language
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(page)
 	})
 }
 
-// Lang is the language a page starts in: the "lang" cookie, else the
-// Accept-Language header.
+// Lang is the language a page starts in: the "lang" cookie, else (also
+// when the cookie names no language) the Accept-Language header.
 func Lang(r *http.Request) i18n.Lang {
-	if c, err := r.Cookie("lang"); err == nil && c.Value != "" {
-		return i18n.Parse(c.Value)
+	cookie := ""
+	if c, err := r.Cookie("lang"); err == nil {
+		cookie = c.Value
 	}
-	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+	return i18n.FromRequest(r.Header.Get("Accept-Language"), cookie)
 }

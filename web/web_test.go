@@ -76,6 +76,7 @@ func TestHandler(t *testing.T) {
 		{"/", []string{"Accept-Language", "ru-RU,ru;q=0.9"}, 200, "text/html", `<html lang="ru">`},
 		{"/", []string{"Accept-Language", "de-DE"}, 200, "text/html", `<html lang="en">`},
 		{"/", []string{"Accept-Language", "ru", "Cookie", "lang=en"}, 200, "text/html", `<html lang="en">`},
+		{"/", []string{"Accept-Language", "ru", "Cookie", "lang=xx"}, 200, "text/html", `<html lang="ru">`},
 		{"/app.js", nil, 200, "javascript", "Norns"},
 		{"/app.css", nil, 200, "text/css", ".board"},
 		{"/i18n/en.json", nil, 200, "application/json", `"status.turn": "{player} to move"`},
@@ -108,6 +109,9 @@ func TestHandler(t *testing.T) {
 		}
 		if !strings.Contains(b, tc.contains) {
 			t.Errorf("GET %s %v: body lacks %q", tc.path, tc.header, tc.contains)
+		}
+		if vary := r.Header.Get("Vary"); strings.HasPrefix(tc.ctype, "text/html") && vary != "Cookie, Accept-Language" {
+			t.Errorf("GET %s: Vary %q, want Cookie, Accept-Language (the page's language)", tc.path, vary)
 		}
 	}
 	req := httptest.NewRequest("POST", "/", nil)
