@@ -1,7 +1,5 @@
 package chess
 
-import "math/bits"
-
 // Attack tables, computed once when the package loads.
 var (
 	knightAttacks [64]Bitboard
@@ -93,8 +91,9 @@ func init() {
 			}
 		}
 	}
-	initMagics(&rookMagics, rookDirs)
-	initMagics(&bishopMagics, bishopDirs)
+	sliderTable = make([]Bitboard, 0, 102400+5248) // the rooks' and the bishops' entries
+	initMagics(&rookMagics, rookDirs, &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers)
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
 			for _, d := range dirs {
@@ -140,55 +139,23 @@ func sign(x int) int {
 	return 0
 }
 
-// initMagics finds magic numbers for one slider kind with a fixed-seed
-// generator, so the tables are the same on every run.
-func initMagics(table *[64]magic, dirs [4][2]int) {
-	rng := uint64(0x9e3779b97f4a7c15) ^ uint64(dirs[0][0]+2)
-	next := func() uint64 { // xorshift64*
-		rng ^= rng >> 12
-		rng ^= rng << 25
-		rng ^= rng >> 27
-		return rng * 2685821657736338717
-	}
-	var occs, atts [4096]Bitboard
-	var used [4096]uint32
-	epoch := uint32(0)
+// initMagics builds one slider kind's lookup with its magic numbers
+// (magics.go): each square's entries, indexed by the magic product of an
+// occupancy of its relevant mask, hold the squares the slider attacks.
+func initMagics(table *[64]magic, dirs [4][2]int, numbers *[64]uint64) {
 	for s := Square(0); s < 64; s++ {
 		m := &table[s]
 		m.mask = relevantMask(s, dirs)
-		nbits := m.mask.Count()
-		m.shift = uint8(64 - nbits)
+		m.shift = uint8(64 - m.mask.Count())
+		m.number = numbers[s]
 		m.offset = uint32(len(sliderTable))
-		n := 0
-		// Enumerate every subset of the mask (Carry-Rippler).
+		entries := make([]Bitboard, 1<<m.mask.Count())
+		// Every subset of the mask (Carry-Rippler).
 		for sub := Bitboard(0); ; {
-			occs[n], atts[n] = sub, slide(s, sub, dirs)
-			n++
+			entries[uint64(sub)*m.number>>m.shift] = slide(s, sub, dirs)
 			if sub = (sub - m.mask) & m.mask; sub == 0 {
 				break
 			}
-		}
-		entries := make([]Bitboard, 1<<nbits)
-	search:
-		for {
-			num := next() & next() & next()
-			if bits.OnesCount64(uint64(m.mask)*num>>56) < 6 {
-				continue
-			}
-			epoch++
-			for i := 0; i < n; i++ {
-				idx := uint64(occs[i]) * num >> m.shift
-				if used[idx] == epoch {
-					if entries[idx] != atts[i] {
-						continue search
-					}
-					continue
-				}
-				used[idx] = epoch
-				entries[idx] = atts[i]
-			}
-			m.number = num
-			break
 		}
 		sliderTable = append(sliderTable, entries...)
 	}
