@@ -44,6 +44,30 @@
 // insufficient material, threefold repetition or the fifty-move rule (the
 // last two applied at once, as a tournament arbiter would).
 //
+// # The engine
+//
+// Searcher is the chess engine the AI levels and `norns uci` play with
+// (eval.go, search.go). Eval scores a position for the side to move in
+// centipawns, tapered between a middlegame and an endgame value by the
+// pieces left: material, piece-square tables, mobility (squares not held
+// by own pieces nor attacked by enemy pawns), an attack on the enemy king
+// (by the pieces that reach the squares around it) and its pawn shelter,
+// doubled, isolated, backward and passed pawns, the bishop pair and rooks
+// on open files; the values are set by hand. Searcher.Search is
+// principal-variation search by copy-make of Position with iterative
+// deepening and aspiration windows, a transposition table kept from one
+// search to the next (a game), null-move pruning (not in check, not
+// with pawns alone), reverse futility and late-move pruning near the
+// leaves, late-move reductions, the table's move, captures by MVV-LVA
+// (losing ones by static exchange, SEE, last), killers and history for
+// ordering, a check extension, and a quiescence search of captures and
+// queen promotions at every leaf that answers a check with every
+// evasion. Limits bound it by nodes (reproducible), depth, time per move
+// or the mover's clock. SearchAgent plays it through the game interface;
+// State.NewSearch gives it to the ai package's levels. State.Evaluate,
+// which the generic search and the variants' agents use, stays material
+// only.
+//
 // # Perft
 //
 // Perft counts the nodes of the legal move tree making every move down to

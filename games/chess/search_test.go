@@ -144,3 +144,42 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// mirror returns p with the colours swapped and the board turned upside
+// down (castling and en passant dropped).
+func mirror(p *Position) Position {
+	m := NewEmpty()
+	for sq := Square(0); sq < 64; sq++ {
+		if pc := p.Piece(sq); pc != NoPiece {
+			m.Put(sq^56, MakePiece(pc.Color().Other(), pc.Role()))
+		}
+	}
+	m.SetTurn(p.Turn().Other())
+	return m
+}
+
+// TestEvalSymmetric: the evaluation is the same for the mirrored position
+// from the side to move's point of view, and it likes the obvious.
+func TestEvalSymmetric(t *testing.T) {
+	for _, fen := range benchFENs {
+		p, _ := ParseFEN(fen)
+		m := mirror(&p)
+		if a, b := Eval(&p), Eval(&m); a != b {
+			t.Errorf("Eval(%q) = %d, mirrored %d", fen, a, b)
+		}
+	}
+	better := []struct{ good, bad, why string }{
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn up"},
+		{"4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", "a knight in the centre, not in the corner"},
+		{"4k3/3P4/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "a passed pawn further on"},
+		{"4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/p7/8/8/8/P7/P7/4K3 w - - 0 1", "pawns not doubled"},
+		{"r1bq1rk1/ppppbppp/2n2n2/4p3/4P3/2N2N2/PPPPBPPP/R1BQ1RK1 w - - 0 1", "r1bq1rk1/ppppbppp/2n2n2/4p3/4P3/2N2N2/PPPPBPPP/R1BQ1R1K w - - 0 1", "a king behind its pawns, not in the corner"},
+	}
+	for _, tc := range better {
+		g, _ := ParseFEN(tc.good)
+		b, _ := ParseFEN(tc.bad)
+		if Eval(&g) <= Eval(&b) {
+			t.Errorf("Eval(%q) = %d <= Eval(%q) = %d: want %s better", tc.good, Eval(&g), tc.bad, Eval(&b), tc.why)
+		}
+	}
+}
