@@ -4,8 +4,9 @@
 // # Agents
 //
 // New returns the agent for a strength level (easy, medium, hard),
-// "random" or "greedy". Agents implement Agent: Choose returns an action
-// for the player to move without changing the state it is given, and
+// "random" or "greedy" (and the legacy levels, below). Agents implement
+// Agent: Choose returns an action for the player to move without changing
+// the state it is given, and
 // stops early, with its best action so far, when its context is done.
 // An agent belongs to one game at a time and is not safe for concurrent
 // use; the searchers keep what they learnt (the MCTS tree, the alpha-beta
@@ -34,6 +35,16 @@
 //     history), and a quiescence search over the actions that raise the
 //     mover's evaluation (captures, in the chess games). Chance events
 //     are averaged over their outcomes (expectiminimax).
+//   - A game may bring its own search (NativeSearcher): orthodox chess
+//     does (games/chess: Searcher, a principal-variation search on the
+//     chess board with its own evaluation, far faster and deeper than the
+//     generic alpha-beta over game.State). The medium and hard levels
+//     play chess with it, medium at NativeMediumNodes nodes a move and
+//     hard for HardTime; its agent keeps its transposition table from one
+//     move to the next. The levels "legacy-easy", "legacy-medium" and
+//     "legacy-hard" (Config.Legacy) are the levels as they were before,
+//     with the generic search, kept to measure against. Samurai chess and
+//     Lux et Umbra keep the generic search and their own evaluations.
 //
 // # Choosing the algorithm
 //
@@ -60,6 +71,6 @@
 // # Agent specifications
 //
 // ParseSpec reads the compact form the arena command uses:
-// "hard", "medium:time=200ms", "mcts:iters=2000,workers=2",
-// "alphabeta:depth=4".
+// "hard", "legacy-hard:iters=100000", "medium:time=200ms",
+// "mcts:iters=2000,workers=2", "alphabeta:depth=4".
 package ai
