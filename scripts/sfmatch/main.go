@@ -9,15 +9,17 @@
 // Norns searches a fixed number of nodes a move (-nodes: what the hard
 // level searches in 1.5 s on a free core), so its play does not depend
 // on the machine's load; Stockfish searches -sf-nodes nodes with
-// UCI_LimitStrength (its weakening picks its move at a fixed depth, which
-// those nodes reach). Game i starts from opening i/2 of a fixed list with
+// UCI_LimitStrength (its weakening picks its move among four at a fixed
+// depth, 1 + the skill level its UCI_Elo gives: 4 plies at 1800, 6 at
+// 2200, which those nodes reach). Game i starts from opening i/2 of a fixed list with
 // Norns White in even games, so each opening is played with both colours.
 // A game ends by the rules (checkmate, stalemate, insufficient material,
 // threefold repetition, the fifty-move rule) or is adjudicated: won when
 // both engines see the same side at least -win-cp ahead for 6 plies in
 // a row, drawn when both see at most 15 centipawns either way for 12
-// plies after move 40, or after 300 plies. It prints every game, then
-// the score with its 95% interval and the Elo estimate.
+// plies after move 40, or after 300 plies. It prints every game, and
+// after each the score so far with its 95% interval and the Elo
+// estimate.
 package main
 
 import (
@@ -263,7 +265,7 @@ func main() {
 	flag.StringVar(&cfg.stockfish, "stockfish", "/usr/games/stockfish", "the Stockfish binary")
 	flag.IntVar(&cfg.elo, "elo", 1800, "Stockfish's UCI_Elo")
 	flag.IntVar(&cfg.nodes, "nodes", 1900000, "Norns's nodes per move")
-	flag.IntVar(&cfg.sfNodes, "sf-nodes", 300000, "Stockfish's nodes per move")
+	flag.IntVar(&cfg.sfNodes, "sf-nodes", 100000, "Stockfish's nodes per move")
 	flag.IntVar(&cfg.winCP, "win-cp", 1000, "the lead both engines must see to adjudicate a win")
 	flag.IntVar(&games, "games", 20, "games to play")
 	flag.IntVar(&first, "first", 0, "index of the first game (to resume or extend a run)")
@@ -325,7 +327,13 @@ func main() {
 			d++
 		}
 		pts = append(pts, r.points)
+		summary(cfg.elo, w, d, l, pts)
 	}
+}
+
+// summary prints the score so far with its 95% interval and the Elo
+// estimate.
+func summary(opp, w, d, l int, pts []float64) {
 	n := float64(len(pts))
 	mean := 0.0
 	for _, x := range pts {
@@ -336,15 +344,15 @@ func main() {
 	for _, x := range pts {
 		v += (x - mean) * (x - mean)
 	}
-	half := 1.96 * math.Sqrt(v/(n-1)/n)
-	if n < 2 {
-		half = 0
+	half := 0.0
+	if n >= 2 {
+		half = 1.96 * math.Sqrt(v/(n-1)/n)
 	}
 	elo := func(p float64) float64 {
 		p = min(max(p, 0.001), 0.999)
 		return -400 * math.Log10(1/p-1)
 	}
-	fmt.Printf("norns: +%d =%d -%d, score %.1f%% ± %.1f%%, Elo difference %+.0f [%+.0f, %+.0f], rating about %.0f [%.0f, %.0f] on UCI_Elo\n",
-		w, d, l, 100*mean, 100*half, elo(mean), elo(mean-half), elo(mean+half),
-		float64(cfg.elo)+elo(mean), float64(cfg.elo)+elo(mean-half), float64(cfg.elo)+elo(mean+half))
+	fmt.Printf("norns after %d games: +%d =%d -%d, score %.1f%% ± %.1f%%, Elo difference %+.0f [%+.0f, %+.0f], rating about %.0f [%.0f, %.0f] on UCI_Elo\n",
+		len(pts), w, d, l, 100*mean, 100*half, elo(mean), elo(mean-half), elo(mean+half),
+		float64(opp)+elo(mean), float64(opp)+elo(mean-half), float64(opp)+elo(mean+half))
 }
