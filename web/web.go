@@ -7,7 +7,9 @@
 //
 // Handler serves the app:
 //
-//   - /app.js, /app.css, /favicon.svg: the bundle and its style sheet;
+//   - /app.js, /app.css, /favicon.svg: the bundle, its style sheet and
+//     the icon (/favicon-turn.svg, with a dot: a seat of the browser is
+//     to move);
 //   - /i18n/en.json, /i18n/ru.json: the message catalog (norns/i18n), the
 //     same file the Go code reads;
 //   - /rules/en/<file>.md, /rules/ru/<file>.md: the rules pages' text;

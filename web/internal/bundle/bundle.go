@@ -54,7 +54,7 @@ func Files(web string) (map[string][]byte, error) {
 	for _, f := range res.OutputFiles {
 		out[filepath.Base(f.Path)] = f.Contents
 	}
-	for _, name := range []string{"index.html", "app.css", "favicon.svg"} {
+	for _, name := range []string{"index.html", "app.css", "favicon.svg", "favicon-turn.svg"} {
 		b, err := os.ReadFile(filepath.Join(web, "static", name))
 		if err != nil {
 			return nil, fmt.Errorf("bundle: %w", err)

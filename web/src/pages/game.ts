@@ -8,7 +8,10 @@
 // ask for a rematch once the game is over (rematch.ts): when the rematch
 // exists, the page goes there. While seats are open a seat holder sees
 // their invitations in place of the board (waiting.ts); an invitation
-// that opens no seat gets a message with a link to watch the game.
+// that opens no seat gets a message with a link to watch the game. The
+// page plays a sound for each move, capture and roll it shows and for the
+// end of the game, and the tab's icon, as its title, says when a seat this
+// browser holds is to move (sound.ts).
 
 import { h, clear, sleep } from "../dom";
 import { t } from "../i18n";
@@ -23,6 +26,7 @@ import { chatPanel, FeedMessage } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
 import { inviteProblem, waitingPanel } from "./waiting";
 import { go } from "../main";
+import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -33,8 +37,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let pending = 0;
   const events: EventView[] = [];
   let shownPlies = -1;
+  // shownFinished: the game shown is over; startPosition: the position
+  // before the first ply.
+  let shownFinished = false;
+  let startPosition = "";
   let busy: Promise<void> = Promise.resolve();
-  let sound = localStorage.getItem("norns.sound") === "on";
   let flipped = false;
 
   const status = h("div", { class: "turn", id: "turn", role: "status", "aria-live": "polite" });
@@ -51,11 +58,17 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const input = h("input", { type: "text", id: "move-input", list: "legal-actions", autocomplete: "off", spellcheck: "false", "aria-label": t("game.type"), placeholder: t("game.type.placeholder") });
   const playBtn = h("button", { type: "submit" }, t("game.play"));
   const title = h("h1", null, t("common.loading"));
-  const soundBtn = h("button", { type: "button", "aria-pressed": String(sound), onclick: () => {
-    sound = !sound;
-    localStorage.setItem("norns.sound", sound ? "on" : "off");
-    soundBtn.setAttribute("aria-pressed", String(sound));
-  } }, t("game.sound"));
+  const soundBtn = h("button", { type: "button", id: "sound", class: "switch", "aria-label": t("game.sound"), onclick: () => {
+    setSound(!soundOn());
+    drawSound();
+  } });
+  /** drawSound shows the sound switch's state. */
+  const drawSound = () => {
+    const on = soundOn();
+    soundBtn.setAttribute("aria-pressed", String(on));
+    soundBtn.textContent = t(on ? "game.sound.on" : "game.sound.off");
+  };
+  drawSound();
   const flipBtn = h("button", { type: "button", id: "flip", onclick: () => {
     flipped = !flipped;
     board?.flip();
@@ -191,21 +204,15 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     });
   }
 
-  function beep(): void {
-    if (!sound) return;
-    try {
-      const ac = new AudioContext();
-      const o = ac.createOscillator();
-      const g = ac.createGain();
-      o.frequency.value = 660;
-      g.gain.setValueAtTime(0.08, ac.currentTime);
-      g.gain.exponentialRampToValueAtTime(0.0001, ac.currentTime + 0.15);
-      o.connect(g).connect(ac.destination);
-      o.start();
-      o.stop(ac.currentTime + 0.16);
-    } catch {
-      /* no sound */
-    }
+  /** plySound is the sound of plies[i]: a roll of the dice, a capture
+   * (the SAN says so, or the pieces on the board, or the checkers in
+   * Nords Loki, are fewer), else a move. */
+  function plySound(game: string, i: number): SoundKind {
+    const p = plies[i];
+    if (p.player === "chance") return "roll";
+    if (p.san?.includes("x")) return "capture";
+    const before = i > 0 ? plies[i - 1].position : startPosition;
+    return before && captured(game, before, p.position) ? "capture" : "move";
   }
 
   function boardView(v: GameView, position: string, history: string[], final: boolean): View {
@@ -335,6 +342,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     try {
       const r = await api.replay({ game: v.game, options: v.options, actions });
       plies = r.plies;
+      startPosition = r.start;
     } catch {
       plies = [];
     }
@@ -343,14 +351,18 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       for (let i = shownPlies; i < plies.length - 1; i++) {
         if (v !== view || closed) return;
         await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        playSound(plySound(v.game, i));
         await sleep(plies[i].player === "chance" ? 380 : 200);
       }
     }
     if (v !== view || closed) return;
     const history = plies.length ? hist(plies.length) : actions;
     await board.update(boardView(v, v.position, history, true), !first);
-    if (!first && plies.length > shownPlies) beep();
+    // The last ply's sound, or the end's when the game is over now.
+    if (!first && v.finished && !shownFinished) playSound("end");
+    else if (!first && plies.length > shownPlies && plies.length > 0) playSound(plySound(v.game, plies.length - 1));
     shownPlies = plies.length;
+    shownFinished = v.finished;
     drawSide(v);
   }
 
@@ -366,7 +378,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     status.dataset.toMove = v.to_move;
     // The tab says when a seat this browser holds is to move.
     const name = `${t(info(v.game)?.title ?? "game." + v.game)} — Norns`;
-    document.title = yourTurn(v, tokens()) ? `${t("game.title.yourturn")} — ${name}` : name;
+    const turn = yourTurn(v, tokens());
+    document.title = turn ? `${t("game.title.yourturn")} — ${name}` : name;
+    turnIcon(turn);
     if (o && v.finished) {
       banner.hidden = false;
       clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
@@ -541,6 +555,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   return () => {
     closed = true;
     clearInterval(tick);
+    turnIcon(false);
     ws?.close();
   };
 }
@@ -558,4 +573,26 @@ function clockText(ms: number, days: boolean): string {
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** captured says whether a ply from position a to b took something: in
+ * the board games fewer pieces on the board (a chess position's first
+ * field, before a Samurai hand in brackets; a tafl board), in Nords Loki
+ * a checker hit, which goes back to wait: a player has more waiting. */
+function captured(game: string, a: string, b: string): boolean {
+  if (game === "nordsloki") {
+    // p1=<board>/<waiting>/<off>/<lives>, waiting "-" or groups "K12W".
+    const waiting = (pos: string) => {
+      const out: Record<string, number> = {};
+      for (const m of pos.matchAll(/(p\d)=[^/ ]*\/([^/ ]*)\//g)) {
+        out[m[1]] = [...m[2].matchAll(/(\d*)[KWR]/g)].reduce((n, g) => n + (g[1] ? Number(g[1]) : 1), 0);
+      }
+      return out;
+    };
+    const x = waiting(a);
+    const y = waiting(b);
+    return Object.keys(y).some((p) => y[p] > (x[p] ?? 0));
+  }
+  const pieces = (pos: string) => (pos.split(" ")[0].split("[")[0].match(/[A-Za-z]/g) ?? []).length;
+  return pieces(b) < pieces(a);
 }
