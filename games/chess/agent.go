@@ -32,20 +32,30 @@ func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tab
 }
 
 // NewSearch returns the chess engine's agent for the ai package's levels:
-// nodes, time and depth budgets as in NewSearchAgent (a table of 2^20
-// entries, or 2^16 below 20,000 nodes).
+// nodes, time and depth budgets as in NewSearchAgent, with a table that
+// fits the budget (2^16 to 2^20 entries, 1 to 16 MB).
 func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint64) interface {
 	Choose(context.Context, game.State) (game.Action, error)
 	LastSearch() (nodes, depth int)
 } {
 	bits := 20
-	if nodes > 0 && nodes < 20000 {
-		bits = 16
-	}
-	if nodes == 0 && budget > 0 && budget < 500*time.Millisecond {
+	switch {
+	case nodes > 0:
+		bits = min(20, max(16, bits64(uint64(nodes))))
+	case budget > 0 && budget < 500*time.Millisecond:
 		bits = 18
 	}
 	return NewSearchAgent(nodes, budget, depth, seed, bits)
+}
+
+// bits64 is the number of bits of n.
+func bits64(n uint64) int {
+	b := 0
+	for n != 0 {
+		n >>= 1
+		b++
+	}
+	return b
 }
 
 // Searcher returns the agent's searcher.
