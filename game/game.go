@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -317,6 +318,28 @@ func WinReturns(n int, r Result) []float64 {
 // result of a game that ended outside them (a clock, a resignation).
 type PGNWriter interface {
 	PGN(tags map[string]string) string
+}
+
+// Recorder is implemented by the states of games whose players write their
+// games in a notation of their own, as PGNWriter is for the chess games:
+// Sea Hnefatafl's numbered moves with their captures, Nords Loki's turns
+// with their rolls. Record writes the game so far: the tags given (see
+// FormatTags), a blank line, the moves, and the result. A Result tag
+// given is the result of a game that ended outside its rules (a clock, a
+// resignation) and is written in place of the game's own.
+type Recorder interface {
+	Record(tags map[string]string) string
+}
+
+// FormatTags writes tags as PGN does, one [Name "value"] a line, sorted by
+// name, with backslashes and quotes in values escaped.
+func FormatTags(tags map[string]string) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(tags)) {
+		v := strings.ReplaceAll(strings.ReplaceAll(tags[k], `\`, `\\`), `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v)
+	}
+	return b.String()
 }
 
 // PGNResult is the PGN Result of a two-player game's result, the first

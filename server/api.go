@@ -211,6 +211,9 @@ type CatalogGame struct {
 	Players []string        `json:"players"`
 	Chance  bool            `json:"chance"`
 	PGN     bool            `json:"pgn"`
+	// Records lists the formats of GET /api/games/{id}/record for the
+	// game, its default first.
+	Records []string        `json:"records"`
 	Options []CatalogOption `json:"options"`
 	Levels  []string        `json:"ai_levels"`
 }
@@ -231,6 +234,7 @@ func (s *Server) catalogEntry(g game.Game) CatalogGame {
 	}
 	if st, err := g.New(nil); err == nil {
 		_, c.PGN = st.(game.PGNWriter)
+		c.Records = recordFormats(st)
 	}
 	for _, lv := range []string{"easy", "medium", "hard"} {
 		if _, ok := s.cfg.AITime[lv]; ok {
@@ -750,27 +754,34 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 		if t.seatOf(token(r)) < 0 {
 			chat = slices.DeleteFunc(chat, func(m store.ChatMessage) bool { return m.Room == roomPlayers })
 		}
+		formats := recordFormats(t.st)
 		format := r.URL.Query().Get("format")
-		pw, isPGN := t.st.(game.PGNWriter)
 		if format == "" {
-			format = "norns"
-			if isPGN {
-				format = "pgn"
+			format = formats[0]
+		}
+		if !slices.Contains(formats, format) {
+			if slices.Contains(allRecordFormats, format) {
+				return apiErr(CodeNoRecord, "%s has no %s record (formats: %s)", t.g.Name(), format, strings.Join(formats, ", "))
 			}
+			return apiErr(CodeBadParameter, "format=%q (formats: %s)", format, strings.Join(formats, ", "))
 		}
 		var text, name string
+		ctype := "text/plain; charset=utf-8"
 		switch format {
 		case "norns":
 			text, name = t.record(chat), t.rec.ID+".norns"
-		case "pgn":
-			if !isPGN {
-				return apiErr(CodeNoRecord, "%s has no PGN; use format=norns", t.g.Name())
+		case "json":
+			b, err := json.MarshalIndent(t.recordJSON(chat), "", "  ")
+			if err != nil {
+				return err
 			}
-			text, name = pw.PGN(t.pgnTags()), t.rec.ID+".pgn"
-		default:
-			return apiErr(CodeBadParameter, "format=%q (formats: norns, pgn)", format)
+			text, name, ctype = string(b)+"\n", t.rec.ID+".json", "application/json"
+		case "pgn":
+			text, name = t.st.(game.PGNWriter).PGN(t.pgnTags()), t.rec.ID+".pgn"
+		case "text":
+			text, name = t.st.(game.Recorder).Record(t.textTags()), t.rec.ID+".txt"
 		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
 		_, err := io.WriteString(w, text)
 		return err

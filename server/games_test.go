@@ -93,16 +93,24 @@ func checkOver(t *testing.T, v server.View) {
 // chess game carries the result.
 func checkRecords(t *testing.T, e *env, v server.View) {
 	t.Helper()
-	p, err := server.ParseRecord(strings.NewReader(e.record(v.ID, "norns")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := server.Verify(p, games.All)
-	if err != nil || !res.Revealed || res.Events != int(v.Seq) || res.Rolls != int(v.Fairness.Rolls) || res.Status != v.Status {
-		t.Errorf("Verify(%s record) = %+v, %v, want %d events, %d rolls, %q", v.Game, res, err, v.Seq, v.Fairness.Rolls, v.Status)
+	// The Norns record verifies, as text and as JSON.
+	for _, format := range []string{"norns", "json"} {
+		p, err := server.ParseRecord(strings.NewReader(e.record(v.ID, format)))
+		if err != nil {
+			t.Fatalf("%s record: %v", format, err)
+		}
+		res, err := server.Verify(p, games.All)
+		if err != nil || !res.Revealed || res.Events != int(v.Seq) || res.Rolls != int(v.Fairness.Rolls) || res.Status != v.Status {
+			t.Errorf("Verify(%s %s record) = %+v, %v, want %d events, %d rolls, %q", v.Game, format, res, err, v.Seq, v.Fairness.Rolls, v.Status)
+		}
 	}
 	g, _ := games.ByName(v.Game)
 	st, _ := g.New(nil)
+	if _, ok := st.(game.Recorder); ok {
+		if text := e.record(v.ID, "text"); !strings.HasSuffix(text, "{"+v.Result+"}\n") {
+			t.Errorf("%s record in the game's notation does not end with the result %q:\n%s", v.Game, v.Result, text)
+		}
+	}
 	if _, ok := st.(game.PGNWriter); ok {
 		pgn := e.record(v.ID, "pgn")
 		if !strings.Contains(pgn, "[NornsServerSeed \""+v.Fairness.ServerSeed+"\"]") || strings.Contains(pgn, "[Result \"*\"]") && v.Status != "over unfinished" {

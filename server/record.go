@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"time"
 
 	"norns/game"
 	"norns/store"
@@ -12,15 +13,29 @@ import (
 // recordMagic is the first line of a Norns record.
 const recordMagic = "# norns record 1"
 
-// record writes the game as a Norns record: the magic line, tag pairs as
-// in PGN, a blank line, then one event a line: "<seq> <kind> <player>
-// <action>", then the chat messages given, a comment line each: "# chat
-// <seq> <room> <player or -> <time> <quoted name> <text>". Callers hold
+// Record formats (GET /api/games/{id}/record?format=…): the Norns
+// record, as text and as JSON, for every game; PGN for the chess games
+// (game.PGNWriter); the game's own notation for the others
+// (game.Recorder).
+var allRecordFormats = []string{"pgn", "text", "norns", "json"}
+
+// recordFormats returns the record formats of a game, its default first.
+func recordFormats(s game.State) []string {
+	var out []string
+	if _, ok := s.(game.PGNWriter); ok {
+		out = append(out, "pgn")
+	}
+	if _, ok := s.(game.Recorder); ok {
+		out = append(out, "text")
+	}
+	return append(out, "norns", "json")
+}
+
+// recordTags returns the tags of the Norns record, in order. Callers hold
 // mu.
-func (t *table) record(chat []store.ChatMessage) string {
-	var b strings.Builder
-	b.WriteString(recordMagic + "\n")
-	tag := func(k, v string) { fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v) }
+func (t *table) recordTags() [][2]string {
+	var tags [][2]string
+	tag := func(k, v string) { tags = append(tags, [2]string{k, v}) }
 	tag("Game", t.g.Name())
 	tag("Title", t.g.Title())
 	tag("Id", t.rec.ID)
@@ -57,6 +72,20 @@ func (t *table) record(chat []store.ChatMessage) string {
 	s := t.shown()
 	tag("Status", game.Status(s))
 	tag("Result", game.Describe(s))
+	return tags
+}
+
+// record writes the game as a Norns record: the magic line, tag pairs as
+// in PGN, a blank line, then one event a line: "<seq> <kind> <player>
+// <action>", then the chat messages given, a comment line each: "# chat
+// <seq> <room> <player or -> <time> <quoted name> <text>". Callers hold
+// mu.
+func (t *table) record(chat []store.ChatMessage) string {
+	var b strings.Builder
+	b.WriteString(recordMagic + "\n")
+	for _, kv := range t.recordTags() {
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", kv[0], kv[1])
+	}
 	b.WriteByte('\n')
 	for _, e := range t.events {
 		fmt.Fprintf(&b, "%d %s %s", e.Seq, e.Kind, e.Player)
@@ -75,6 +104,65 @@ func (t *table) record(chat []store.ChatMessage) string {
 	return b.String()
 }
 
+// RecordJSON is the Norns record as JSON (format=json), for programs: the
+// tags of the text record in their order, its events with their times, and
+// its chat. ParseRecord reads it too.
+type RecordJSON struct {
+	// Format is "norns-record-1".
+	Format string        `json:"format"`
+	Tags   [][2]string   `json:"tags"`
+	Events []RecordEvent `json:"events"`
+	Chat   []RecordChat  `json:"chat,omitempty"`
+}
+
+// RecordEvent is an event of a JSON record.
+type RecordEvent struct {
+	Seq    int64     `json:"seq"`
+	Kind   string    `json:"kind"`
+	Player string    `json:"player"`
+	Action string    `json:"action,omitempty"`
+	Time   time.Time `json:"time"`
+}
+
+// RecordChat is a chat message of a JSON record.
+type RecordChat struct {
+	Seq    int64     `json:"seq"`
+	Room   string    `json:"room"`
+	Player string    `json:"player,omitempty"`
+	Name   string    `json:"name"`
+	Text   string    `json:"text"`
+	Time   time.Time `json:"time"`
+}
+
+// recordFormatJSON is the Format of a JSON record.
+const recordFormatJSON = "norns-record-1"
+
+// recordJSON returns the Norns record as JSON. Callers hold mu.
+func (t *table) recordJSON(chat []store.ChatMessage) RecordJSON {
+	r := RecordJSON{Format: recordFormatJSON, Tags: t.recordTags(), Events: []RecordEvent{}}
+	for _, e := range t.events {
+		r.Events = append(r.Events, RecordEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Time: e.Time.UTC()})
+	}
+	for _, m := range chat {
+		r.Chat = append(r.Chat, RecordChat{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time.UTC()})
+	}
+	return r
+}
+
+// textTags returns the tags of a record in the game's own notation
+// (game.Recorder): the event, the players' names, and the result of a game
+// that ended outside its rules. Callers hold mu.
+func (t *table) textTags() map[string]string {
+	tags := map[string]string{"Event": "Norns " + t.g.Title(), "Site": "norns " + t.rec.ID, "Date": t.rec.Created.Format("2006.01.02")}
+	for _, s := range t.rec.Seats {
+		tags[strings.ToUpper(s.Player[:1])+s.Player[1:]] = seatName(s)
+	}
+	if t.ending != nil {
+		tags["Result"] = game.Describe(t.shown())
+	}
+	return tags
+}
+
 // pgnTags returns the PGN tags of a chess-family game: the usual roster
 // plus the game, options and dice fairness. Callers hold mu.
 func (t *table) pgnTags() map[string]string {
@@ -83,18 +171,11 @@ func (t *table) pgnTags() map[string]string {
 		"NornsGame": t.g.Name(), "NornsOptions": game.Options(t.rec.Options).String(), "NornsCommitment": t.rec.Commitment,
 	}
 	for i, s := range t.rec.Seats {
-		name := s.Name
-		if name == "" {
-			name = s.Kind
-			if s.Kind == store.SeatAI {
-				name = "Norns AI (" + s.Level + ")"
-			}
-		}
 		switch i {
 		case 0:
-			tags["White"] = name
+			tags["White"] = seatName(s)
 		case 1:
-			tags["Black"] = name
+			tags["Black"] = seatName(s)
 		}
 	}
 	if t.revealed() {
@@ -106,4 +187,16 @@ func (t *table) pgnTags() map[string]string {
 		tags["Termination"] = map[string]string{"time": "time forfeit", "resignation": "normal", "aborted": "abandoned"}[t.ending.Reason]
 	}
 	return tags
+}
+
+// seatName is how a record names a seat's player: their name, else what
+// the seat is ("Norns AI (hard)", "human").
+func seatName(s store.Seat) string {
+	switch {
+	case s.Name != "":
+		return s.Name
+	case s.Kind == store.SeatAI:
+		return "Norns AI (" + s.Level + ")"
+	}
+	return s.Kind
 }

@@ -231,6 +231,8 @@ func TestBadInput(t *testing.T) {
 		{"bad since", "GET", game + "/events?since=-3", "", nil, 400, "bad_parameter"},
 		{"bad list state", "GET", "/api/games?state=sleeping", "", nil, 400, "bad_parameter"},
 		{"no PGN for tafl", "GET", "/api/games/" + e.create(server.CreateRequest{Game: "seatafl"}).ID + "/record?format=pgn", "", nil, 404, "no_record"},
+		{"no text record for chess", "GET", game + "/record?format=text", "", nil, 404, "no_record"},
+		{"unknown record format", "GET", game + "/record?format=xml", "", nil, 400, "bad_parameter"},
 		{"unknown endpoint", "GET", "/api/nothing", "", nil, 404, "not_found"},
 	}
 	for _, tt := range tests {

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -31,11 +33,14 @@ const MaxRecord = 16 << 20
 // ParseRecord reads a Norns record: the magic line, the tags, a blank line,
 // the events. A record that stops before the blank line, or in the middle of
 // a line (the writer ends every line with a newline), is truncated and an
-// error.
+// error. It reads the JSON record (RecordJSON) as well.
 func ParseRecord(r io.Reader) (*Record, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxRecord+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) <= MaxRecord && strings.HasPrefix(strings.TrimSpace(string(data)), "{") {
+		return parseRecordJSON(data)
 	}
 	text := string(data)
 	first, _, _ := strings.Cut(text, "\n")
@@ -95,6 +100,37 @@ func ParseRecord(r io.Reader) (*Record, error) {
 	}
 	if !body {
 		return nil, fmt.Errorf("line %d: the record stops in its tags (no blank line before the events): it is truncated", n)
+	}
+	return rec, nil
+}
+
+// parseRecordJSON reads a JSON record (format=json).
+func parseRecordJSON(data []byte) (*Record, error) {
+	var j RecordJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("JSON record: %w", err)
+	}
+	if j.Format != recordFormatJSON {
+		return nil, fmt.Errorf("JSON record: format %q, want %q", j.Format, recordFormatJSON)
+	}
+	rec := &Record{Tags: map[string]string{}}
+	for _, kv := range j.Tags {
+		if _, dup := rec.Tags[kv[0]]; dup {
+			return nil, fmt.Errorf("JSON record: tag %s given twice", kv[0])
+		}
+		rec.Tags[kv[0]] = kv[1]
+		rec.Order = append(rec.Order, kv[0])
+	}
+	for i, e := range j.Events {
+		if e.Seq != int64(i)+1 {
+			return nil, fmt.Errorf("JSON record: event %d has sequence number %d", i+1, e.Seq)
+		}
+		if e.Kind == "" || e.Player == "" {
+			return nil, fmt.Errorf("JSON record: event %d lacks its kind or player", e.Seq)
+		}
+		rec.Events = append(rec.Events, store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Time: e.Time})
 	}
 	return rec, nil
 }

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -74,6 +75,24 @@ func alterRoll(t *testing.T, record string) string {
 	})
 }
 
+// alterRollJSON returns the JSON record js with its first roll changed as
+// alterRoll changes the text record of the same game.
+func alterRollJSON(t *testing.T, js, text string) string {
+	t.Helper()
+	altered, err := server.ParseRecord(strings.NewReader(alterRoll(t, text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r server.RecordJSON
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(r.Events, func(e server.RecordEvent) bool { return e.Kind == "roll" })
+	r.Events[i].Action = altered.Events[i].Action
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
 // flipHex changes the first hex digit of s.
 func flipHex(s string) string {
 	if s[0] == '0' {
@@ -96,6 +115,7 @@ func TestVerify(t *testing.T) {
 		t.Fatalf("the finished game has no roll")
 	}
 	over := e.record(c.ID, "norns")
+	overJSON := e.record(c.ID, "json")
 
 	u := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
 	rng := rand.New(rand.NewPCG(5, 5))
@@ -155,6 +175,16 @@ func TestVerify(t *testing.T) {
 		{name: "last event cut, tags say expired", wantErr: "do not end the game",
 			record: setTag(t, setTag(t, edit(t, over, func(l []string) []string { return slices.Delete(l, len(l)-2, len(l)-1) }), "Status", xv.Status), "Result", xv.Result)},
 		{name: "roll altered", record: alterRoll(t, over), wantErr: "but the seeds give"},
+		{name: "JSON record", record: overJSON, check: func(v *server.Verification) string {
+			if !v.Revealed || !v.Over || v.Events != int(end.Seq) || v.Rolls != int(end.Fairness.Rolls) || v.Result != end.Result {
+				return fmt.Sprintf("want revealed, over, %d events, %d rolls, %q", end.Seq, end.Fairness.Rolls, end.Result)
+			}
+			return ""
+		}},
+		{name: "JSON record, roll altered", record: alterRollJSON(t, overJSON, over), wantErr: "but the seeds give"},
+		{name: "JSON record, unknown field", record: strings.Replace(overJSON, `"format"`, `"extra": 1, "format"`, 1), wantErr: "unknown field"},
+		{name: "JSON record, other format", record: strings.Replace(overJSON, "norns-record-1", "norns-record-9", 1), wantErr: "format"},
+		{name: "JSON record, cut", record: overJSON[:len(overJSON)/2], wantErr: "JSON record"},
 		{name: "roll altered, server seed ?", record: setTag(t, alterRoll(t, over), "ServerSeed", "?"), wantErr: notRevealed},
 		{name: "server seed ?", record: setTag(t, over, "ServerSeed", "?"), wantErr: notRevealed},
 		{name: "server seed empty", record: setTag(t, over, "ServerSeed", ""), wantErr: notRevealed},

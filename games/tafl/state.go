@@ -218,13 +218,15 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 }
 
 // captured returns the squares of the pieces a legal move captures.
-func (s *State) captured(from, to int) []int {
-	b := s.b
+func (s *State) captured(from, to int) []int { return s.b.captured(&s.rules, from, to) }
+
+// captured returns the squares of the pieces a legal move from b captures.
+func (b board) captured(rules *Rules, from, to int) []int {
 	n := b.n
 	k := b.at(from/n, from%n)
 	b.remove(from/n, from%n, k)
 	b.put(to/n, to%n, k)
-	caps, ncaps, _ := b.captures(&s.rules, to/n, to%n)
+	caps, ncaps, _ := b.captures(rules, to/n, to%n)
 	return append([]int{}, caps[:ncaps]...)
 }
 

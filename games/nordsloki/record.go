@@ -1,0 +1,78 @@
+package nordsloki
+
+import (
+	"maps"
+	"strconv"
+	"strings"
+
+	"norns/game"
+)
+
+// Record writes the game (game.Recorder) as its players write it (9): the
+// tags, a blank line, the draw of the first player ("first p2"), then one
+// numbered line a turn with its player, roll and steps ("1. p2 6-4-1: W0/6
+// W0/4 K5/6"; "pass" when no die could be used), and the result as a
+// comment. A game not set up from the start has the tag Position.
+func (s *State) Record(tags map[string]string) string {
+	t := maps.Clone(tags)
+	if t == nil {
+		t = map[string]string{}
+	}
+	start := s.pos
+	if len(s.log) > 0 {
+		start = s.log[0].Undo
+	}
+	if start != startPos(s.cfg) {
+		t["Position"] = formatPosition(&start, s.cfg)
+	}
+	result := game.Describe(s)
+	if r, ok := t["Result"]; ok {
+		result = r
+	}
+	var b strings.Builder
+	b.WriteString(game.FormatTags(t))
+	b.WriteByte('\n')
+	turns := 0
+	line := false // a turn's line is open
+	newTurn := func(p pos, roll string) {
+		if line {
+			b.WriteByte('\n')
+		}
+		turns++
+		b.WriteString(strconv.Itoa(turns) + ". " + seatNames[p.mover] + " " + roll + ":")
+		line = true
+	}
+	for _, r := range s.log {
+		p := r.Undo
+		switch p.phase {
+		case phaseFirst:
+			b.WriteString("first " + describeAction(r.Action) + "\n")
+		case phaseRoll:
+			newTurn(p, describeAction(r.Action))
+		case phaseMove:
+			if !line { // set up in the middle of a turn
+				newTurn(p, p.diceString())
+			}
+			b.WriteString(" " + describeAction(r.Action))
+		}
+	}
+	if line {
+		b.WriteByte('\n')
+	}
+	b.WriteString("{" + result + "}\n")
+	return b.String()
+}
+
+// diceString writes the unused dice of the turn, "6-4" ("-" for none).
+func (p *pos) diceString() string {
+	if p.nd == 0 {
+		return "-"
+	}
+	parts := make([]string, p.nd)
+	for i := range parts {
+		parts[i] = strconv.Itoa(int(p.dice[i]))
+	}
+	return strings.Join(parts, "-")
+}
+
+var _ game.Recorder = (*State)(nil)
