@@ -206,11 +206,11 @@ func checkName(name string) error {
 
 // CatalogGame describes a game the server offers.
 type CatalogGame struct {
-	Name    string          `json:"name"`
-	Title   string          `json:"title"`
-	Players []string        `json:"players"`
-	Chance  bool            `json:"chance"`
-	PGN     bool            `json:"pgn"`
+	Name    string   `json:"name"`
+	Title   string   `json:"title"`
+	Players []string `json:"players"`
+	Chance  bool     `json:"chance"`
+	PGN     bool     `json:"pgn"`
 	// Records lists the formats of GET /api/games/{id}/record for the
 	// game, its default first.
 	Records []string        `json:"records"`
