@@ -201,7 +201,7 @@ func TestGlossaryUsed(t *testing.T) {
 		t.Run(g.english, func(t *testing.T) {
 			for _, spec := range g.must {
 				for _, p := range places(t, spec, pages) {
-					if !strings.Contains(fold(p.text), fold(g.russian)) {
+					if !says(p.text, g.russian) {
 						t.Errorf("%s does not say %q (%s; glossary.tsv:%d)", p.name, g.russian, g.english, g.line)
 					}
 				}
@@ -217,6 +217,30 @@ func TestGlossaryUsed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// says reports whether text uses a term, in any grammatical form: its
+// words one after the other, each the same word (sameWord) as the term's
+// ("Колоду отставных" says "Колода отставных").
+func says(text, term string) bool {
+	if strings.Contains(fold(text), fold(term)) {
+		return true
+	}
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	tw := strings.Fields(term)
+	for i := 0; i+len(tw) <= len(words); i++ {
+		all := true
+		for j, w := range tw {
+			if !sameWord(words[i+j], w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // startsWord reports whether text has w at the start of a word (after no
@@ -255,6 +279,23 @@ func TestSameWord(t *testing.T) {
 	} {
 		if got := sameWord(tc.a, tc.b); got != tc.want {
 			t.Errorf("sameWord(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestSays(t *testing.T) {
+	for _, tc := range []struct {
+		text, term string
+		want       bool
+	}{
+		{"Остальные карты образуют **Колоду отставных**;", "Колода отставных", true},
+		{"Какую шашку?", "шашка", true},
+		{"при суммированном ходе", "суммированный ход", true},
+		{"сложный ход", "суммированный ход", false},
+		{"конунг вышел", "король", false},
+	} {
+		if got := says(tc.text, tc.term); got != tc.want {
+			t.Errorf("says(%q, %q) = %v, want %v", tc.text, tc.term, got, tc.want)
 		}
 	}
 }
