@@ -370,7 +370,9 @@ type NativeSearch = interface {
 }
 
 // NativeMediumNodes is the medium level's node budget in a game with its
-// own search (the hard level searches for HardTime).
+// own search, also when Config.Time is set (the server gives every level
+// a time): medium is a smaller search than hard, which searches for
+// HardTime or Config.Time.
 const NativeMediumNodes = 30000
 
 // native adapts a NativeSearch to Agent and StatsReporter.
@@ -393,12 +395,11 @@ func (n *native) LastStats() Stats { return n.stats }
 func (a *auto) build(s game.State) Agent {
 	if ns, ok := s.(NativeSearcher); ok && !a.cfg.Legacy && (a.cfg.Algorithm == "" || a.cfg.Algorithm == "auto") && a.cfg.Level != "easy" {
 		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
+		if a.cfg.Level == "medium" && nodes == 0 {
+			nodes = NativeMediumNodes // within Time too, when it is set
+		}
 		if nodes == 0 && budget == 0 && depth == 0 {
-			if a.cfg.Level == "hard" {
-				budget = HardTime
-			} else {
-				nodes = NativeMediumNodes
-			}
+			budget = HardTime
 		}
 		return &native{inner: ns.NewSearch(nodes, budget, depth, a.cfg.Seed)}
 	}

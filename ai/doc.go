@@ -39,9 +39,9 @@
 //     does (games/chess: Searcher, a principal-variation search on the
 //     chess board with its own evaluation, far faster and deeper than the
 //     generic alpha-beta over game.State). The medium and hard levels
-//     play chess with it, medium at NativeMediumNodes nodes a move and
-//     hard for HardTime; its agent keeps its transposition table from one
-//     move to the next. The levels "legacy-easy", "legacy-medium" and
+//     play chess with it, medium at NativeMediumNodes nodes a move (at
+//     most, also under a time budget) and hard for HardTime; its agent
+//     keeps its transposition table from one move to the next. The levels "legacy-easy", "legacy-medium" and
 //     "legacy-hard" (Config.Legacy) are the levels as they were before,
 //     with the generic search, kept to measure against. Samurai chess and
 //     Lux et Umbra keep the generic search and their own evaluations.

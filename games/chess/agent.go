@@ -21,9 +21,9 @@ type SearchAgent struct {
 	started bool
 }
 
-// NewSearchAgent returns an agent that searches nodes nodes, or for
-// budget, or to depth plies per move (the first non-zero, nodes first,
-// and depth besides), with a table of 2^tableBits entries.
+// NewSearchAgent returns an agent that searches at most nodes nodes, for
+// at most budget and to at most depth plies per move (zero: no bound),
+// with a table of 2^tableBits entries.
 func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tableBits int) *SearchAgent {
 	return &SearchAgent{
 		searcher: NewSearcher(tableBits, seed),
