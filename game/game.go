@@ -331,6 +331,13 @@ type Recorder interface {
 	Record(tags map[string]string) string
 }
 
+// Checker is implemented by the states of games with check (orthodox
+// chess, Samurai chess): Check lists the squares of the kings in check
+// now, in the game's square notation ("e1"), none when no king is.
+type Checker interface {
+	Check() []string
+}
+
 // FormatTags writes tags as PGN does, one [Name "value"] a line, sorted by
 // name, with backslashes and quotes in values escaped.
 func FormatTags(tags map[string]string) string {

@@ -47,6 +47,9 @@ type View struct {
 	// Position is the game's one-line position notation; Board draws it.
 	Position string `json:"position"`
 	Board    string `json:"board"`
+	// Check lists the squares of the kings in check, in the games with
+	// check (chess, Samurai chess; game.Checker).
+	Check []string `json:"check,omitempty"`
 	// Legal lists the actions of the player to move, in the game's
 	// notation (empty at a roll, while waiting, or when over).
 	Legal    []string     `json:"legal"`
@@ -136,6 +139,9 @@ func (t *table) buildCore() View {
 		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
 		Created: t.rec.Created, Private: t.rec.Private,
+	}
+	if c, ok := t.st.(game.Checker); ok {
+		v.Check = c.Check()
 	}
 	if !t.over() {
 		v.DrawOffer, v.TakebackOffer = t.offers.draw, t.offers.takeback

@@ -54,6 +54,19 @@ type State struct {
 // Board returns the current position.
 func (s *State) Board() *Position { return &s.pos }
 
+// Check lists the square of the king of the player to move when it is in
+// check (game.Checker).
+func (s *State) Check() []string { return KingInCheck(&s.pos) }
+
+// KingInCheck lists the square of the king of the side to move of p when
+// it is in check, else nothing.
+func KingInCheck(p *Position) []string {
+	if !p.InCheck() {
+		return nil
+	}
+	return []string{p.King(p.Turn()).String()}
+}
+
 // LegalMoves returns the legal moves (none once the game is over).
 func (s *State) LegalMoves() []Move { return s.legal }
 

@@ -142,6 +142,10 @@ type State struct {
 // Board returns the chess position.
 func (s *State) Board() *chess.Position { return &s.pos.board }
 
+// Check lists the square of the king of the player to move when it is in
+// check (game.Checker).
+func (s *State) Check() []string { return chess.KingInCheck(&s.pos.board) }
+
 // Hand returns the cards that player c holds.
 func (s *State) Hand(c chess.Color) Cards { return s.pos.hand[c] }
 

@@ -1,0 +1,24 @@
+package samurai
+
+import (
+	"slices"
+	"testing"
+
+	"norns/game"
+)
+
+func TestCheck(t *testing.T) {
+	s := setup(t, nil, StartPosition)
+	var _ game.Checker = s
+	if got := s.Check(); got != nil {
+		t.Fatalf("Check at the start = %v, want none", got)
+	}
+	play(t, s, "e2e4 f7f6 d1h5")
+	if got := s.Check(); !slices.Equal(got, []string{"e8"}) {
+		t.Fatalf("Check after Qh5+ = %v, want [e8]", got)
+	}
+	play(t, s, "g7g6")
+	if got := s.Check(); got != nil {
+		t.Fatalf("Check after g6 = %v, want none", got)
+	}
+}
