@@ -7,6 +7,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/games/chess"
 	"norns/server"
 )
 
@@ -115,6 +116,15 @@ func checkRecords(t *testing.T, e *env, v server.View) {
 		pgn := e.record(v.ID, "pgn")
 		if !strings.Contains(pgn, "[NornsServerSeed \""+v.Fairness.ServerSeed+"\"]") || strings.Contains(pgn, "[Result \"*\"]") && v.Status != "over unfinished" {
 			t.Errorf("PGN of a finished %s game:\n%s", v.Game, pgn)
+		}
+		// The PGN reads back; orthodox chess replays to the game's end.
+		g, err := chess.ParsePGN(pgn)
+		if err != nil || g.Tags["NornsGame"] != v.Game {
+			t.Errorf("ParsePGN(%s PGN) = %v, tags %v", v.Game, err, g)
+		} else if v.Game == "chess" {
+			if end, err := chess.ReplayPGN(g); err != nil || end.Position() != v.Position {
+				t.Errorf("ReplayPGN = %v, %v; want the position %q", end, err, v.Position)
+			}
 		}
 	}
 }
