@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -13,7 +14,11 @@ import (
 const version = "0.1.0"
 
 func main() {
-	if err := rootCmd().Execute(); err != nil {
+	l := cliLang(os.Args[1:])
+	root := rootCmd()
+	localize(root, l)
+	if c, err := root.ExecuteC(); err != nil {
+		fmt.Fprintln(os.Stderr, errorText(l, c, err))
 		os.Exit(1)
 	}
 }
@@ -24,8 +29,9 @@ func rootCmd() *cobra.Command {
 		Short:         "Norns plays Seiðr chess, Lux et Umbra, Samurai chess, Sea Hnefatafl and Nords Loki",
 		Version:       version,
 		SilenceUsage:  true,
-		SilenceErrors: false,
+		SilenceErrors: true, // main prints them, in the language of the command line
 	}
+	root.PersistentFlags().String("lang", "", "language of the command line and the screens: en or ru (default from LC_ALL, LC_MESSAGES or LANG)")
 	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd(), labCmd(), replayCmd(), uciCmd())
 	return root
 }
