@@ -180,7 +180,9 @@ func (b *board) anvil(rules *Rules, r, c, victim int) bool {
 // (3.1): each enemy next to it with a hostile square beyond. Only the moved
 // piece captures, so a piece that moved in between two enemies stays (3.2).
 // It returns the captured squares (at most four) and whether the king is
-// taken by two (KingBy2).
+// taken: by two (KingBy2), or, under KingBy4, by the attacker that moved
+// next to it completing the ring (3.4) — a king that stepped into a ring
+// of three attackers and the empty throne is not taken by a move elsewhere.
 func (b *board) captures(rules *Rules, r, c int) (caps [4]int, ncaps int, kingTaken bool) {
 	mover := black
 	if b.rows[white][r]>>c&1 != 0 {
@@ -206,7 +208,16 @@ func (b *board) captures(rules *Rules, r, c int) (caps [4]int, ncaps int, kingTa
 		caps[ncaps] = r1*b.n + c1
 		ncaps++
 	}
+	if mover == black && rules.KingCapture == KingBy4 && b.nextTo(r, c, b.king) && b.kingSurrounded(rules) {
+		kingTaken = true
+	}
 	return caps, ncaps, kingTaken
+}
+
+// nextTo reports whether square sq is orthogonally next to (r, c).
+func (b *board) nextTo(r, c, sq int) bool {
+	kr, kc := sq/b.n, sq%b.n
+	return kr == r && (kc == c-1 || kc == c+1) || kc == c && (kr == r-1 || kr == r+1)
 }
 
 // kingSurrounded reports whether attackers stand on all four squares next to

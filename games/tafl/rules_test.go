@@ -269,3 +269,24 @@ func TestRule4_2_BlackWinsByCapture(t *testing.T) {
 		t.Errorf("Undo(after e3-e4) = %v, status %q; want nil, %q", err, status(s), "turn black")
 	}
 }
+
+// TestKingTakenOnlyByTheMove: under KingBy4 with special squares the king
+// is taken by the attacker that completes the ring, not by a move
+// elsewhere. Here the king steps off the throne between three attackers,
+// the empty throne being the fourth side, and an attacker far away moves:
+// the game goes on. Then an attacker that closes a ring does take it.
+func TestKingTakenOnlyByTheMove(t *testing.T) {
+	copenhagen := Rules{Escape: EscapeCorner, KingArmed: true, Special: true, KingCapture: KingBy4}
+	s := setupRules(t, copenhagen, "/11/11/11/5t5/4t1t4/5K5/11/11/2t8/11/11/ w")
+	play(t, s, "f6-f7", "c3-c2")
+	if s.Terminal() {
+		t.Fatalf("after f6-f7 c3-c2 the game is %s, want it going on (the king was not taken by c3-c2)", game.Status(s))
+	}
+	// The king on the throne with attackers on three sides: the attacker
+	// that moves to the fourth takes it.
+	r := setupRules(t, copenhagen, "/11/11/11/11/5t5/4tKt4/9t1/11/11/11/11/ b")
+	play(t, r, "j5-f5")
+	if got := game.Status(r); got != "over black" {
+		t.Errorf("after the attacker closes the ring: %s, want over black", got)
+	}
+}

@@ -107,7 +107,9 @@ func (s *State) status(mover int, kingTaken bool) game.Result {
 	if mover != black && b.kingEscaped(r) { // 4.1
 		return win(white, "king escaped")
 	}
-	if mover != white && (kingTaken || r.KingCapture == KingBy4 && b.kingSurrounded(r)) { // 3.4, 4.2
+	// The king is taken by the move that completes the capture; a position
+	// set up (mover -1) with the king surrounded is over too.
+	if mover != white && (kingTaken || mover < 0 && r.KingCapture == KingBy4 && b.kingSurrounded(r)) { // 3.4, 4.2
 		return win(black, "king captured")
 	}
 	if mover != white && r.Encirclement && b.enclosed() { // 4.3
