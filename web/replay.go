@@ -75,6 +75,16 @@ type ReplayRequest struct {
 	Options  map[string]string `json:"options,omitempty"`
 	Position string            `json:"position,omitempty"`
 	Actions  []string          `json:"actions"`
+	// Outcomes asks for the chance outcomes of each roll (Ply.Outcomes),
+	// for the web app's check of the dice (docs/fair-dice.md).
+	Outcomes bool `json:"outcomes,omitempty"`
+}
+
+// Outcome is one outcome of a chance event, as the game lists it: the
+// action and its probability.
+type Outcome struct {
+	Action string  `json:"action"`
+	Prob   float64 `json:"prob"`
 }
 
 // Ply is one action of a replay and the position after it.
@@ -92,6 +102,10 @@ type Ply struct {
 	Position string `json:"position"`
 	// ToMove is the seat to move after it, "chance", or "" when over.
 	ToMove string `json:"to_move"`
+	// Outcomes are, for a roll of a request that asked for them, the
+	// outcomes of the chance event in the game's order, with their
+	// probabilities: what the dice derivation maps a roll's number to.
+	Outcomes []Outcome `json:"outcomes,omitempty"`
 }
 
 // ReplayResponse is the answer of POST /web/replay.
@@ -137,13 +151,19 @@ func Replay(ctx context.Context, req ReplayRequest) (*ReplayResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	return replay(ctx, st, req.Actions)
+	return replayWith(ctx, st, req.Actions, req.Outcomes)
 }
 
 // replay plays actions from st (see Replay). It reads the history through
 // game.HistoryLen and game.HistorySince, which copy only what each action
 // added, so that n actions cost O(n).
 func replay(ctx context.Context, st game.State, actions []string) (*ReplayResponse, error) {
+	return replayWith(ctx, st, actions, false)
+}
+
+// replayWith is replay, with the chance outcomes of each roll when
+// outcomes is set.
+func replayWith(ctx context.Context, st game.State, actions []string, outcomes bool) (*ReplayResponse, error) {
 	g := st.Game()
 	out := &ReplayResponse{Game: g.Name(), Title: g.Title(), Players: st.Players(), Start: st.Position(), StartToMove: toMove(st), Plies: []Ply{}}
 	// A record lists the passes a starting state already holds (a lost
@@ -176,6 +196,11 @@ func replay(ctx context.Context, st game.State, actions []string) (*ReplayRespon
 			break
 		}
 		ply := Ply{Action: st.ActionString(a), Player: toMove(st), SAN: san(st, a)}
+		if outcomes && st.Player() == game.Chance {
+			for _, o := range st.ChanceOutcomes() {
+				ply.Outcomes = append(ply.Outcomes, Outcome{Action: st.ActionString(o.Action), Prob: o.Prob})
+			}
+		}
 		before := game.HistoryLen(st)
 		if err := st.Apply(a); err != nil {
 			out.Error = err.Error()
