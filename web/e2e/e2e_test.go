@@ -274,8 +274,11 @@ func TestAIToTheEnd(t *testing.T) {
 	t.Logf("result %q after %d actions; banner %q", v.Result, v.Seq, got)
 	u.waitPosition(v.Position)
 	u.wait("the server seed", `!!document.querySelector("#server-seed")`, 5*time.Second)
+	// The page checks every roll by itself once the game is over; the
+	// button checks again.
+	u.wait("the verification", `document.querySelector("#verify-result").dataset.ok === "true"`, 20*time.Second)
 	u.click("#verify")
-	u.wait("the verification", `document.querySelector("#verify-result").innerText.includes("matches")`, 5*time.Second)
+	u.wait("the verification again", `document.querySelector("#verify-result").dataset.ok === "true" && document.querySelector("#verify-result").innerText.endsWith("all match")`, 20*time.Second)
 	u.shot("web-game-luxumbra-end", "#app")
 
 	// The replay of the finished game.
@@ -310,12 +313,12 @@ func TestAIToTheEnd(t *testing.T) {
 }
 
 // TestReplayRecord loads a record as the lab writes it (a games.jsonl
-// line) into the replay page.
+// line) into the lab's replay page.
 func TestReplayRecord(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
 	u := b.user("reader")
-	u.do(chromedp.Navigate(a.url("/replay")))
+	u.do(chromedp.Navigate(a.url("/replay/lab")))
 	u.wait("the record box", `!!document.querySelector("#record")`, 10*time.Second)
 	rec := `{"game":"chess","options":{},"actions":["e2e4","e7e5","g1f3","b8c6"],"result":"unfinished"}\n{"game":"seatafl","actions":["d11-d8"]}`
 	u.eval(fmt.Sprintf(`document.querySelector("#record").value = "%s", "ok"`, strings.ReplaceAll(rec, `"`, `\"`)))

@@ -16,6 +16,9 @@ export interface CatalogGame {
   players: string[];
   chance: boolean;
   pgn: boolean;
+  /** records lists the formats of the game's record, its default first
+   * (pgn, text, norns, json). */
+  records?: string[];
   options: Option[];
   ai_levels: string[];
 }
@@ -74,6 +77,8 @@ export interface GameView {
   finished: boolean;
   position: string;
   board: string;
+  /** check are the squares of the kings in check (chess, Samurai chess). */
+  check?: string[];
   legal: string[];
   history: EventView[];
   fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
@@ -117,6 +122,9 @@ export interface Ply {
   auto?: string[];
   position: string;
   to_move: string;
+  /** outcomes are a roll's chance outcomes with their probabilities, in
+   * the game's order, when the replay was asked for them. */
+  outcomes?: { action: string; prob: number }[];
 }
 
 export interface Replay {
@@ -232,7 +240,7 @@ export const api = {
   rematch: (id: string, token: string) => call<GameView>("POST", `/api/games/${id}/rematch`, undefined, token),
   /** invites are the invitations of the open seats, for a seat holder. */
   invites: (id: string, token: string) => call<{ invites: SeatGrant[] | null }>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
-  replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[] }) => call<Replay>("POST", "/web/replay", req),
+  replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[]; outcomes?: boolean }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
   /** wsURL is the address of a game's live feed from event since on. It
@@ -258,6 +266,17 @@ export const seats = {
     } catch {
       return {};
     }
+  },
+  /** games are the ids of the games this browser holds a seat of, at
+   * most limit of them. */
+  games(limit: number): string[] {
+    const prefix = "norns.seats.";
+    const ids: string[] = [];
+    for (let i = 0; i < localStorage.length && ids.length < limit; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(prefix) && Object.keys(seats.all(k.slice(prefix.length))).length) ids.push(k.slice(prefix.length));
+    }
+    return ids;
   },
   add(id: string, player: string, token: string): void {
     const m = seats.all(id);

@@ -6,7 +6,9 @@ import { lobbyPage } from "./pages/lobby";
 import { createPage } from "./pages/create";
 import { gamePage } from "./pages/game";
 import { rulesPage } from "./pages/rules";
-import { replayPage } from "./pages/replay";
+import { labReplayPage, replayPage } from "./pages/replay";
+import { verifyPage } from "./pages/fair";
+import { notFoundPage } from "./pages/notfound";
 
 const app = document.getElementById("app")!;
 let cleanup: (() => void) | null = null;
@@ -59,11 +61,10 @@ export function route(): void {
   else if ((m = /^\/new\/([a-z]+)$/.exec(path))) cleanup = createPage(main, m[1]);
   else if ((m = /^\/games\/([a-z0-9]+)$/.exec(path))) cleanup = gamePage(main, m[1]);
   else if ((m = /^\/rules(?:\/([a-z]+))?$/.exec(path))) cleanup = rulesPage(main, m[1]);
+  else if (path === "/replay/lab") cleanup = labReplayPage(main);
   else if ((m = /^\/replay(?:\/([a-z0-9]+))?$/.exec(path))) cleanup = replayPage(main, m[1]);
-  else {
-    document.title = "Norns";
-    main.append(h("h1", null, t("page.notfound")), h("p", null, h("a", { href: "/" }, t("nav.lobby"))));
-  }
+  else if (path === "/verify") cleanup = verifyPage(main);
+  else cleanup = notFoundPage(main);
 }
 
 window.addEventListener("popstate", route);

@@ -95,6 +95,9 @@ export interface Choice {
    * to watch. */
   listed?: boolean;
   clock?: ClockRequest;
+  /** seed is the dice seed the creator typed for the seats this browser
+   * holds; without it each gets a random one (newSeed). */
+  seed?: string;
 }
 
 /** ClockPreset is a time control the create form offers. */
@@ -193,20 +196,21 @@ export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: strin
   if (c.chance) {
     // A seed that did not arrive is given by the game page, which gives
     // every seed the game still waits for from this browser.
-    await giveSeeds(r.id, mine).catch((e) => console.warn("dice seeds:", e));
+    await giveSeeds(r.id, mine, ch.seed).catch((e) => console.warn("dice seeds:", e));
   }
   return { id: r.id, open: r.seats.filter((g) => g.kind === "open") };
 }
 
-/** giveSeeds gives a fresh dice seed (newSeed) for each of the players
- * whose seat this browser holds, one after the other, and returns the
- * game's view after the last one (null when it gave none). It is the one
- * place that posts seeds; a join sends its seed in the join request. */
-export async function giveSeeds(id: string, players: string[]): Promise<GameView | null> {
+/** giveSeeds gives a dice seed for each of the players whose seat this
+ * browser holds, one after the other: the seed typed, else a fresh one
+ * (newSeed); and returns the game's view after the last one (null when it
+ * gave none). A join sends its seed in the join request; the game page
+ * lets a seat change its seed until the first roll. */
+export async function giveSeeds(id: string, players: string[], seed?: string): Promise<GameView | null> {
   const held = seats.all(id);
   let v: GameView | null = null;
   for (const p of players) {
-    if (held[p]) v = await api.seed(id, held[p], newSeed());
+    if (held[p]) v = await api.seed(id, held[p], seed || newSeed());
   }
   return v;
 }

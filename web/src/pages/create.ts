@@ -12,9 +12,15 @@ import { go } from "../main";
 import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 import { fresh } from "./waiting";
+import { notFound } from "./notfound";
+import { validSeed } from "./fair";
 
 export function createPage(main: HTMLElement, game: string): () => void {
   const gi = info(game);
+  if (!gi) {
+    notFound(main, { kind: "name", name: game });
+    return () => {};
+  }
   document.title = `${t(gi?.title ?? game)} — ${t("create.title")} — Norns`;
   main.append(h("h1", null, t("create.title"), ": ", t(gi?.title ?? "game." + game)));
   const box = h("div", null, h("p", { class: "muted" }, t("common.loading")));
@@ -23,7 +29,7 @@ export function createPage(main: HTMLElement, game: string): () => void {
     (cat) => {
       const c = cat.find((g) => g.name === game);
       if (!c) {
-        clear(box, h("p", { class: "error" }, t("create.unknown")));
+        notFound(main, { kind: "name", name: game });
         return;
       }
       clear(box, form(c));
@@ -115,6 +121,12 @@ function form(c: CatalogGame): HTMLElement {
   const clock = h("select", { id: "clock" }, clockPresets.map((p) => h("option", { value: p.id, selected: p.id === "none" }, clockLabel(p))));
   const submit = h("button", { type: "submit", class: "primary", id: "create-game" }, t("create.submit"));
   const name = nameField();
+  // A seed of the player's own for the dice, else the browser's random
+  // one.
+  const seedInput = h("input", { type: "text", id: "create-seed", maxlength: "64", spellcheck: "false", autocomplete: "off", "aria-describedby": "create-seed-help" });
+  const seedField = c.chance
+    ? h("fieldset", null, h("legend", null, t("game.fairness")), h("div", { class: "field" }, h("label", { for: "create-seed" }, t("seed.label")), seedInput), h("div", { class: "muted", id: "create-seed-help" }, t("create.seed.help")))
+    : null;
   const f = h(
     "form",
     { class: "create" },
@@ -122,6 +134,7 @@ function form(c: CatalogGame): HTMLElement {
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
     h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock)),
+    seedField,
     h("div", null, submit),
     err,
   );
@@ -130,6 +143,12 @@ function form(c: CatalogGame): HTMLElement {
     clear(err);
     const me = name.value();
     if (me === null) return;
+    const seed = seedInput.value;
+    if (seed !== "" && !validSeed(seed)) {
+      err.textContent = t("seed.invalid");
+      seedInput.focus();
+      return;
+    }
     const custom: SeatRequest[] = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
     submit.disabled = true;
     try {
@@ -143,6 +162,7 @@ function form(c: CatalogGame): HTMLElement {
         custom,
         name: me,
         clock: clockPresets.find((p) => p.id === clock.value)?.clock,
+        seed: seed || undefined,
       });
       // A game for friends waits on its own page, which shows the
       // invitations.

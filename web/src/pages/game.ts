@@ -25,6 +25,8 @@ import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel, FeedMessage } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
 import { inviteProblem, waitingPanel } from "./waiting";
+import { fairPanel } from "./fair";
+import { notFound } from "./notfound";
 import { go } from "../main";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 
@@ -50,7 +52,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const boardBox = h("div", { class: "board-box" });
   const playersBox = h("div", { class: "players", id: "players" });
   const movesList = h("ol", { class: "moves", id: "moves", "aria-label": t("game.moves") });
-  const fair = h("div", { class: "fair", id: "fairness" });
+  // The record's downloads (every game) and the fair dice (fair.ts).
+  const fair = fairPanel(id, (v) => !closed && show(v), (text) => (err.textContent = text));
   const err = h("div", { class: "error", id: "error", role: "alert" });
   const legalBox = h("div", { class: "legal-list", id: "legal" });
   // The legal actions are offered as suggestions while typing.
@@ -100,7 +103,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         h("section", { class: "panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
         h("section", { class: "panel" }, h("h2", null, t("game.moves")), movesList),
         chat.el,
-        h("section", { class: "panel", id: "fair-panel" }, h("h2", null, t("game.fairness")), fair),
+        fair.records,
+        fair.el,
       ),
     ),
   );
@@ -429,37 +433,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     input.disabled = playBtn.disabled = !can;
     clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
-    // Fairness, for the games with dice.
-    (main.querySelector("#fair-panel") as HTMLElement).hidden = info(v.game)?.dice === false;
-    const f = v.fairness;
-    clear(
-      fair,
-      h("div", null, t("game.commitment"), ": ", h("code", null, f.commitment)),
-      h("div", null, t("game.rolls", { n: f.rolls })),
-      Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerLabel(p) }), ": ", h("code", null, s))),
-      f.server_seed
-        ? [
-            h("div", null, t("game.serverseed"), ": ", h("code", { id: "server-seed" }, f.server_seed)),
-            h("button", { type: "button", id: "verify", onclick: () => verify(f.server_seed!, f.commitment) }, t("game.verify")),
-            " ",
-            h("a", { href: api.recordURL(id), download: "" }, t("game.record")),
-            h("div", { id: "verify-result" }),
-          ]
-        : h("div", { class: "muted" }, t("game.seedlater")),
-    );
-  }
-
-  async function verify(seed: string, commitment: string): Promise<void> {
-    const out = fair.querySelector("#verify-result")!;
-    try {
-      const bytes = new Uint8Array(seed.match(/../g)!.map((x) => parseInt(x, 16)));
-      const d = await crypto.subtle.digest("SHA-256", bytes);
-      const hex = [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-      out.textContent = hex === commitment ? t("game.verify.ok") : t("game.verify.bad");
-    } catch {
-      out.textContent = t("game.verify.cli");
-    }
-    out.append(" ", t("game.verify.cli"));
+    // The record and the fair dice.
+    fair.update(v);
   }
 
   // Clocks tick locally between updates.
@@ -543,6 +518,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       if (problem) {
         document.title = `${t("invite.title")} — Norns`;
         clear(main, problem);
+        return;
+      }
+      if (e instanceof ApiError && e.code === "game_not_found") {
+        notFound(main, { kind: "game", id });
         return;
       }
       err.textContent = (e as Error).message;

@@ -199,11 +199,5 @@ export function lobbyPage(main: HTMLElement): () => void {
 /** heldGames are the ids of the games this browser holds a seat of (the
  * seat tokens kept per game), at most 30. */
 function heldGames(): string[] {
-  const prefix = "norns.seats.";
-  const ids: string[] = [];
-  for (let i = 0; i < localStorage.length && ids.length < 30; i++) {
-    const k = localStorage.key(i);
-    if (k?.startsWith(prefix) && Object.keys(seats.all(k.slice(prefix.length))).length) ids.push(k.slice(prefix.length));
-  }
-  return ids;
+  return seats.games(30);
 }

@@ -1,12 +1,61 @@
-// The replay page: any finished game of the server, or a record of the
-// lab (a line of games.jsonl), stepped back and forth, jumped to a move,
-// or played automatically.
+// The replay page: any game of the server, stepped back and forth,
+// jumped to a move, or played automatically. Without a game it lists the
+// games this browser played (the seats it keeps), newest first; a record
+// of the lab (a line of games.jsonl) is loaded on a page of its own,
+// /replay/lab. Every message is in the reader's language: a game that
+// does not exist is the not-found page.
 
 import { h, clear } from "../dom";
-import { t } from "../i18n";
-import { api, actionsOf, Replay } from "../api";
+import { has, t } from "../i18n";
+import { api, actionsOf, seats, ApiError, GameView, Replay } from "../api";
 import { info, makeBoard } from "../games";
 import { outcome, playerLabel, reasonLabel, resultText, statusText } from "./common";
+import { notFound } from "./notfound";
+
+/** problem is an error of the replay page in the reader's language: the
+ * catalog's message of an API error, else the failure's own text. */
+function problem(e: unknown): string {
+  if (e instanceof ApiError && has("error." + e.code)) return t("error." + e.code);
+  return t("replay.failed", { error: String((e as Error)?.message ?? e) });
+}
+
+/** myGames lists the games this browser holds a seat of, newest first,
+ * each with its state and a link to its replay. */
+function myGames(box: HTMLElement): void {
+  const ids = seats.games(100);
+  if (ids.length === 0) {
+    clear(box, h("p", { class: "muted", id: "my-replays-none" }, t("replay.mine.none")));
+    return;
+  }
+  clear(box, h("p", { class: "muted" }, t("common.loading")));
+  Promise.all(ids.map((id) => api.get(id).catch(() => null))).then((views) => {
+    const vs = views.filter((v): v is GameView => !!v && v.started);
+    vs.sort((a, b) => b.created.localeCompare(a.created));
+    if (vs.length === 0) {
+      clear(box, h("p", { class: "muted", id: "my-replays-none" }, t("replay.mine.none")));
+      return;
+    }
+    clear(
+      box,
+      h(
+        "ul",
+        { class: "my-games", id: "my-replays" },
+        vs.map((v) =>
+          h(
+            "li",
+            { "data-game": v.id },
+            h("a", { href: `/replay/${v.id}` }, t(info(v.game)?.title ?? "game." + v.game)),
+            " — ",
+            statusText(v.status, v.result, !!v.awaiting_seeds?.length),
+            " — ",
+            h("span", { class: "muted" }, new Date(v.created).toLocaleDateString()),
+            v.finished ? null : [" ", h("a", { href: `/games/${v.id}`, class: "muted" }, t("replay.tothegame"))],
+          ),
+        ),
+      ),
+    );
+  });
+}
 
 export function replayPage(main: HTMLElement, id?: string): () => void {
   document.title = `${t("nav.replay")} — Norns`;
@@ -30,16 +79,56 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
   main.append(h("h1", null, t("replay.title")), box);
   if (id) {
     clear(box, h("p", { class: "muted" }, t("common.loading")));
-    api.get(id).then(
-      (v) =>
+    api
+      .get(id)
+      .then((v) =>
         api.replay({ game: v.game, options: v.options, actions: actionsOf(v.history) }).then((r) => {
           r.status = v.status;
           r.result = v.result;
           show(box, r);
         }),
-      (e) => clear(box, h("p", { class: "error" }, String(e.message ?? e))),
-    );
+      )
+      .catch((e) => {
+        if (closed) return;
+        if (e instanceof ApiError && e.code === "game_not_found") notFound(main, { kind: "game", id });
+        else clear(box, h("p", { class: "error" }, problem(e)));
+      });
   } else {
+    clear(
+      box,
+      h("h2", null, t("replay.mine")),
+      h("div", { id: "my-replays-box" }),
+      h("p", null, h("a", { href: "/replay/lab", id: "lab-link" }, t("replay.lab")), " · ", h("a", { href: "/verify" }, t("verify.link"))),
+    );
+    myGames(box.querySelector("#my-replays-box") as HTMLElement);
+  }
+  return () => {
+    closed = true;
+    current?.stop();
+    current = null;
+    document.removeEventListener("keydown", onKey);
+  };
+}
+
+/** labReplayPage loads records of the lab (lines of games.jsonl), pasted
+ * or chosen as a file, and replays the one chosen. */
+export function labReplayPage(main: HTMLElement): () => void {
+  document.title = `${t("replay.lab")} — Norns`;
+  let closed = false;
+  let current: ReplayPlayer | null = null;
+  const show = (into: HTMLElement, r: Replay) => {
+    current?.stop();
+    current = closed ? null : player(into, r);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (!current || (e.target instanceof Element && e.target.closest("input, textarea, select"))) return;
+    if (e.key === "ArrowLeft") current.step(-1);
+    if (e.key === "ArrowRight") current.step(1);
+  };
+  document.addEventListener("keydown", onKey);
+  const box = h("div", { class: "replay" });
+  main.append(h("h1", null, t("replay.lab")), h("p", null, h("a", { href: "/replay" }, t("replay.mine"))), box);
+  {
     const area = h("textarea", { id: "record", rows: 6, cols: 60, "aria-label": t("replay.paste"), placeholder: '{"game":"seidr","options":{},"actions":["c2c4","2","8"]}' });
     const file = h("input", { type: "file", accept: ".jsonl,.json,.txt", "aria-label": t("replay.file") });
     const err = h("div", { class: "error", role: "alert" });
@@ -72,12 +161,12 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
           const r = await api.replay({ game: String(rec.game), options: (rec.options as Record<string, string>) ?? {}, position: (rec.start ?? rec.position) as string | undefined, actions: list });
           show(out, r);
         } catch (e) {
-          err.textContent = (e as Error).message;
+          err.textContent = problem(e);
         }
       };
       if (parsed.length > 1) {
         lines.append(
-          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${t("game." + String(p.game ?? "?"))} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`)}`)))),
+          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${has("game." + String(p.game)) ? t("game." + String(p.game)) : String(p.game ?? "?")} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`)}`)))),
         );
       }
       open(parsed[0]);
@@ -159,7 +248,7 @@ function player(box: HTMLElement, r: Replay): ReplayPlayer {
     box,
     h("h2", null, t(gi?.title ?? "game." + r.game)),
     o ? h("div", { class: "banner", id: "result" }, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null) : null,
-    r.error ? h("p", { class: "error" }, r.error) : null,
+    r.error ? h("p", { class: "error", id: "replay-error" }, t("replay.stopped", { n: r.plies.length + 1 })) : null,
     h(
       "div",
       { class: "game-page" },

@@ -1,0 +1,286 @@
+// The check of a game's dice in the page: the derivation of
+// docs/fair-dice.md, as package dice does it and norns verify runs it,
+// in TypeScript over WebCrypto. The server's commitment is the SHA-256 of
+// its seed; roll i is drawn from the words of HMAC-SHA256(server seed,
+// block(i, j)); an outcome list with probabilities becomes whole counts
+// over their least common denominator D; a word becomes a uniform integer
+// below D by rejection; the outcome is the first whose cumulative count
+// exceeds it. The outcome lists are the game's (its rules): the server's
+// replay (POST /web/replay with "outcomes") gives them, as it gives the
+// positions of every page.
+
+import { api } from "./api";
+
+/** maxDenominator bounds the common denominator (dice.MaxDenominator). */
+const maxDenominator = 1_000_000;
+
+/** tolerance is how near a whole number p·q must be (dice.tolerance). */
+const tolerance = 1e-9;
+
+/** label begins every block: the scheme's name and a zero byte. */
+const label = "norns-dice-v1\x00";
+
+/** Outcome is one outcome of a chance event: its action as the game
+ * writes it, and its probability. */
+export interface Outcome {
+  action: string;
+  prob: number;
+}
+
+/** goRound rounds half away from zero, as Go's math.Round. */
+function goRound(x: number): number {
+  if (x < 0) return -goRound(-x);
+  const f = Math.floor(x);
+  return x - f >= 0.5 ? f + 1 : f;
+}
+
+/** denominator is the smallest whole q ≤ 1,000,000 with p·q within 1e-9
+ * of a whole number, 0 when there is none. */
+function denominator(p: number): number {
+  for (let q = 1; q <= maxDenominator; q++) {
+    const x = p * q;
+    if (Math.abs(x - goRound(x)) <= tolerance) return q;
+  }
+  return 0;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** exact recovers the probabilities of an outcome list as counts over
+ * their common denominator D (dice.Exact): every count at least 1, their
+ * sum exactly D; otherwise an error. */
+export function exact(probs: number[]): { d: number; counts: number[] } {
+  if (probs.length === 0) throw new Error("no outcomes");
+  let d = 1;
+  const seen = new Set<number>();
+  for (const p of probs) {
+    if (!(p > 0 && p <= 1)) throw new Error(`probability ${p} out of (0, 1]`);
+    if (seen.has(p)) continue;
+    seen.add(p);
+    const q = denominator(p);
+    if (q === 0) throw new Error("the probabilities are not rationals with a denominator up to 1000000");
+    d = (d / gcd(d, q)) * q;
+    if (d > maxDenominator) throw new Error("the probabilities are not rationals with a denominator up to 1000000");
+  }
+  const counts: number[] = [];
+  let sum = 0;
+  for (const p of probs) {
+    const c = goRound(p * d);
+    if (Math.abs(p * d - c) > tolerance || c < 1) throw new Error("the probabilities are not rationals with a denominator up to 1000000");
+    counts.push(c);
+    sum += c;
+  }
+  if (sum !== d) throw new Error(`the probabilities sum to ${sum}/${d}, not 1`);
+  return { d, counts };
+}
+
+const two64 = 1n << 64n;
+
+/** Roller draws the rolls of one game from the server seed and the seat
+ * seeds, in seat order (dice.Roller). */
+export class Roller {
+  private readonly key: Promise<CryptoKey>;
+  private readonly prefix: Uint8Array;
+
+  constructor(serverSeed: Uint8Array<ArrayBuffer>, seatSeeds: string[]) {
+    this.key = crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const enc = new TextEncoder();
+    const parts: number[] = [...enc.encode(label)];
+    const u32 = (n: number) => parts.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
+    u32(seatSeeds.length);
+    for (const s of seatSeeds) {
+      const b = enc.encode(s);
+      u32(b.length);
+      parts.push(...b);
+    }
+    this.prefix = new Uint8Array(parts);
+  }
+
+  /** block is H(i, j) = HMAC-SHA256(server seed, block(i, j)). */
+  private async block(index: number, j: number): Promise<DataView> {
+    const msg = new Uint8Array(this.prefix.length + 12);
+    msg.set(this.prefix);
+    const dv = new DataView(msg.buffer);
+    dv.setBigUint64(this.prefix.length, BigInt(index), false);
+    dv.setUint32(this.prefix.length + 8, j, false);
+    const mac = await crypto.subtle.sign("HMAC", await this.key, msg);
+    return new DataView(mac);
+  }
+
+  /** uniform is roll index's uniform integer in [0, d): the first word w
+   * of its stream below 2⁶⁴ − (2⁶⁴ mod d), modulo d (dice.Roller.Uniform). */
+  async uniform(index: number, d: number): Promise<bigint> {
+    if (d <= 1) return 0n;
+    const n = BigInt(d);
+    const rem = two64 % n;
+    const limit = two64 - rem;
+    for (let j = 0; ; j++) {
+      const sum = await this.block(index, j);
+      for (let k = 0; k < 4; k++) {
+        const w = sum.getBigUint64(8 * k, false);
+        if (rem === 0n || w < limit) return w % n;
+      }
+    }
+  }
+
+  /** roll is the outcome of roll number index among the outcomes listed
+   * (dice.Roller.Roll). */
+  async roll(index: number, outs: Outcome[]): Promise<string> {
+    const { d, counts } = exact(outs.map((o) => o.prob));
+    let u = Number(await this.uniform(index, d));
+    for (let i = 0; i < counts.length; i++) {
+      if (u < counts[i]) return outs[i].action;
+      u -= counts[i];
+    }
+    return outs[outs.length - 1].action;
+  }
+}
+
+/** hex writes bytes as lower-case hex digits. */
+function hex(b: ArrayBuffer | Uint8Array): string {
+  return [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** commit is the commitment of a server seed: hex(SHA-256(seed)). */
+export async function commit(seed: Uint8Array<ArrayBuffer>): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", seed));
+}
+
+/** RecordEvent is one event of a Norns record. */
+export interface RecordEvent {
+  seq: number;
+  kind: string;
+  player: string;
+  action?: string;
+}
+
+/** NornsRecord is a Norns record as read: its tags and events. */
+export interface NornsRecord {
+  tags: Record<string, string>;
+  events: RecordEvent[];
+}
+
+/** RecordError is a record that cannot be read or checked: key is the
+ * message's catalog key, params its parameters. */
+export class RecordError extends Error {
+  constructor(readonly key: string, readonly params: Record<string, string | number> = {}) {
+    super(key);
+  }
+}
+
+/** parseRecord reads a Norns record, as text (# norns record 1) or as
+ * JSON (norns-record-1), as server.ParseRecord does. */
+export function parseRecord(text: string): NornsRecord {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    let j: { format?: string; tags?: [string, string][]; events?: RecordEvent[] };
+    try {
+      j = JSON.parse(trimmed);
+    } catch {
+      throw new RecordError("verify.notrecord");
+    }
+    if (j.format !== "norns-record-1") throw new RecordError("verify.notrecord");
+    const tags: Record<string, string> = {};
+    for (const [k, v] of j.tags ?? []) tags[k] = v;
+    const events = (j.events ?? []).map((e, i) => {
+      if (e.seq !== i + 1) throw new RecordError("verify.badline", { line: i + 1 });
+      return { seq: e.seq, kind: e.kind, player: e.player, action: e.action || undefined };
+    });
+    return { tags, events };
+  }
+  const lines = text.replace(/\r/g, "").split("\n");
+  if (lines[0] !== "# norns record 1") throw new RecordError(lines[0].startsWith("[Event ") ? "verify.pgn" : "verify.notrecord");
+  if (!text.endsWith("\n")) throw new RecordError("verify.truncated");
+  const tags: Record<string, string> = {};
+  const events: RecordEvent[] = [];
+  let body = false;
+  for (let n = 1; n < lines.length - 1; n++) {
+    const line = lines[n];
+    if (line === "") body = true;
+    else if (!body && line.startsWith("[")) {
+      const m = /^\[([^"]+) "(.*)"\]$/.exec(line);
+      if (!m) throw new RecordError("verify.badline", { line: n + 1 });
+      tags[m[1]] = m[2];
+    } else if (!body) throw new RecordError("verify.badline", { line: n + 1 });
+    else if (line.startsWith("# ")) continue;
+    else {
+      const f = line.split(" ");
+      if (f.length < 3 || Number(f[0]) !== events.length + 1) throw new RecordError("verify.badline", { line: n + 1 });
+      events.push({ seq: Number(f[0]), kind: f[1], player: f[2], action: f.length > 3 ? f.slice(3).join(" ") : undefined });
+    }
+  }
+  if (!body) throw new RecordError("verify.truncated");
+  return { tags, events };
+}
+
+/** Verdict is what the check of a record found. */
+export type Verdict =
+  /** Every roll is the one the seeds give. */
+  | { kind: "ok"; game: string; rolls: number }
+  /** A roll is not: the first one, by its number (from 0) and event. */
+  | { kind: "mismatch"; game: string; rolls: number; roll: number; seq: number; recorded: string; derived: string }
+  /** The game is not over: the server seed is not revealed yet. */
+  | { kind: "unrevealed"; game: string; rolls: number };
+
+/** verifyRecord checks a record's dice: the server seed against the
+ * commitment, then every roll against the one the seeds give for its
+ * number. A record that cannot be checked (not a record, a tag missing,
+ * a seed that is not the commitment's, an event that does not replay) is
+ * a RecordError. */
+export async function verifyRecord(text: string): Promise<Verdict> {
+  const rec = parseRecord(text);
+  const tg = rec.tags;
+  for (const k of ["Game", "Options", "Scheme", "Commitment", "Status"]) if (!(k in tg)) throw new RecordError("verify.notag", { tag: k });
+  if (tg.Scheme !== "norns-dice-v1") throw new RecordError("verify.scheme", { scheme: tg.Scheme });
+  if (!/^[0-9a-f]{64}$/.test(tg.Commitment)) throw new RecordError("verify.badcommitment");
+  const game = tg.Game;
+  const rolls = rec.events.filter((e) => e.kind === "roll");
+  const seedHex = tg.ServerSeed ?? "";
+  if (seedHex === "?" || seedHex === "") {
+    if (tg.Status.startsWith("over ")) throw new RecordError("verify.noseed");
+    return { kind: "unrevealed", game, rolls: rolls.length };
+  }
+  if (!tg.Status.startsWith("over ")) throw new RecordError("verify.early");
+  if (!/^([0-9a-fA-F]{2})+$/.test(seedHex)) throw new RecordError("verify.badseed");
+  if (!crypto.subtle) throw new RecordError("verify.nocrypto");
+  const seed = new Uint8Array(seedHex.match(/../g)!.map((x) => parseInt(x, 16)));
+  if ((await commit(seed)) !== tg.Commitment) throw new RecordError("verify.commitment");
+
+  // The actions that stand, for the replay: a takeback undoes the move
+  // before it (never a roll: a takeback comes before any roll after it).
+  const actions: string[] = [];
+  const seqs: number[] = [];
+  for (const e of rec.events) {
+    if (e.kind === "takeback-accept") {
+      actions.pop();
+      seqs.pop();
+    } else if ((e.kind === "move" || e.kind === "roll") && e.action) {
+      actions.push(e.action);
+      seqs.push(e.seq);
+    }
+  }
+  const options: Record<string, string> = {};
+  for (const kv of tg.Options.split(/\s+/).filter(Boolean)) {
+    const [k, ...v] = kv.split("=");
+    options[k] = v.join("=");
+  }
+  const r = await api.replay({ game, options, actions, outcomes: true });
+  const seats: string[] = [];
+  for (const p of r.players) {
+    if (!(`Seed ${p}` in tg)) throw new RecordError("verify.notag", { tag: `Seed ${p}` });
+    seats.push(tg[`Seed ${p}`]);
+  }
+  const roller = new Roller(seed, seats);
+  const chance = r.plies.filter((p) => p.player === "chance");
+  for (let i = 0; i < rolls.length; i++) {
+    const p = chance[i];
+    if (!p || !p.outcomes) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rolls[i].seq });
+    const derived = await roller.roll(i, p.outcomes);
+    if (derived !== p.action) return { kind: "mismatch", game, rolls: i, roll: i, seq: rolls[i].seq, recorded: p.action, derived };
+  }
+  if (r.error || r.plies.length < actions.length) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rec.events.length });
+  return { kind: "ok", game, rolls: rolls.length };
+}
