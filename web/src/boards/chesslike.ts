@@ -6,6 +6,7 @@ import { t } from "../i18n";
 import { GridBoard, MoveSpec, PieceSpec, Sq } from "./grid";
 import { piece, pieceIcon } from "./pieces";
 import { GameBoard, View } from "./types";
+import { watchingBadge } from "./check";
 
 const files = "abcdefgh";
 export const sqName = (sq: Sq) => files[sq % 8] + (Math.floor(sq / 8) + 1);
@@ -54,6 +55,9 @@ const fullNames: Record<string, string> = {
 /** pieceName is a piece's name with its colour ("white pawn"). */
 export const pieceName = (c: string) => t(fullNames[c]);
 
+// The promotion picker's order: the queen first.
+const promoOrder = "qrbn";
+
 function moveSpecs(legal: string[], white: boolean): MoveSpec[] {
   const out: MoveSpec[] = [];
   for (const text of legal) {
@@ -65,8 +69,22 @@ function moveSpecs(legal: string[], white: boolean): MoveSpec[] {
       from: parseSq(m[1]),
       to: parseSq(m[2]),
       text,
-      choice: promo ? { label: t(names[promo]), icon: () => piece(letter) } : undefined,
+      choice: promo ? { label: t(names[promo]), icon: () => piece(letter), order: promoOrder.indexOf(promo) } : undefined,
     });
+  }
+  return out;
+}
+
+/** seidrTurn is the squares of the moves of the last turn of Seiðr (the
+ * quiet move and the capture of the call of steel), from the history. */
+function seidrTurn(history: string[]): Sq[] {
+  const out: Sq[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = uci.exec(history[i]);
+    if (!m) continue;
+    out.push(parseSq(m[1]), parseSq(m[2]));
+    // The quiet move, followed by the rolls of its seiðr, began the turn.
+    if (/^[1-8]$/.test(history[i + 1] ?? "")) break;
   }
   return out;
 }
@@ -88,6 +106,12 @@ export class ChessLike implements GameBoard {
   private bottom: HTMLElement;
   onMove: (text: string) => void = () => {};
   private view: View | null = null;
+  // Seiðr: the board and history shown last, and the squares changed in
+  // the turn shown (the quiet move, every swap of the seiðr, the capture).
+  private prevBoard: Map<Sq, string> | null = null;
+  private prevHistory: string[] = [];
+  private prevPhase = "";
+  private turnSquares = new Set<Sq>();
 
   constructor(readonly game: string) {
     this.grid = new GridBoard(8, 8, sqName, (sq) => (isDark(sq) ? darkSq : lightSq));
@@ -120,16 +144,31 @@ export class ChessLike implements GameBoard {
     const board = fenBoard(boardField);
     const moves = moveSpecs(v.legal, white);
     const movable = new Set(moves.map((m) => m.from));
+    // Samurai: the cards of the player to move.
+    const hands = cards.split("/")[0] ?? "";
+    const hand = white ? hands.replace(/[a-z]/g, "") : hands.replace(/[A-Z]/g, "").toUpperCase();
     const pieces = new Map<Sq, PieceSpec>();
     for (const [sq, c] of board) {
       const own = (c === c.toUpperCase()) === white;
-      pieces.set(sq, {
-        key: c,
-        draw: () => piece(c),
-        label: pieceName(c),
-        // Samurai: the pieces of the player to move that no card lets move.
-        dim: this.game === "samurai" && v.legal.length > 0 && own && !movable.has(sq),
-      });
+      const cls: string[] = [];
+      let label = pieceName(c);
+      if (this.game === "samurai" && own) {
+        // Two marks: a piece of the player to move without a card is
+        // faded; one with a card and a legal move has a dot (for the
+        // player to move); one with a card but blocked has neither.
+        if (!hand.includes(c.toUpperCase())) {
+          cls.push("nocard");
+          label += ", " + t("samurai.nocard");
+        } else if (v.legal.length > 0) cls.push(movable.has(sq) ? "can-move" : "blocked");
+      }
+      pieces.set(sq, { key: c, draw: () => piece(c), label, cls });
+    }
+    // Premoves in the games without dice: the pieces of the seat this
+    // browser holds while the opponent is to move.
+    const held = v.held ?? [];
+    const premovable: Sq[] = [];
+    if ((this.game === "chess" || this.game === "samurai") && !v.over && v.legal.length === 0 && held.length === 1 && v.toMove !== held[0] && v.toMove >= 0) {
+      for (const [sq, c] of board) if ((c === c.toUpperCase()) === (held[0] === 0)) premovable.push(sq);
     }
     const tint = new Map<Sq, string>();
     const ring: Sq[] = [];
@@ -141,12 +180,34 @@ export class ChessLike implements GameBoard {
       }
     }
     if (this.game === "seidr" && fields[7] && fields[7] !== "-") ring.push(parseSq(fields[7]));
-    await this.grid.set({ pieces, moves, last: lastUci(v.history), tint, ring }, animate);
+    const last = this.game === "seidr" ? this.seidrLast(v, board, fields[6] ?? "quiet") : lastUci(v.history);
+    const check = (v.check ?? []).filter((x) => /^[a-h][1-8]$/.test(x)).map(parseSq);
+    await this.grid.set({ pieces, moves, last, tint, ring, check, premovable, over: v.over }, animate);
     this.cards = cards;
     this.extras(v);
   }
 
   private cards = "";
+
+  /** seidrLast is the squares of the last turn of Seiðr: shown move by
+   * move, every square the turn changed (the quiet move, each swap of the
+   * seiðr, the capture); else the moves of the last turn. */
+  private seidrLast(v: View, board: Map<Sq, string>, phase: string): Sq[] {
+    const prev = this.prevBoard;
+    const before = this.prevHistory;
+    const grown = prev !== null && v.history.length > before.length && before.every((a, i) => v.history[i] === a);
+    if (grown) {
+      // A turn begins with the quiet move played in the quiet phase.
+      if (this.prevPhase === "quiet") this.turnSquares = new Set(seidrTurn(v.history.slice(before.length)));
+      for (let sq = 0; sq < 64; sq++) if (prev.get(sq) !== board.get(sq)) this.turnSquares.add(sq);
+    } else if (prev === null || v.history.length !== before.length || !before.every((a, i) => v.history[i] === a)) {
+      this.turnSquares = new Set(seidrTurn(v.history));
+    }
+    this.prevBoard = board;
+    this.prevHistory = [...v.history];
+    this.prevPhase = phase;
+    return [...this.turnSquares];
+  }
 
   /** extras draws what the game shows beside the board. */
   private extras(v: View): void {
@@ -157,6 +218,8 @@ export class ChessLike implements GameBoard {
     if (this.game === "seidr") this.seidr(v, fields);
     if (this.game === "luxumbra") this.lux(fields[6] ?? "", v.over);
     if (this.game === "samurai") this.samurai(fields[1] !== "b");
+    const w = watchingBadge(v);
+    if (w) this.side.prepend(w);
   }
 
   private seidr(v: View, fields: string[]): void {
@@ -220,7 +283,7 @@ export class ChessLike implements GameBoard {
     );
     this.top.append(this.grid.flipped ? white : black);
     this.bottom.append(this.grid.flipped ? black : white);
-    this.side.append(deckEl, h("div", { class: "gives", id: "gives" }));
+    this.side.append(deckEl, h("div", { class: "samurai-legend" }, t("samurai.marks")), h("div", { class: "gives", id: "gives" }));
   }
 
   private selected(ms: MoveSpec[]): void {

@@ -24,6 +24,8 @@ export interface PieceSpec {
   draw: () => SVGElement;
   label: string;
   dim?: boolean;
+  /** cls are more classes of the piece (Samurai's marks). */
+  cls?: string[];
 }
 
 /** MoveSpec is one legal move on the board. */
@@ -32,7 +34,7 @@ export interface MoveSpec {
   to: Sq;
   text: string;
   /** choice distinguishes moves with the same squares (promotions). */
-  choice?: { label: string; icon?: () => SVGElement };
+  choice?: { label: string; icon?: () => SVGElement; order?: number };
 }
 
 export interface GridState {
@@ -42,7 +44,23 @@ export interface GridState {
   tint?: Map<Sq, string>;
   marks?: Map<Sq, string>;
   ring?: Sq[];
+  /** check are the squares of the kings in check: a red glow. */
+  check?: Sq[];
+  /** premovable are the squares of the viewer's pieces while the
+   * opponent is to move: a move made with one of them is queued (a
+   * premove) and played as soon as it is legal. */
+  premovable?: Sq[];
+  /** over: the game is over (a premove queued is dropped). */
+  over?: boolean;
 }
+
+/** Premove is a move queued while the opponent is to move. */
+export interface Premove {
+  from: Sq;
+  to: Sq;
+}
+
+let boards = 0
 
 export const S = 45;
 
@@ -71,6 +89,11 @@ export class GridBoard {
   /** onSelect is told the selected square's moves (for hints beside the board). */
   onSelect: (moves: MoveSpec[]) => void = () => {};
   animMs = 260;
+  /** premove is the move queued while the opponent is to move. */
+  private premove: Premove | null = null;
+  /** onPremove is told when a premove is queued or dropped (null). */
+  onPremove: (p: Premove | null) => void = () => {};
+  private glowId = `check-glow-${++boards}`;
 
   constructor(readonly files: number, readonly ranks: number, readonly name: (sq: Sq) => string, private colour: (sq: Sq) => string) {
     this.el = s("svg", { viewBox: `0 0 ${files * S} ${ranks * S}`, class: "board", role: "group", "aria-label": t("board.label") }) as SVGSVGElement;
@@ -88,7 +111,19 @@ export class GridBoard {
       s("rect", { x: 5.5, y: 5.5, width: S - 11, height: S - 11, class: "focus-inner" }),
     );
     this.overlay = s("g");
-    this.el.append(this.squares, this.grid, this.coordsLayer, this.marksLayer, this.piecesLayer, this.focusRing, this.overlay);
+    // The red glow of a king in check.
+    const defs = s(
+      "defs",
+      null,
+      s(
+        "radialGradient",
+        { id: this.glowId },
+        s("stop", { offset: "0%", "stop-color": "#ff1a1a", "stop-opacity": 0.95 }),
+        s("stop", { offset: "55%", "stop-color": "#e01010", "stop-opacity": 0.55 }),
+        s("stop", { offset: "100%", "stop-color": "#a00000", "stop-opacity": 0 }),
+      ),
+    );
+    this.el.append(defs, this.squares, this.grid, this.coordsLayer, this.marksLayer, this.piecesLayer, this.focusRing, this.overlay);
     this.el.addEventListener("pointerdown", (e) => this.down(e));
     this.el.addEventListener("pointermove", (e) => this.moveDrag(e));
     this.el.addEventListener("pointerup", (e) => this.up(e));
@@ -183,6 +218,21 @@ export class GridBoard {
   set(st: GridState, animate = true): Promise<void> {
     this.state = st;
     this.selected = null;
+    // A premove is played as soon as the player has legal moves (the
+    // queen when it promotes), or dropped when it is not legal then, or
+    // the game is over.
+    let premove: string | null = null;
+    if (this.premove && (st.moves.length > 0 || st.over)) {
+      const { from, to } = this.premove;
+      const ms = st.moves.filter((m) => m.from === from && m.to === to).sort((a, b) => (a.choice?.order ?? 0) - (b.choice?.order ?? 0));
+      premove = ms.length ? ms[0].text : null;
+      this.premove = null;
+      this.onPremove(null);
+    }
+    if (premove !== null) {
+      const text = premove;
+      setTimeout(() => this.onMove(text), 0);
+    }
     const old = new Map(this.shown);
     const next = new Map<Sq, { spec: PieceSpec; g: SVGElement }>();
     const unplaced: [Sq, PieceSpec][] = [];
@@ -239,7 +289,9 @@ export class GridBoard {
       this.place(p.g, sq);
       p.g.setAttribute("aria-label", `${p.spec.label} ${this.name(sq)}`);
       p.g.classList.toggle("dim", !!p.spec.dim);
-      p.g.classList.toggle("movable", st.moves.some((m) => m.from === sq));
+      p.g.classList.toggle("movable", st.moves.some((m) => m.from === sq) || !!st.premovable?.includes(sq));
+      for (const c of ["nocard", "blocked", "can-move"]) p.g.classList.toggle(c, !!p.spec.cls?.includes(c));
+      p.g.classList.toggle("check", !!st.check?.includes(sq));
       p.g.dataset.sq = this.name(sq);
       if (!animate) requestAnimationFrame(() => (p.g.style.transition = ""));
     }
@@ -260,7 +312,17 @@ export class GridBoard {
     }
     for (const sq of st.last ?? []) {
       const [x, y] = this.xy(sq);
-      this.marksLayer.append(s("rect", { x, y, width: S, height: S, class: "last" }));
+      this.marksLayer.append(s("rect", { x, y, width: S, height: S, class: "last", "data-sq": this.name(sq) }));
+    }
+    for (const sq of st.check ?? []) {
+      const [x, y] = this.xy(sq);
+      this.marksLayer.append(s("rect", { x, y, width: S, height: S, class: "check", fill: `url(#${this.glowId})`, "data-sq": this.name(sq) }));
+    }
+    if (this.premove) {
+      for (const sq of [this.premove.from, this.premove.to]) {
+        const [x, y] = this.xy(sq);
+        this.marksLayer.append(s("rect", { x, y, width: S, height: S, class: "premove", "data-sq": this.name(sq) }));
+      }
     }
     for (const sq of st.ring ?? []) {
       const [x, y] = this.xy(sq);
@@ -296,6 +358,8 @@ export class GridBoard {
     for (const [sq, cell] of this.cells) {
       const p = st.pieces.get(sq);
       const parts = [this.name(sq), p ? p.label : t("board.empty")];
+      if (st.check?.includes(sq)) parts.push(t("board.check"));
+      if (this.premove && (sq === this.premove.from || sq === this.premove.to)) parts.push(t("board.premove"));
       if (targets.has(sq)) parts.push(t("board.target"));
       else if (from.has(sq) && sq !== this.selected) parts.push(t("board.movable"));
       cell.setAttribute("aria-label", parts.join(", "));
@@ -378,6 +442,23 @@ export class GridBoard {
       this.select(null);
       return false;
     }
+    // A click cancels a premove.
+    if (this.premove) {
+      this.cancelPremove();
+      return false;
+    }
+    if (this.premoving()) {
+      if (this.selected !== null && this.selected !== sq) {
+        this.queue(this.selected, sq);
+        return false;
+      }
+      if (this.selected !== sq && this.shown.has(sq) && this.state.premovable!.includes(sq)) {
+        this.select(sq);
+        return true;
+      }
+      this.select(null);
+      return false;
+    }
     if (this.selected !== null && this.selected !== sq && this.play(this.selected, sq)) return false;
     if (this.shown.has(sq) && this.state.moves.some((m) => m.from === sq)) {
       this.select(sq);
@@ -406,15 +487,52 @@ export class GridBoard {
 
   /** select chooses a square as the start of a move (keyboard and clicks). */
   select(sq: Sq | null): void {
-    this.selected = sq !== null && this.state.moves.some((m) => m.from === sq) ? sq : null;
+    this.selected = sq !== null && (this.state.moves.some((m) => m.from === sq) || (this.premoving() && this.state.premovable!.includes(sq))) ? sq : null;
     this.drawMarks();
     this.labelCells();
     this.onSelect(this.selected === null ? [] : this.state.moves.filter((m) => m.from === this.selected));
   }
 
+  /** premoving says whether a move made now is a premove: the opponent
+   * is to move and the viewer has pieces. */
+  private premoving(): boolean {
+    return this.state.moves.length === 0 && !this.state.over && (this.state.premovable?.length ?? 0) > 0;
+  }
+
+  /** queue queues the premove from to, shown until it is played or
+   * cancelled. */
+  private queue(from: Sq, to: Sq): void {
+    this.premove = { from, to };
+    this.selected = null;
+    this.drawMarks();
+    this.labelCells();
+    this.onSelect([]);
+    this.onPremove(this.premove);
+  }
+
+  /** cancelPremove drops the premove queued, if any. */
+  cancelPremove(): void {
+    if (!this.premove) return;
+    this.premove = null;
+    this.selected = null;
+    this.drawMarks();
+    this.labelCells();
+    this.onPremove(null);
+  }
+
+  /** queued is the premove queued, if any. */
+  get queued(): Premove | null {
+    return this.premove;
+  }
+
   /** play makes the move from the selected square to sq, asking which one
    * when there are several (a promotion). */
   play(from: Sq, to: Sq): boolean {
+    if (this.premoving()) {
+      if (from === to || !this.state.premovable!.includes(from)) return false;
+      this.queue(from, to);
+      return true;
+    }
     const ms = this.state.moves.filter((m) => m.from === from && m.to === to);
     if (ms.length === 0) return false;
     if (ms.length === 1) {
@@ -428,26 +546,38 @@ export class GridBoard {
     return true;
   }
 
+  /** picker asks which of several moves to the same square to make (a
+   * promotion): the choices stand in a column beside the square, not on
+   * it, so that the finger or the mouse that opened it is on none of
+   * them, the queen first (nearest the square); a choice is made by a
+   * press that begins on it (the tap that opened the picker chooses
+   * nothing), or from the keyboard. */
   private picker(to: Sq, ms: MoveSpec[]): void {
     clear(this.overlay);
-    const [x, y] = this.xy(to);
-    const down = y < (this.ranks * S) / 2;
+    ms = [...ms].sort((a, b) => (a.choice?.order ?? 0) - (b.choice?.order ?? 0));
+    const [tx, y] = this.xy(to);
+    // The column beside the square: to its right, or its left at the edge.
+    const x = tx + S < this.files * S ? tx + S : tx - S;
+    const down = y + (ms.length - 1) * S < this.ranks * S;
     const g = s("g", { class: "picker", role: "group", "aria-label": t("board.promote") });
+    // The square the move goes to, marked while the picker is open.
+    g.append(s("rect", { x: tx + 1.5, y: y + 1.5, width: S - 3, height: S - 3, class: "picker-to", "pointer-events": "none" }));
     const items: SVGElement[] = [];
     // Back to the squares when the picker closes with the focus in it.
     const back = () => this.cells.get(this.cur())?.focus();
+    // armed: a press began on a choice since the picker opened.
+    let armed = false;
     ms.forEach((m, i) => {
       const py = down ? y + i * S : y - i * S;
-      const item = s("g", { class: "pick", role: "button", "data-move": m.text, "aria-label": m.choice?.label ?? m.text, tabindex: 0 });
+      const label = m.choice?.label ?? m.text;
+      const item = s("g", { class: "pick", role: "button", "data-move": m.text, "aria-label": label, tabindex: 0 }, s("title", null, label));
       items.push(item);
       item.append(s("rect", { x, y: py, width: S, height: S, rx: 6 }));
       if (m.choice?.icon) {
         const ic = s("g", { transform: `translate(${x} ${py})` });
         ic.append(m.choice.icon());
         item.append(ic);
-      } else item.append(s("text", { x: x + S / 2, y: py + S / 2 + 5, "text-anchor": "middle" }, m.choice?.label ?? m.text));
-      // A click (not a pointerup): the press that opened the picker must
-      // not choose the piece that appears under it.
+      } else item.append(s("text", { x: x + S / 2, y: py + S / 2 + 5, "text-anchor": "middle" }, label));
       const choose = (e: Event) => {
         e.stopPropagation();
         e.preventDefault();
@@ -459,7 +589,12 @@ export class GridBoard {
         if (focused) back();
         this.onMove(m.text);
       };
-      item.addEventListener("click", choose);
+      item.addEventListener("pointerdown", () => (armed = true));
+      // A click that began elsewhere (the tap or the press that opened
+      // the picker, ending over it) chooses nothing.
+      item.addEventListener("click", (e) => {
+        if (armed) choose(e);
+      });
       item.addEventListener("keydown", (e) => {
         const k = (e as KeyboardEvent).key;
         if (k === "Enter" || k === " ") choose(e);

@@ -5,6 +5,7 @@
 import { h, s, clear } from "../dom";
 import { t } from "../i18n";
 import { GameBoard, View } from "./types";
+import { watchingBadge } from "./check";
 
 /** The runes of the Elder Futhark in the order of the ships (1.2), each as
  * polylines in a box 0.7 wide and 1 high. */
@@ -35,7 +36,15 @@ const runes: number[][][] = [
   [[0.35, 0, 0.6, 0.3, 0.1, 0.9], [0.35, 0, 0.1, 0.3, 0.6, 0.9]], // Othala
 ];
 
-export const runeNames = ["Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo", "Wunjo", "Hagalaz", "Naudiz", "Isa", "Jera", "Eihwaz", "Perthro", "Algiz", "Sowilo", "Tiwaz", "Berkano", "Ehwaz", "Mannaz", "Laguz", "Ingwaz", "Dagaz", "Othala"];
+/** The names of the runes of the ships 1 to 24, from the catalog (the
+ * Russian names are the seed's). */
+const runeKeys = [
+  "loki.rune.1", "loki.rune.2", "loki.rune.3", "loki.rune.4", "loki.rune.5", "loki.rune.6", "loki.rune.7", "loki.rune.8",
+  "loki.rune.9", "loki.rune.10", "loki.rune.11", "loki.rune.12", "loki.rune.13", "loki.rune.14", "loki.rune.15", "loki.rune.16",
+  "loki.rune.17", "loki.rune.18", "loki.rune.19", "loki.rune.20", "loki.rune.21", "loki.rune.22", "loki.rune.23", "loki.rune.24",
+];
+/** runeName is the name of the rune of ship f (1 to 24). */
+export const runeName = (f: number) => t(runeKeys[f - 1]);
 export const playerColours = ["#c0392b", "#2563a8", "#2e8b57"];
 const playerKeys = ["player.p1", "player.p2", "player.p3"];
 
@@ -113,11 +122,13 @@ export function parseLoki(position: string): LokiPos {
 
 const C = 300;
 const R = 236;
-function angle(f: number): number {
-  return ((f - 0.5) / 24) * 2 * Math.PI - Math.PI / 2;
+/** angle is the direction of field f from the centre; rot turns the
+ * ring (a flipped board: by half a turn). */
+function angle(f: number, rot = 0): number {
+  return ((f - 0.5) / 24) * 2 * Math.PI - Math.PI / 2 + rot;
 }
-function at(f: number, r: number): [number, number] {
-  const a = angle(f);
+function at(f: number, r: number, rot = 0): [number, number] {
+  const a = angle(f, rot);
   return [C + r * Math.cos(a), C + r * Math.sin(a)];
 }
 
@@ -126,6 +137,27 @@ interface Step {
   kind: string;
   from: number;
   to: number | "off";
+}
+
+const isRoll = (a: string) => /^\d-\d-\d$/.test(a);
+
+/** lastSteps is the steps of the turn in progress, or when none was made
+ * yet, of the turn before the last roll. */
+function lastSteps(history: string[]): Step[] {
+  const out: Step[] = [];
+  let i = history.length - 1;
+  const collect = () => {
+    for (; i >= 0 && !isRoll(history[i]); i--) {
+      const st = parseStep(history[i]);
+      if (st) out.unshift(st);
+    }
+  };
+  collect();
+  if (out.length === 0 && i >= 0) {
+    i--;
+    collect();
+  }
+  return out;
 }
 
 function parseStep(text: string): Step | null {
@@ -155,7 +187,10 @@ export class Loki implements GameBoard {
   private svg: SVGSVGElement;
   private trays: HTMLElement;
   private banner: HTMLElement;
+  private hint: HTMLElement;
   private picker: HTMLElement;
+  /** rot turns the ring: 0, or half a turn when the board is flipped. */
+  private rot = 0;
   private selected: number | null = null;
   private steps: Step[] = [];
   private prev: LokiPos | null = null;
@@ -169,8 +204,9 @@ export class Loki implements GameBoard {
     this.svg = s("svg", { viewBox: "0 0 600 600", class: "board loki-board", role: "group", "aria-label": t("board.label") }) as SVGSVGElement;
     this.trays = h("div", { class: "loki-trays" });
     this.banner = h("div", { class: "loki-banner", role: "status", "aria-live": "polite" });
+    this.hint = h("div", { class: "loki-hint", id: "loki-hint", hidden: true });
     this.picker = h("div", { class: "loki-picker" });
-    this.el = h("div", { class: "game-board loki" }, h("div", { class: "board-wrap" }, this.svg, this.banner), this.picker, this.trays);
+    this.el = h("div", { class: "game-board loki" }, h("div", { class: "board-wrap" }, this.svg, this.banner, this.hint), this.picker, this.trays);
     this.svg.addEventListener("click", (e) => {
       const f = (e.target as Element).closest("[data-field]") as SVGElement | null;
       const field = f ? Number(f.dataset.field) : (e.target as Element).closest("[data-off]") ? harbour : null;
@@ -239,7 +275,12 @@ export class Loki implements GameBoard {
     return this.svg.querySelector(f === harbour ? "g[data-off]" : `g.ship[data-field="${f}"]`);
   }
 
-  flip(): void {}
+  /** flip turns the ring by half a turn (the ships stay upright). */
+  flip(): void {
+    this.rot = this.rot ? 0 : Math.PI;
+    this.el.classList.toggle("flipped", this.rot !== 0);
+    this.draw();
+  }
 
   async update(v: View, animate: boolean): Promise<void> {
     this.el.dataset.position = v.position;
@@ -333,18 +374,22 @@ export class Loki implements GameBoard {
     clear(svg);
     const targets = new Set(this.steps.filter((st) => st.from === this.selected).map((st) => (st.to === "off" ? 25 : st.to)));
     const sources = new Set(this.steps.map((st) => st.from));
+    // The steps of the last turn: where they left from, where they went.
+    const last = lastSteps(v.history);
+    const lastFrom = new Set(last.map((st) => st.from));
+    const lastTo = new Set(last.map((st) => (st.to === "off" ? harbour : st.to)));
     // The three Atts as rings of the sea.
     const attFill = ["#dfe9f1", "#d2e0ec", "#c3d5e5"];
     for (let k = 0; k < 3; k++) {
-      const a0 = angle(k * 8 + 0.5);
-      const a1 = angle(k * 8 + 8.5);
+      const a0 = angle(k * 8 + 0.5, this.rot);
+      const a1 = angle(k * 8 + 8.5, this.rot);
       const r0 = 180;
       const r1 = 290;
       const pt = (r: number, a: number) => `${C + r * Math.cos(a)} ${C + r * Math.sin(a)}`;
       svg.append(
         s("path", { d: `M${pt(r0, a0)} L${pt(r1, a0)} A${r1} ${r1} 0 0 1 ${pt(r1, a1)} L${pt(r0, a1)} A${r0} ${r0} 0 0 0 ${pt(r0, a0)}Z`, fill: attFill[k], stroke: "#8aa3b8" }),
       );
-      const [lx, ly] = at(k * 8 + 4.5, 165);
+      const [lx, ly] = at(k * 8 + 4.5, 165, this.rot);
       svg.append(s("text", { x: lx, y: ly, "text-anchor": "middle", class: "att-label" }, t("loki.att", { n: k + 1 })));
     }
     // The harbour where checkers are borne off, between Othala and Fehu.
@@ -352,14 +397,14 @@ export class Loki implements GameBoard {
     const ring = s("g", { role: "toolbar", "aria-label": t("loki.ships") });
     svg.append(ring);
     const state = (f: number) => (targets.has(f) ? ", " + t("board.target") : sources.has(f) && this.selected !== f ? ", " + t("board.movable") : "");
-    const [hx, hy] = at(0.5, 268);
+    const [hx, hy] = at(0.5, 268, this.rot);
     ring.append(
       s(
         "g",
         {
           "data-off": "1",
           "data-ring": harbour,
-          class: "harbour" + (targets.has(harbour) ? " target" : ""),
+          class: "harbour" + (targets.has(harbour) ? " target" : "") + (lastTo.has(harbour) ? " last-to" : ""),
           role: "button",
           tabindex: this.cursor === harbour ? 0 : -1,
           "aria-label": t("loki.harbour") + state(harbour),
@@ -372,20 +417,28 @@ export class Loki implements GameBoard {
     );
     for (let f = 1; f <= 24; f++) {
       const ghost = p.ghosts.has(f);
-      const [x, y] = at(f, R);
+      const [x, y] = at(f, R, this.rot);
       const st = p.fields[f];
       const g = s("g", {
         "data-field": f,
         "data-ring": f,
-        class: "ship" + (ghost ? " ghost" : "") + (targets.has(f) ? " target" : "") + (this.selected === f ? " selected" : "") + (sources.has(f) ? " source" : ""),
+        class:
+          "ship" +
+          (ghost ? " ghost" : "") +
+          (targets.has(f) ? " target" : "") +
+          (this.selected === f ? " selected" : "") +
+          (sources.has(f) ? " source" : "") +
+          (lastFrom.has(f) ? " last-from" : "") +
+          (lastTo.has(f) ? " last-to" : ""),
         // Ships stand upright on the screen; a ghost ship is turned over (1.3).
         transform: `translate(${x} ${y}) rotate(${ghost ? 180 : 0})`,
         role: "button",
         tabindex: this.cursor === f ? 0 : -1,
         "aria-pressed": String(this.selected === f),
         "aria-label":
-          `${f} ${runeNames[f - 1]}${ghost ? " — " + t("loki.ghost") : ""}` +
+          `${f} ${runeName(f)}${ghost ? " — " + t("loki.ghost") : ""}` +
           (st ? `; ${t(playerKeys[st.owner])}: ${stackLabel(st.n)}` : "") +
+          (lastFrom.has(f) || lastTo.has(f) ? ", " + t("loki.last") : "") +
           state(f),
       });
       // The focus ring, drawn only when the ship has the keyboard's focus.
@@ -395,19 +448,41 @@ export class Loki implements GameBoard {
       g.append(s("rect", { x: -11, y: -22, width: 22, height: 24, rx: 3, class: "sail" }));
       g.append(runeSVG(f, 0, -10, 18));
       ring.append(g);
-      const [nx, ny] = at(f, 284);
+      const [nx, ny] = at(f, 284, this.rot);
       svg.append(s("text", { x: nx, y: ny + 4, "text-anchor": "middle", class: "field-no", "aria-hidden": "true" }, String(f)));
       if (st) {
-        const [cx, cy] = at(f, 196);
+        const [cx, cy] = at(f, 196, this.rot);
         const total = st.n[0] + st.n[1] + st.n[2];
         // Its ship's name tells a screen reader of the stack.
         const sg = s("g", { class: "stack", "data-field": f, "aria-hidden": "true" });
         sg.append(s("circle", { cx, cy, r: 13, fill: playerColours[st.owner], stroke: "#111", "stroke-width": 1.5 }));
         sg.append(s("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", class: "stack-n" }, String(total)));
-        if (st.n[0]) sg.append(s("text", { x: cx + 12, y: cy - 8, class: "stack-k" }, "♔"));
+        // The konung: a gold ring round the stack and a crown beside it.
+        if (st.n[0]) {
+          sg.classList.add("with-konung");
+          sg.append(s("circle", { cx, cy, r: 16.5, class: "konung-ring" }));
+          sg.append(crown(cx + 15, cy - 13, f));
+        }
         if (st.n[2]) sg.append(s("text", { x: cx - 18, y: cy - 8, class: "stack-r" }, "R"));
         svg.append(sg);
       }
+    }
+    // The trail of each step of the last turn, along the ring inside the
+    // ships: from its field (the entry before Fehu) to its field or the
+    // harbour.
+    for (const st of last) {
+      const a0 = angle(st.from === 0 ? 0.1 : st.from, this.rot);
+      const a1 = angle(st.to === "off" ? 24.9 : st.to, this.rot);
+      const r = 214;
+      const large = a1 - a0 > Math.PI ? 1 : 0;
+      svg.append(
+        s("path", {
+          d: `M${C + r * Math.cos(a0)} ${C + r * Math.sin(a0)} A${r} ${r} 0 ${large} 1 ${C + r * Math.cos(a1)} ${C + r * Math.sin(a1)}`,
+          class: "last-step",
+          "data-step": st.text,
+          "aria-hidden": "true",
+        }),
+      );
     }
     // The dice in the centre.
     const dg = s("g", { class: "dice" });
@@ -421,7 +496,7 @@ export class Loki implements GameBoard {
     if (p.mover >= 0) dg.append(s("circle", { cx: C, cy: C - 44, r: 8, fill: playerColours[p.mover], stroke: "#111" }));
     svg.append(dg);
     // Trays per player: waiting, borne off, lives.
-    clear(this.trays);
+    clear(this.trays, watchingBadge(v));
     p.wait.forEach((w, i) => {
       const canEnter = sources.has(0) && i === p.mover;
       const waiting = w[0] + w[1] + w[2];
@@ -439,7 +514,7 @@ export class Loki implements GameBoard {
             "aria-pressed": String(this.selected === 0 && i === p.mover),
             "aria-label": `${t(playerKeys[i])}, ${t("loki.waiting")}: ${stackLabel(w)}${canEnter && this.selected !== 0 ? ", " + t("board.movable") : ""}`,
           },
-          t("loki.waiting"), ": ", String(waiting), w[0] ? " ♔" : "", w[2] ? ` (R${w[2]})` : "",
+          t("loki.waiting"), ": ", String(waiting), w[0] ? h("span", { class: "konung-mark", title: t("loki.konung") }, " ♔") : "", w[2] ? ` (R${w[2]})` : "",
         ),
         h("span", { class: "off" }, t("loki.borneoff"), ": ", String(p.off[i])),
         p.out[i] ? h("span", { class: "out" }, t("loki.out")) : null,
@@ -450,6 +525,14 @@ export class Loki implements GameBoard {
       tray.style.setProperty("--pc", playerColours[i]);
       this.trays.append(tray);
     });
+    // A player to move who has no checker on the board yet (the first
+    // turn) is told to enter from the waiting tray.
+    const mine = v.viewer >= 0 && v.viewer === p.mover && v.legal.length > 0;
+    const onBoard = p.fields.some((st) => st !== null && st.owner === p.mover);
+    const hinted = mine && sources.has(0) && !onBoard && this.selected !== 0;
+    this.hint.hidden = !hinted;
+    this.hint.textContent = hinted ? t("loki.hint.enter") : "";
+    this.trays.querySelector(".tray.to-move button.wait")?.classList.toggle("hinted", hinted);
     if (onRing) this.ringEl(this.cursor)?.focus();
     else if (onWait !== undefined) (this.trays.querySelector(`button[data-wait="${onWait}"]`) as HTMLButtonElement | null)?.focus();
   }
@@ -463,3 +546,13 @@ const pips: Record<number, [number, number][]> = {
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
 };
+
+/** crown draws the konung's crown centred at x, y. */
+function crown(x: number, y: number, f: number): SVGElement {
+  return s(
+    "g",
+    { class: "konung", "data-field": f, transform: `translate(${x} ${y})` },
+    s("circle", { r: 9.5, class: "konung-disc" }),
+    s("path", { d: "M-6 4 L-6.5 -4 L-3 -0.5 L0 -6 L3 -0.5 L6.5 -4 L6 4 Z", class: "konung-crown" }),
+  );
+}

@@ -5,6 +5,7 @@ import { h, s, clear } from "../dom";
 import { t } from "../i18n";
 import { GridBoard, MoveSpec, PieceSpec, Sq, S } from "./grid";
 import { GameBoard, View } from "./types";
+import { watchingBadge } from "./check";
 
 const letters = "abcdefghijklmnopqrs";
 
@@ -134,10 +135,19 @@ export class Tafl implements GameBoard {
         }
       }
     }
-    const shown = this.grid.set({ pieces: specs, moves, last, tint, ring }, animate);
+    // Premoves: the stones of the seat this browser holds (black the
+    // attackers, white the defenders and the king) while the opponent is
+    // to move.
+    const held = v.held ?? [];
+    const premovable: Sq[] = [];
+    if (!v.over && v.legal.length === 0 && held.length === 1 && v.toMove !== held[0] && v.toMove >= 0) {
+      for (const [sq, c] of pieces) if ((c === "t") === (held[0] === 0)) premovable.push(sq);
+    }
+    const shown = this.grid.set({ pieces: specs, moves, last, tint, ring, premovable, over: v.over }, animate);
     const count = (c: string) => [...pieces.values()].filter((x) => x === c).length;
     clear(
       this.info,
+      watchingBadge(v),
       h("div", { class: "counts" }, h("span", null, t("tafl.attackers", { n: count("t") })), " · ", h("span", null, t("tafl.defenders", { n: count("T") }))),
       note ? h("div", { class: "end-note" }, note) : null,
     );

@@ -17,6 +17,11 @@ export interface View {
   winners?: number[];
   /** viewer is the seat the viewer plays, or -1. */
   viewer: number;
+  /** check are the squares of the kings in check (the server's view). */
+  check?: string[];
+  /** held are the seats this browser holds (a player's premoves while
+   * the opponent is to move; none for a spectator). */
+  held?: number[];
 }
 
 /** GameBoard draws a game's board and the things beside it. */

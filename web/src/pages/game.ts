@@ -233,6 +233,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       reason: o?.reason,
       winners: o?.winners.map((w) => v.players.indexOf(w)),
       viewer: you,
+      check: final ? v.check : undefined,
+      held: v.players.flatMap((p, i) => (tokens()[p] ? [i] : [])),
     };
   }
 
