@@ -31,7 +31,20 @@
 // last line left half-written; a stopped study is resumed by running it
 // again. A Shard i/n plays the games whose index is i modulo n; Merge
 // combines directories of the same plan into one whose files are those a
-// single run would have written.
+// single run would have written, and MissingShards names the shards of a
+// set that none of its directories holds.
+//
+// # Batch engines
+//
+// A pod of a Kubernetes Indexed Job finds its index in
+// JOB_COMPLETION_INDEX; the Job's manifest sets NORNS_SHARDS to its
+// number of completions. ShardFromEnv reads the two as the shard
+// JOB_COMPLETION_INDEX/NORNS_SHARDS, and refuses one without the other, a
+// value that is not a whole number and an index out of range, naming the
+// variable. The shards of a Job are those of --shard, so its games, merged,
+// are the study's. The repository's Dockerfile builds the image and
+// deploy/k8s holds the Job, its volume and a pod to copy the shards out
+// (docs/lab.md).
 //
 // # Statistics
 //

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -42,7 +43,12 @@ same games whatever --workers is. Each game is appended to games.jsonl when
 it ends: a stopped study (Ctrl-C) resumes where it was when run again with
 the same command. --shard i/n plays the games whose index is i modulo n;
 "norns lab merge" combines shard directories into the report of the whole
-study. See docs/lab.md.
+study.
+
+In a pod of a Kubernetes Indexed Job, without --shard, the shard is
+$JOB_COMPLETION_INDEX/$NORNS_SHARDS: the manifest sets NORNS_SHARDS to the
+Job's completions (deploy/k8s/lab-job.yaml). An explicit --shard wins. See
+docs/lab.md.
 
 Agents: ` + lab.AgentHelp() + `.
 One agent plays every seat; a list gives one per seat, rotated over the seats
@@ -68,10 +74,11 @@ game by game.`,
 			}
 			p.Agents = strings.Split(agents, ",")
 			cfg := lab.Config{Plan: p, Workers: workers, Dir: out}
-			if shard != "" {
-				if cfg.Shard, err = lab.ParseShard(shard); err != nil {
-					return err
-				}
+			if cfg.Shard, err = shardOf(shard, os.Getenv, cmd.ErrOrStderr()); err != nil {
+				return err
+			}
+			if strings.Contains(out, "$(") {
+				return fmt.Errorf("--out %q: nothing expanded its $(…) (Kubernetes expands $(JOB_COMPLETION_INDEX) in a container's args; a shell wants $JOB_COMPLETION_INDEX)", out)
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -128,7 +135,7 @@ game by game.`,
 	f.Uint64Var(&p.Seed, "seed", 1, "study seed")
 	f.IntVar(&p.MaxPlies, "max-plies", 5000, "stop a game after this many actions as unfinished")
 	f.IntVar(&workers, "workers", 1, "games played at once")
-	f.StringVar(&shard, "shard", "", "play only shard i/n: the games whose index is i modulo n")
+	f.StringVar(&shard, "shard", "", "play only shard i/n: the games whose index is i modulo n (default: $JOB_COMPLETION_INDEX/$NORNS_SHARDS when set)")
 	f.StringVar(&out, "out", "", "study directory (created; resumed when it holds the same study)")
 	f.BoolVar(&noProgress, "no-progress", false, "do not draw the progress bar")
 	_ = cmd.MarkFlagRequired("game")
@@ -150,6 +157,14 @@ single run of the whole study would have written.`,
 			sum, err := lab.Merge(out, dirs)
 			if err != nil {
 				return err
+			}
+			if miss := lab.MissingShards(dirs); len(miss) > 0 {
+				names := make([]string, len(miss))
+				for i, s := range miss {
+					names[i] = s.String()
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: no directory holds shard %s: the merged study is partial; merge again with them (a Job with fewer completions than NORNS_SHARDS never plays the last shards)\n",
+					strings.Join(names, ", "))
 			}
 			printSummary(cmd, sum, out)
 			return nil
@@ -174,6 +189,26 @@ func labReportCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// shardOf returns the shard of a run: the --shard flag when it is given,
+// else the shard of a Kubernetes Indexed Job's pod from the environment
+// (lab.ShardFromEnv), else the whole study. It says on log where a shard
+// came from when the environment gave it or the flag overrode it.
+func shardOf(flag string, getenv func(string) string, log io.Writer) (lab.Shard, error) {
+	if flag != "" {
+		s, err := lab.ParseShard(flag)
+		if err == nil && getenv(lab.EnvIndex) != "" {
+			fmt.Fprintf(log, "shard %s from --shard; %s=%s is ignored\n", s, lab.EnvIndex, getenv(lab.EnvIndex))
+		}
+		return s, err
+	}
+	s, ok, err := lab.ShardFromEnv(getenv)
+	if err != nil || !ok {
+		return lab.Shard{}, err
+	}
+	fmt.Fprintf(log, "shard %s from %s=%s and %s=%s\n", s, lab.EnvIndex, getenv(lab.EnvIndex), lab.EnvShards, getenv(lab.EnvShards))
+	return s, nil
 }
 
 // printSummary writes the study's headline figures.
