@@ -62,13 +62,34 @@
 // action the player picks is posted with the view's seq, not applied, and
 // the answer or the feed shows it. Follow reads the game's WebSocket feed
 // (the token goes in its first message), reconnecting from the last event
-// it received, and brings the other players' moves, the rolls, the offers
-// and the players' chat. Besides the keys of local play: r resigns (aborts
-// a game not started) after a y, = offers or accepts a draw, u asks to take
-// back the player's last move, y and n answer the other player's offer, t
-// opens a chat line (Enter sends it to the players' room, Esc drops it);
-// the words draw, resign, abort and "say TEXT" do the same. The server's
-// errors are shown in the player's language, and change nothing.
+// it received, and brings the other players' moves, the rolls, the
+// offers, the players' chat and the rematch. Besides the keys of local
+// play: r resigns (aborts a game not started) after a y, = offers or
+// accepts a draw, u asks to take back the player's last move, y and n
+// answer the other player's offer, t opens a chat line (Enter sends it to
+// the room the chat pane shows, Esc drops it), Tab switches the chat pane
+// between the players' room and the spectators' (the feed asks for the
+// spectators' room only while the pane shows it, and reads what was
+// written before); the words draw, resign, abort and "say TEXT" do the
+// same. The server's errors are shown in the player's language, and
+// change nothing.
+//
+// A game with a clock shows each seat's time under the status, as the web
+// app does: m:ss, with tenths under ten seconds, or days and hours for a
+// correspondence clock. The times are the last view's; the running one
+// (marked ▸) counts down from the moment the view came, with a tick of the
+// program once a second (ten times a second under ten seconds). No clock
+// runs during a player's first move, which is not timed: the view gives
+// the time left to make it, and the screen counts that down instead.
+//
+// Once the game is over, m (or the word rematch) asks for a rematch or
+// accepts the other players' wish, which the screen shows. When the server
+// makes the new game (at once against the AI) — the answer, the view's
+// rematch or the feed's rematch message says so — the model opens its seat
+// with the token it holds (the server moved it to its new seat), keeps it
+// in Config.SeatFile, follows the new game's feed instead of the old one,
+// and plays on; RunOnline returns the seat of the game played last. A game
+// opened after its rematch was made offers m to go there.
 //
 // # Records
 //

@@ -49,6 +49,9 @@ type Config struct {
 	RollDelay time.Duration
 	// Agent replaces the agent of level Vs (tests).
 	Agent ai.Agent
+	// SeatFile, for an online game, is the seat file that gets the token
+	// of each rematch the player follows (SaveSeat); "" keeps none.
+	SeatFile string
 }
 
 // entry is one history entry as the move list shows it.
@@ -102,6 +105,8 @@ type Model struct {
 	// on is the game on a server, for an online game (nil for a local
 	// one): the state then mirrors the server's view.
 	on *onlineGame
+	// now reads the time for the clocks; nil is time.Now (tests set it).
+	now func() time.Time
 }
 
 // Messages of the model's commands.
@@ -214,8 +219,14 @@ func (m *Model) Record() Record {
 	return Record{Game: m.g.Name(), Options: m.s.Options(), Actions: texts}
 }
 
-// Init starts the game: the first roll or the AI's first move.
-func (m *Model) Init() tea.Cmd { return m.next() }
+// Init starts the game: the first roll or the AI's first move; online,
+// the ticks that count the running clock down.
+func (m *Model) Init() tea.Cmd {
+	if m.on != nil {
+		return m.clockTick()
+	}
+	return m.next()
+}
 
 // human reports whether a person decides now.
 func (m *Model) human() bool {
@@ -399,7 +410,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.after()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
-	case feedMsg, postedMsg, chattedMsg:
+	case feedMsg, postedMsg, chattedMsg, rematchMsg, clockTickMsg:
 		return m, m.onlineUpdate(msg)
 	case tea.PasteMsg:
 		// Pasted text goes to the input line, on one line.

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -81,15 +82,19 @@ type View struct {
 	CanAbort      []string          `json:"can_abort"`
 	DrawOffer     string            `json:"draw_offer"`
 	TakebackOffer string            `json:"takeback_offer"`
-	Seq           int64             `json:"seq"`
-	ToMove        string            `json:"to_move"`
-	Status        string            `json:"status"`
-	Result        string            `json:"result"`
-	Finished      bool              `json:"finished"`
-	Position      string            `json:"position"`
-	Legal         []string          `json:"legal"`
-	History       []Event           `json:"history"`
-	Clock         *ClockView        `json:"clock"`
+	// RematchOffers lists the seats of a finished game that asked for a
+	// rematch; Rematch is the new game's id once it exists.
+	RematchOffers []string   `json:"rematch_offers"`
+	Rematch       string     `json:"rematch"`
+	Seq           int64      `json:"seq"`
+	ToMove        string     `json:"to_move"`
+	Status        string     `json:"status"`
+	Result        string     `json:"result"`
+	Finished      bool       `json:"finished"`
+	Position      string     `json:"position"`
+	Legal         []string   `json:"legal"`
+	History       []Event    `json:"history"`
+	Clock         *ClockView `json:"clock"`
 }
 
 // SeatView is a seat of a view.
@@ -100,10 +105,20 @@ type SeatView struct {
 	Level  string `json:"level"`
 }
 
-// ClockView is the state of a game's clocks.
+// ClockView is the state of a game's clocks: a Fischer clock, or a
+// correspondence clock of DaysPerMove days a move. RemainingMs is each
+// seat's time when the view was made; Running names the seat whose clock
+// runs (none before a player's first move, which is not timed but must
+// come within FirstMoveMs).
 type ClockView struct {
+	InitialMs   int64            `json:"initial_ms"`
+	IncrementMs int64            `json:"increment_ms"`
+	DaysPerMove int              `json:"days_per_move"`
 	RemainingMs map[string]int64 `json:"remaining_ms"`
 	Running     string           `json:"running"`
+	// FirstMoveMs is, while the player to move has not made a first
+	// move, the time left for it (the game is aborted after).
+	FirstMoveMs int64 `json:"first_move_ms"`
 }
 
 // Event is an entry of a game's log.
@@ -251,21 +266,42 @@ func (o *Online) Takeback(ctx context.Context, accept bool) (*View, error) {
 	return o.post(ctx, "/takeback", map[string]bool{"accept": accept})
 }
 
+// Rematch asks for a rematch of the finished game, or accepts the other
+// players' wish; the answer is the old game's view, whose Rematch names
+// the new game once every person has asked.
+func (o *Online) Rematch(ctx context.Context) (*View, error) { return o.post(ctx, "/rematch", nil) }
+
+// The chat's rooms (docs/api.md): the players' and the spectators'.
+const (
+	RoomPlayers    = "players"
+	RoomSpectators = "spectators"
+)
+
 // Chat writes a message to the players' room.
 func (o *Online) Chat(ctx context.Context, text string) (*ChatMessage, error) {
+	return o.ChatIn(ctx, RoomPlayers, text)
+}
+
+// ChatIn writes a message to a room, under the seat's name.
+func (o *Online) ChatIn(ctx context.Context, room, text string) (*ChatMessage, error) {
 	var out struct {
 		Message ChatMessage `json:"message"`
 	}
-	err := o.do(ctx, "POST", "/chat", map[string]string{"room": "players", "text": text}, &out)
+	err := o.do(ctx, "POST", "/chat", map[string]string{"room": room, "text": text}, &out)
 	return &out.Message, err
 }
 
 // ChatSince reads the players' room after message seq.
 func (o *Online) ChatSince(ctx context.Context, since int64) ([]ChatMessage, error) {
+	return o.ChatRoom(ctx, RoomPlayers, since)
+}
+
+// ChatRoom reads a room after message seq.
+func (o *Online) ChatRoom(ctx context.Context, room string, since int64) ([]ChatMessage, error) {
 	var out struct {
 		Messages []ChatMessage `json:"messages"`
 	}
-	err := o.do(ctx, "GET", fmt.Sprintf("/chat?room=players&since=%d", since), nil, &out)
+	err := o.do(ctx, "GET", fmt.Sprintf("/chat?room=%s&since=%d", url.QueryEscape(room), since), nil, &out)
 	return out.Messages, err
 }
 
@@ -336,24 +372,75 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 }
 
 // feedMsg is a message of the game's feed: an event, the game's state, a
-// chat message, or the feed's trouble (err; the feed tries again).
+// chat message, the rematch that follows the game, the spectators' room
+// opened or closed, or the feed's trouble (err; the feed tries again).
 type feedMsg struct {
+	// game is the id of the game whose feed sent the message.
+	game  string
 	event *Event
 	view  *View
 	chat  []ChatMessage
-	err   error
+	// rematch is the id of the new game the server made.
+	rematch string
+	// room is set when the server says the spectators' room reaches the
+	// feed (open) or no longer does.
+	room *bool
+	err  error
 	// fatal is set when the feed gave up (the token opens no seat).
 	fatal bool
 }
 
+// feedRooms is what the player wants of the spectators' room and the
+// feed's connection, on which a change is sent at once.
+type feedRooms struct {
+	mu         sync.Mutex
+	spectators bool
+	conn       *websocket.Conn
+}
+
+// roomMessage is the feed's message that opens or closes the spectators'
+// room.
+func roomMessage(open bool) []byte {
+	b, _ := json.Marshal(map[string]any{"type": "room", "room": RoomSpectators, "open": open})
+	return b
+}
+
+// set opens or closes the spectators' room, on the feed connected now and
+// on the ones after.
+func (r *feedRooms) set(ctx context.Context, open bool) {
+	r.mu.Lock()
+	r.spectators = open
+	c := r.conn
+	r.mu.Unlock()
+	if c != nil {
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		c.Write(wctx, websocket.MessageText, roomMessage(open))
+	}
+}
+
+// attach makes c the feed's connection (nil: none), and reports whether
+// the spectators' room is wanted.
+func (r *feedRooms) attach(c *websocket.Conn) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.conn = c
+	return r.spectators
+}
+
 // Follow reads the game's WebSocket feed from event since on and hands
 // each message to send, until ctx ends: the events, the states, the
-// players' chat (with what was written while it was not connected). It
+// players' chat (with what was written while it was not connected) and
+// the spectators' when rooms wants it (rooms may be nil), the rematch. It
 // reconnects after a second when the feed breaks, from the last event it
-// received.
-func (o *Online) Follow(ctx context.Context, since, chatSince int64, send func(feedMsg)) {
+// received. chatSince gives the last message of each room the client has.
+func (o *Online) Follow(ctx context.Context, since int64, chatSince map[string]int64, rooms *feedRooms, send func(feedMsg)) {
+	if rooms == nil {
+		rooms = &feedRooms{}
+	}
+	seen := map[string]int64{RoomPlayers: chatSince[RoomPlayers], RoomSpectators: chatSince[RoomSpectators]}
 	for ctx.Err() == nil {
-		err := o.follow(ctx, &since, &chatSince, send)
+		err := o.follow(ctx, &since, seen, rooms, send)
 		if ctx.Err() != nil {
 			return
 		}
@@ -374,7 +461,7 @@ func (o *Online) Follow(ctx context.Context, since, chatSince int64, send func(f
 }
 
 // follow reads the feed once, until it ends.
-func (o *Online) follow(ctx context.Context, since, chatSince *int64, send func(feedMsg)) error {
+func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64, rooms *feedRooms, send func(feedMsg)) error {
 	u := strings.Replace(o.Base, "http", "ws", 1) + "/api/games/" + url.PathEscape(o.ID) + fmt.Sprintf("/ws?since=%d", *since)
 	opts := &websocket.DialOptions{HTTPClient: o.HTTP, HTTPHeader: http.Header{"Accept-Language": {string(o.Lang)}}}
 	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -389,6 +476,20 @@ func (o *Online) follow(ctx context.Context, since, chatSince *int64, send func(
 	if err := c.Write(ctx, websocket.MessageText, auth); err != nil {
 		return &ReachError{Base: o.Base, Err: err}
 	}
+	if rooms.attach(c) {
+		if err := c.Write(ctx, websocket.MessageText, roomMessage(true)); err != nil {
+			return &ReachError{Base: o.Base, Err: err}
+		}
+	}
+	defer rooms.attach(nil)
+	// catchUp reads what a room holds that the client has not seen.
+	catchUp := func(room string) {
+		msgs, err := o.ChatRoom(ctx, room, seen[room])
+		if err == nil && len(msgs) > 0 {
+			seen[room] = msgs[len(msgs)-1].Seq
+			send(feedMsg{game: o.ID, chat: msgs})
+		}
+	}
 	for {
 		_, b, err := c.Read(ctx)
 		if err != nil {
@@ -396,6 +497,9 @@ func (o *Online) follow(ctx context.Context, since, chatSince *int64, send func(
 		}
 		var m struct {
 			Type    string       `json:"type"`
+			ID      string       `json:"id"`
+			Room    string       `json:"room"`
+			Open    bool         `json:"open"`
 			Event   *Event       `json:"event"`
 			Game    *View        `json:"game"`
 			Message *ChatMessage `json:"message"`
@@ -408,25 +512,36 @@ func (o *Online) follow(ctx context.Context, since, chatSince *int64, send func(
 		case "event":
 			if m.Event != nil && m.Event.Seq > *since {
 				*since = m.Event.Seq
-				send(feedMsg{event: m.Event})
+				send(feedMsg{game: o.ID, event: m.Event})
 			}
 		case "state":
 			if m.Game != nil {
-				send(feedMsg{view: m.Game})
+				send(feedMsg{game: o.ID, view: m.Game})
 			}
 		case "chat":
-			if m.Message != nil && m.Message.Seq > *chatSince {
-				*chatSince = m.Message.Seq
-				send(feedMsg{chat: []ChatMessage{*m.Message}})
+			if m.Message != nil && m.Message.Seq > seen[m.Message.Room] {
+				seen[m.Message.Room] = m.Message.Seq
+				send(feedMsg{game: o.ID, chat: []ChatMessage{*m.Message}})
 			}
+		case "rematch":
+			if m.ID != "" {
+				send(feedMsg{game: o.ID, rematch: m.ID})
+			}
+		case "room":
+			if m.Room != RoomSpectators {
+				continue
+			}
+			open := m.Open
+			if open {
+				// The room reaches this feed from now on: read what
+				// was written before.
+				catchUp(RoomSpectators)
+			}
+			send(feedMsg{game: o.ID, room: &open})
 		case "auth":
 			// The players' room reaches this feed from now on: read
 			// what was written before.
-			msgs, err := o.ChatSince(ctx, *chatSince)
-			if err == nil && len(msgs) > 0 {
-				*chatSince = msgs[len(msgs)-1].Seq
-				send(feedMsg{chat: msgs})
-			}
+			catchUp(RoomPlayers)
 		case "error":
 			if m.Error != nil {
 				return m.Error

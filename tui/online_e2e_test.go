@@ -83,3 +83,57 @@ func TestEndToEndJoinErrors(t *testing.T) {
 	s3 := startTmux(t, bin, "play", "--join", "'http://127.0.0.1:1/games/abc?seat=black&invite=x'", "--lang", "en")
 	s3.waitFor("cannot reach the server http://127.0.0.1:1")
 }
+
+// TestEndToEndClockRematch runs `norns play --join` in tmux on a chess
+// game with a 3+2 clock: the clocks show, the time for the first move and
+// then the running clock tick down on the screen; Tab opens the
+// spectators' chat and closes it. Ann resigns and offers a rematch, m
+// accepts it and the terminal plays on in the new game with the colours
+// swapped, whose token the seat file keeps and whose URL the last line
+// gives.
+func TestEndToEndClockRematch(t *testing.T) {
+	needTmux(t)
+	bin := buildNorns(t)
+	base := testServer(t)
+	g := createWith(t, base, map[string]any{"game": "chess", "seats": []map[string]string{{"type": "human", "name": "Ann"}, {"type": "open"}},
+		"clock": map[string]int64{"initial_ms": 180000, "increment_ms": 2000}})
+	ann, games := g.Seats[0].Token, base+"/api/games/"+g.ID
+	seats := filepath.Join(t.TempDir(), "seats.json")
+	s := startTmux(t, bin, "play", "--join", "'"+g.Seats[1].InviteURL+"'", "--name", "Bob", "--seat-file", seats, "--lang", "en")
+	s.waitFor("online: you play Black against Ann", "White 3:00 · Black 3:00", "White: first move untimed, 1:00 left")
+	s.waitFor("White: first move untimed, 0:5")
+	api(t, "POST", games+"/actions", ann, map[string]any{"action": "e2e4", "seq": 0}, nil)
+	s.waitFor("1. White: e2e4", "Black to move — your move", "Black: first move untimed")
+	s.send("e7e5", "Enter")
+	s.waitFor("2. Black: e7e5", "▸White 3:0")
+	s.waitFor("▸White 3:00") // 3:02 after the increment, ticking down
+
+	api(t, "POST", games+"/chat", "", map[string]string{"room": "spectators", "text": "hello from the stands"}, nil)
+	s.send("Tab")
+	s.waitFor("Spectators' chat", "Spectator: hello from the stands")
+	s.send("Tab")
+	s.waitFor("Tab: spectators' chat")
+
+	api(t, "POST", games+"/resign", ann, nil, nil)
+	api(t, "POST", games+"/rematch", ann, nil, nil)
+	s.waitFor("Black wins (resignation)", "Ann offers a rematch: m: accept")
+	s.send("m")
+	s.waitFor("online: you play White against Ann", "White to move — your move", "White 3:00 · Black 3:00")
+	var old struct {
+		Rematch string `json:"rematch"`
+	}
+	api(t, "GET", games, "", nil, &old)
+	if tok, ok, err := LoadSeat(seats, base+"/games/"+old.Rematch); old.Rematch == "" || !ok || err != nil || tok == "" {
+		t.Fatalf("the seat file has no token of the rematch %q (%v)", old.Rematch, err)
+	}
+	s.send("d2d4", "Enter")
+	s.waitFor("1. White: d2d4", "Black to move")
+	if v := serverView(t, base, old.Rematch); v.Seq != 1 || v.History[0].Player != "white" {
+		t.Errorf("the rematch on the server: %+v", v.History)
+	}
+	s.send("C-c")
+	scr := s.waitFor("To come back to this game: norns play --game-url")
+	if !strings.Contains(strings.ReplaceAll(scr, "\n", ""), base+"/games/"+old.Rematch) {
+		t.Errorf("the last line does not name the rematch:\n%s", scr)
+	}
+}

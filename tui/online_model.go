@@ -39,6 +39,28 @@ type onlineGame struct {
 	posting bool
 	// feedErr says why the feed is down ("" while it works).
 	feedErr string
+	// room is the chat room the pane shows and the chat line writes to:
+	// RoomPlayers or RoomSpectators; spectatorsOpen says the feed gets
+	// the spectators' room.
+	room           string
+	spectatorsOpen bool
+	// clockAt is when the view's clocks were read.
+	clockAt time.Time
+	// rematching is the rematch being opened ("" when none).
+	rematching string
+	// feed is the link to the game's feed (nil when not followed).
+	feed *feedLink
+}
+
+// feedLink is what the model needs to follow a game's feed, and a new one
+// after a rematch: where its messages go, the context that ends the
+// program's feeds, the end of this game's feed, and the spectators' room
+// wanted.
+type feedLink struct {
+	ctx    context.Context
+	send   func(tea.Msg)
+	cancel context.CancelFunc
+	rooms  *feedRooms
 }
 
 // Messages of the online model's commands.
@@ -52,6 +74,13 @@ type (
 	}
 	chattedMsg struct {
 		msg *ChatMessage
+		err error
+	}
+	// rematchMsg is the rematch opened: the seat in the new game and its
+	// view.
+	rematchMsg struct {
+		o   *Online
+		v   *View
 		err error
 	}
 )
@@ -68,7 +97,7 @@ func NewOnline(cfg Config, o *Online, v *View) (*Model, error) {
 		return nil, err
 	}
 	cfg.Game, cfg.Options, cfg.Record, cfg.Vs = g, game.Options(v.Options), nil, ""
-	m := &Model{cfg: cfg, g: g, r: rendererFor(g.Name()), lang: cfg.Lang, width: 80, height: 24, on: &onlineGame{o: o}}
+	m := &Model{cfg: cfg, g: g, r: rendererFor(g.Name()), lang: cfg.Lang, width: 80, height: 24, on: &onlineGame{o: o, room: RoomPlayers}}
 	if m.lang == "" {
 		m.lang = i18n.English
 	}
@@ -104,12 +133,26 @@ func (m *Model) Follow(ctx context.Context, send func(tea.Msg)) {
 	if m.on == nil {
 		return
 	}
-	var chatSeq int64
-	if n := len(m.on.chat); n > 0 {
-		chatSeq = m.on.chat[n-1].Seq
+	m.on.feed = &feedLink{ctx: ctx, send: send}
+	m.follow()
+}
+
+// follow starts reading the feed of the model's game, ending the feed of
+// the game before (after a rematch).
+func (m *Model) follow() {
+	on, f := m.on, m.on.feed
+	if f.cancel != nil {
+		f.cancel()
 	}
-	o, since := m.on.o, int64(len(m.on.events))
-	go o.Follow(ctx, since, chatSeq, func(f feedMsg) { send(f) })
+	ctx, cancel := context.WithCancel(f.ctx)
+	f.cancel = cancel
+	f.rooms = &feedRooms{spectators: on.room == RoomSpectators}
+	seen := map[string]int64{}
+	for _, c := range on.chat {
+		seen[c.Room] = max(seen[c.Room], c.Seq)
+	}
+	o, since, rooms, send := on.o, int64(len(on.events)), f.rooms, f.send
+	go o.Follow(ctx, since, seen, rooms, func(msg feedMsg) { send(msg) })
 }
 
 // over reports whether the game is over: on the server's word for an
@@ -213,6 +256,9 @@ func (m *Model) noteEvent(e Event) {
 // read again whole.
 func (m *Model) adopt(v *View) tea.Cmd {
 	on := m.on
+	if v.ID != "" && v.ID != on.o.ID {
+		return nil // a view of the game before a rematch
+	}
 	gap := m.addEvents(v.History)
 	if on.view != nil && v.Seq < on.view.Seq {
 		return nil
@@ -227,13 +273,18 @@ func (m *Model) adopt(v *View) tea.Cmd {
 	}
 	cp := *v
 	cp.History = nil
-	on.view, m.s = &cp, s
+	before := on.view
+	on.view, m.s, on.clockAt = &cp, s, m.clockNow()
 	if cp.Finished {
 		on.ask = ""
 	}
 	m.syncHistory()
 	m.gen++
 	m.refresh()
+	if cp.Rematch != "" && on.loaded && (before == nil || before.Rematch == "") {
+		// Every person asked: the server made the rematch; go there.
+		return m.goRematch(cp.Rematch)
+	}
 	return nil
 }
 
@@ -343,14 +394,34 @@ func (m *Model) draw(accept bool) tea.Cmd {
 	return m.call("draw", func(ctx context.Context) (*View, error) { return on.o.Draw(ctx, accept) })
 }
 
-// sendChat writes a message to the players' room.
+// sendChat writes a message to the room the chat pane shows.
 func (m *Model) sendChat(text string) tea.Cmd {
-	o := m.on.o
+	o, room := m.on.o, m.on.room
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 		defer cancel()
-		msg, err := o.Chat(ctx, text)
+		msg, err := o.ChatIn(ctx, room, text)
 		return chattedMsg{msg, err}
+	}
+}
+
+// switchRoom switches the chat pane and the chat line between the
+// players' room and the spectators', whose messages the feed gets only
+// while the pane shows them.
+func (m *Model) switchRoom() tea.Cmd {
+	on := m.on
+	open := on.room != RoomSpectators
+	on.room = RoomPlayers
+	if open {
+		on.room = RoomSpectators
+	}
+	if on.feed == nil || on.feed.rooms == nil {
+		return nil
+	}
+	rooms, ctx := on.feed.rooms, on.feed.ctx
+	return func() tea.Msg {
+		rooms.set(ctx, open)
+		return nil
 	}
 }
 
@@ -371,7 +442,14 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 	on := m.on
 	switch msg := msg.(type) {
 	case feedMsg:
+		if msg.game != "" && msg.game != on.o.ID {
+			return nil // the feed of the game before a rematch
+		}
 		switch {
+		case msg.rematch != "":
+			return m.goRematch(msg.rematch)
+		case msg.room != nil:
+			on.spectatorsOpen = *msg.room
 		case msg.err != nil:
 			on.feedErr = i18n.T(m.lang, "tui.online.feed", "error", msg.err.Error())
 			if msg.fatal {
@@ -403,6 +481,9 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		}
+		if msg.v.ID != "" && msg.v.ID != on.o.ID {
+			return nil
+		}
 		cmd := m.adopt(msg.v)
 		switch msg.what {
 		case "resign":
@@ -425,6 +506,13 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		on.addChat([]ChatMessage{*msg.msg})
+	case rematchMsg:
+		return m.enterRematch(msg)
+	case clockTickMsg:
+		if m.quitting {
+			return nil
+		}
+		return m.clockTick()
 	}
 	return nil
 }
@@ -435,6 +523,9 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	on := m.on
 	key := k.String()
+	if key == "tab" {
+		return m.switchRoom(), true
+	}
 	if on.chatting {
 		switch key {
 		case "ctrl+c", "backspace":
@@ -494,6 +585,11 @@ func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 			return nil, true
 		}
 		return m.draw(true), true
+	case "m":
+		if !m.over() {
+			return nil, false
+		}
+		return m.rematch(), true
 	}
 	return nil, false
 }
@@ -513,6 +609,8 @@ func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
 		return nil, true
 	case strings.HasPrefix(lower, "say "):
 		return m.sendChat(strings.TrimSpace(text[4:])), true
+	case lower == "rematch" && m.over():
+		return m.rematch(), true
 	}
 	return nil, false
 }
@@ -520,6 +618,9 @@ func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
 // prompt is the start of the input line.
 func (m *Model) prompt() string {
 	if m.on != nil && m.on.chatting {
+		if m.on.room == RoomSpectators {
+			return i18n.T(m.lang, "tui.online.prompt.spectators") + "> "
+		}
 		return i18n.T(m.lang, "tui.online.prompt.chat") + "> "
 	}
 	return "> "
@@ -615,15 +716,40 @@ func (on *onlineGame) lines(l i18n.Lang, w int) []string {
 	case "takeback":
 		add(i18n.T(l, "tui.online.ask.takeback", "player", i18n.Player(l, v.TakebackOffer)))
 	}
+	if v.Finished {
+		switch mine, others := on.rematchWishes(l); {
+		case on.rematching != "":
+			add(i18n.T(l, "tui.online.rematchopening"))
+		case v.Rematch != "":
+			add(i18n.T(l, "tui.online.rematchready"))
+		case len(others) > 0 && !mine:
+			add(i18n.T(l, "tui.online.ask.rematch", "player", strings.Join(others, ", ")))
+		case mine:
+			add(i18n.T(l, "tui.online.rematchsent"))
+		}
+	}
 	if on.posting {
 		add(i18n.T(l, "tui.online.sending"))
 	}
 	if on.feedErr != "" {
 		add(on.feedErr)
 	}
-	for _, c := range on.chat[max(len(on.chat)-3, 0):] {
+	room := on.room
+	if room == RoomSpectators {
+		add(i18n.T(l, "tui.online.room.spectators"))
+	}
+	var shown []ChatMessage
+	for _, c := range on.chat {
+		if c.Room == room || c.Room == "" && room == RoomPlayers {
+			shown = append(shown, c)
+		}
+	}
+	for _, c := range shown[max(len(shown)-3, 0):] {
 		name := c.Name
-		if name == "" {
+		switch {
+		case c.Player == "":
+			name = i18n.T(l, "chat.spectator")
+		case name == "" || name == c.Player:
 			name = i18n.Player(l, c.Player)
 		}
 		add(name + ": " + c.Text)

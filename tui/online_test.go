@@ -111,9 +111,10 @@ func feed(t *testing.T, m *Model) chan tea.Msg {
 }
 
 // await feeds the model the feed's messages until the screen shows every
-// text (the test's own timeout stops a screen that never comes).
+// text, for at most 20 s.
 func await(t *testing.T, m *Model, ch chan tea.Msg, texts ...string) string {
 	t.Helper()
+	timeout := time.After(20 * time.Second)
 	for {
 		scr := m.Render()
 		ok := true
@@ -123,7 +124,12 @@ func await(t *testing.T, m *Model, ch chan tea.Msg, texts ...string) string {
 		if ok {
 			return scr
 		}
-		msg := <-ch
+		var msg tea.Msg
+		select {
+		case msg = <-ch:
+		case <-timeout:
+			t.Fatalf("the screen does not show %q:\n%s", texts, scr)
+		}
 		if f, ok := msg.(feedMsg); ok && f.fatal {
 			t.Fatalf("the feed gave up: %v", f.err)
 		}

@@ -147,19 +147,27 @@ func (m *Model) help() string {
 	case m.on != nil && m.on.ask != "":
 		return m.faint(i18n.T(m.lang, "tui.online.help.ask"))
 	case m.on != nil && m.on.chatting:
-		return m.faint(i18n.T(m.lang, "tui.online.help.chat"))
+		return m.faint(i18n.T(m.lang, "tui.online.help.chat") + " · " + m.roomKey())
 	case m.on != nil && m.over():
-		return m.faint(i18n.T(m.lang, "tui.online.help.over"))
+		return m.faint(i18n.T(m.lang, "tui.online.help.over") + " · " + i18n.T(m.lang, "tui.online.help.rematch") + " · " + m.roomKey())
 	case m.over():
 		return m.faint(i18n.T(m.lang, "tui.help.over"))
 	case m.on != nil && !m.list:
-		return m.faint(i18n.T(m.lang, "tui.online.help"))
+		return m.faint(i18n.T(m.lang, "tui.online.help") + " · " + m.roomKey())
 	case m.list:
 		return m.faint(i18n.T(m.lang, "tui.help.list"))
 	case files > 0:
 		return m.faint(i18n.T(m.lang, "tui.help.board"))
 	}
 	return m.faint(i18n.T(m.lang, "tui.help.noboard"))
+}
+
+// roomKey says what Tab does: switch the chat to the other room.
+func (m *Model) roomKey() string {
+	if m.on.room == RoomSpectators {
+		return i18n.T(m.lang, "tui.online.help.tabback")
+	}
+	return i18n.T(m.lang, "tui.online.help.tab")
 }
 
 // panel draws the right-hand side: status, messages, the game's own
@@ -172,6 +180,7 @@ func (m *Model) panel(w, h int) []string {
 	}
 	out = append(out, wrap(m.bold(status), w)...)
 	if m.on != nil {
+		out = append(out, m.clockLines(w)...)
 		out = append(out, m.on.lines(m.lang, w)...)
 	}
 	if m.thinking {

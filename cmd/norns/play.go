@@ -34,12 +34,15 @@ program (reproducibly with --seed). --save writes the record after every move;
 --load resumes a saved record.
 
 --join plays a game of a Norns server (norns serve) from its invitation URL,
-http://host/games/ID?seat=…&invite=…: the other players' moves arrive live, and
-besides the keys of local play, r resigns (or aborts a game not started), =
-offers or accepts a draw, u asks to take back your last move, y and n answer
-an offer, and t opens a chat line. The seat's token is kept in the seat file
-(--seat-file), so that --game-url http://host/games/ID brings you back to the
-game; --token gives the token instead.`,
+http://host/games/ID?seat=…&invite=…: the other players' moves arrive live,
+with the clocks if the game has them, and besides the keys of local play, r
+resigns (or aborts a game not started), = offers or accepts a draw, u asks to
+take back your last move, y and n answer an offer, t opens a chat line, Tab
+switches the chat between the players' room and the spectators', and once the
+game is over m offers or accepts a rematch, which you then play. The seat's
+token is kept in the seat file (--seat-file), so that --game-url
+http://host/games/ID brings you back to the game; --token gives the token
+instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := tui.Config{
@@ -174,7 +177,10 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 	if err := tui.SaveSeat(seatFile, o); err != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), i18n.T(l, "tui.cli.seatfile", "file", seatFile, "error", err.Error()))
 	}
-	if err := tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+	// A rematch the player follows keeps its token in the same file.
+	cfg.SeatFile = seatFile
+	o, err = tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout())
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.comeback", "url", o.GameURL()))
