@@ -338,3 +338,60 @@ func TestSamuraiMarks(t *testing.T) {
 	}
 	u.shot("boards-samurai-marks", ".board-wrap")
 }
+
+// fenSquares reads the board field of a FEN: the piece on each square by
+// its name ("e2": "P").
+func fenSquares(fen string) map[string]string {
+	out := map[string]string{}
+	rows := strings.Split(strings.Fields(fen)[0], "/")
+	for i, row := range rows {
+		f := 0
+		for _, c := range row {
+			if c >= '1' && c <= '8' {
+				f += int(c - '0')
+				continue
+			}
+			out[fmt.Sprintf("%c%d", 'a'+f, 8-i)] = string(c)
+			f++
+		}
+	}
+	return out
+}
+
+// TestSeidrLastTurn: after a turn of Seiðr, every square the turn changed
+// (the quiet move and each swap of its seiðr) is marked until the next
+// move.
+func TestSeidrLastTurn(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("player")
+	id, grants := a.create("seidr", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	u.holdSeats(a, id, map[string]string{"white": grants[0].Token})
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	v := a.view(id)
+	u.waitPosition(v.Position)
+	before := fenSquares(v.Position)
+	u.clickMove("seidr", "e2e4")
+	v = a.waitTurn(id, v.Seq, "black")
+	u.waitPosition(v.Position)
+	after := fenSquares(v.Position)
+	want := map[string]bool{"e2": true}
+	for _, sq := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		for r := 1; r <= 8; r++ {
+			n := fmt.Sprintf("%s%d", sq, r)
+			if before[n] != after[n] {
+				want[n] = true
+			}
+		}
+	}
+	marked := map[string]bool{}
+	for _, sq := range strings.Fields(u.eval(`[...document.querySelectorAll(".board rect.last")].map((e) => e.dataset.sq).join(" ")`)) {
+		marked[sq] = true
+	}
+	for sq := range want {
+		if !marked[sq] {
+			t.Errorf("the turn changed %s, which is not marked (marked: %v; position %s)", sq, marked, v.Position)
+		}
+	}
+	t.Logf("the turn %v marked %v", v.Position, marked)
+}
