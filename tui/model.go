@@ -220,9 +220,12 @@ func (m *Model) Record() Record {
 }
 
 // Init starts the game: the first roll or the AI's first move; online,
-// the ticks that count the running clock down.
+// in a game with a clock, the ticks that count the running clock down.
 func (m *Model) Init() tea.Cmd {
 	if m.on != nil {
+		if m.on.view.Clock == nil {
+			return nil
+		}
 		return m.clockTick()
 	}
 	return m.next()

@@ -24,7 +24,7 @@ func (m *Model) clockNow() time.Time {
 // clockTick waits until the running clock's display changes, at most a
 // second (a tenth of a second under ten seconds), then asks for a redraw;
 // the model asks for the next tick when it comes, for as long as it plays
-// online.
+// a game with a clock.
 func (m *Model) clockTick() tea.Cmd {
 	d := time.Second
 	if left, first, ok := m.countdown(); ok && (first || m.on.view.Clock.DaysPerMove == 0) {

@@ -509,8 +509,8 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 	case rematchMsg:
 		return m.enterRematch(msg)
 	case clockTickMsg:
-		if m.quitting {
-			return nil
+		if m.quitting || on.view.Clock == nil {
+			return nil // a rematch keeps the game's clock, or its lack
 		}
 		return m.clockTick()
 	}

@@ -142,6 +142,9 @@ func TestOnlineClock(t *testing.T) {
 	if _, cmd := m.Update(clockTickMsg{}); cmd == nil {
 		t.Error("a tick asks for no next tick")
 	}
+	if m.Init() == nil {
+		t.Error("the program starts no tick in a game with a clock")
+	}
 	now = now.Add(time.Minute)
 	if scr := m.Render(); !strings.Contains(scr, "▸White 0:00.0") {
 		t.Errorf("a clock past zero shows:\n%s", scr)

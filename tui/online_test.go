@@ -176,6 +176,9 @@ func TestOnlineGame(t *testing.T) {
 	if m.human() {
 		t.Error("Black may move at White's turn")
 	}
+	if m.Init() != nil || strings.Contains(scr, "0:00") {
+		t.Error("a game without a clock shows or ticks one")
+	}
 	ch := feed(t, m)
 
 	// White's move comes on the feed.
