@@ -418,9 +418,10 @@ export class GridBoard {
         this.tap(this.cur());
         return;
       case "Escape":
-        if (this.selected === null && !this.overlay.childNodes.length) return;
+        if (this.selected === null && !this.overlay.childNodes.length && !this.premove) return;
         e.preventDefault();
         e.stopPropagation();
+        this.cancelPremove();
         clear(this.overlay);
         this.select(null);
         return;
