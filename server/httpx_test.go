@@ -61,7 +61,8 @@ func TestSecurityHeaders(t *testing.T) {
 		status             int
 	}{
 		{"GET", "/", "", http.StatusOK},
-		{"GET", "/game/abcdef", "", http.StatusOK},
+		{"GET", "/games/abcdef", "", http.StatusOK},
+		{"GET", "/nowhere", "", http.StatusNotFound},
 		{"GET", "/app.js", "", http.StatusOK},
 		{"GET", "/app.css", "", http.StatusOK},
 		{"GET", "/favicon.svg", "", http.StatusOK},
@@ -136,7 +137,7 @@ func TestHttpxRateLimits(t *testing.T) {
 	refused(a, "GET", "/healthz", "", "50")
 	// B has buckets of its own; its pages take nothing from its API
 	// burst.
-	served(b, "GET", "/game/abcdef", "", 120)
+	served(b, "GET", "/games/abcdef", "", 120)
 	refused(b, "GET", "/readyz", "", "50")
 	served(b, "GET", "/api/catalog", "", 12)
 	refused(b, "GET", "/api/catalog", "", "1")

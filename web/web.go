@@ -42,8 +42,10 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 
+	"norns/games"
 	"norns/i18n"
 )
 
@@ -108,8 +110,29 @@ func Handler() http.Handler {
 		w.Header().Set("Vary", "Cookie, Accept-Language") // the page's language
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		// The page says what is not found; the status says it too.
+		if !appRoute(p) {
+			w.WriteHeader(http.StatusNotFound)
+		}
 		w.Write(page)
 	})
+}
+
+// appPath matches the app's routes (src/main.ts).
+var appPath = regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify)$`)
+
+// appRoute reports whether a path is a page of the app: one of its
+// routes, and for /new/<game> a game the server offers. The page of any
+// other path is its not-found page, answered with status 404.
+func appRoute(p string) bool {
+	if !appPath.MatchString(p) {
+		return false
+	}
+	if name, ok := strings.CutPrefix(p, "/new/"); ok {
+		_, err := games.ByName(name)
+		return err == nil
+	}
+	return true
 }
 
 // Lang is the language a page starts in: the "lang" cookie, else (also
