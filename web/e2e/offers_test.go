@@ -11,7 +11,7 @@ import (
 
 // moveList is the text of the lines of a user's move list, joined by " | ".
 func (u *user) moveList() string {
-	return u.eval(`[...document.querySelectorAll("#moves li")].map((e) => e.innerText).join(" | ")`)
+	return u.eval(`[...document.querySelectorAll("#moves li")].map((e) => e.innerText.replace(/\s+/g, " ").trim()).join(" | ")`)
 }
 
 // TestOffers plays an invitation chess game in two browsers: White asks
@@ -81,7 +81,7 @@ func TestOffers(t *testing.T) {
 	v = a.view(id)
 	black.waitPosition(v.Position)
 	white.waitPosition(v.Position)
-	if got, want := white.moveList(), "White asks for a takeback | Takeback accepted | White: d4"; got != want {
+	if got, want := white.moveList(), "White asks for a takeback | Takeback accepted | 1. d4"; got != want {
 		t.Errorf("the move list after d4 = %q, want %q", got, want)
 	}
 	white.click("#draw-offer")
@@ -107,7 +107,7 @@ func TestOffers(t *testing.T) {
 	enabled(white, "#draw-offer", false)
 	black.click("#draw-decline")
 	white.wait("the answer", `!document.querySelector("#draw-sent") && !!document.querySelector('#moves li[data-event="draw-decline"]')`, 10*time.Second)
-	if got, want := white.moveList(), "White asks for a takeback | Takeback accepted | White: d4 | White offers a draw | Draw offer declined"; got != want {
+	if got, want := white.moveList(), "White asks for a takeback | Takeback accepted | 1. d4 | White offers a draw | Draw offer declined"; got != want {
 		t.Errorf("the move list after the refusal = %q, want %q", got, want)
 	}
 
@@ -137,7 +137,7 @@ func TestOffers(t *testing.T) {
 		if got := u.text("#result"); got != "Draw — agreement" {
 			t.Errorf("%s: the banner = %q, want %q", u.name, got, "Draw — agreement")
 		}
-		if got, want := u.moveList(), "White asks for a takeback | Takeback accepted | White: d4 | White offers a draw | Draw offer declined | Black: d5 | Black offers a draw | Draw offer accepted"; got != want {
+		if got, want := u.moveList(), "White asks for a takeback | Takeback accepted | 1. d4 | White offers a draw | Draw offer declined | 1. … d5 | Black offers a draw | Draw offer accepted"; got != want {
 			t.Errorf("%s: the move list = %q, want %q", u.name, got, want)
 		}
 		if got := u.eval(`document.querySelector("#offers").hidden && document.querySelector("#offer-prompts").children.length === 0 ? "none" : document.querySelector("#offers").innerText`); got != "none" {
@@ -146,7 +146,7 @@ func TestOffers(t *testing.T) {
 	}
 	black.click(`button[data-lang="ru"]`)
 	black.wait("the Russian page", `document.documentElement.lang === "ru" && !!document.querySelector('#moves li[data-event="draw-accept"]') && !document.querySelector("#result").hidden`, 10*time.Second)
-	if got, want := black.moveList(), "Белые просят вернуть ход | Ход возвращён | Белые: d4 | Белые предлагают ничью | Предложение ничьей отклонено | Чёрные: d5 | Чёрные предлагают ничью | Предложение ничьей принято"; got != want {
+	if got, want := black.moveList(), "Белые просят вернуть ход | Ход возвращён | 1. d4 | Белые предлагают ничью | Предложение ничьей отклонено | 1. … d5 | Чёрные предлагают ничью | Предложение ничьей принято"; got != want {
 		t.Errorf("the Russian move list = %q, want %q", got, want)
 	}
 }

@@ -13,7 +13,7 @@
 // end of the game, and the tab's icon, as its title, says when a seat this
 // browser holds is to move (sound.ts).
 
-import { h, clear, sleep } from "../dom";
+import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
@@ -29,6 +29,8 @@ import { fairPanel } from "./fair";
 import { notFound } from "./notfound";
 import { go } from "../main";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
+import { sayPly, statusOfPly, turnLines, turnsOf } from "./movelist";
+import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -45,6 +47,15 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let startPosition = "";
   let busy: Promise<void> = Promise.resolve();
   let flipped = false;
+  // settling: the page is on its way to a new state (a roll or a move
+  // being shown): nothing can be played until it is there. skipWake ends
+  // the wait between two plies shown (a click skips the animation).
+  let settling = false;
+  let skipping = false;
+  let skipWake: (() => void) | null = null;
+  // browsing: the ply whose position the board shows while the player
+  // looks back at the game, -1 for the live position.
+  let browsing = -1;
 
   const status = h("div", { class: "turn", id: "turn", role: "status", "aria-live": "polite" });
   const conn = h("span", { class: "conn", id: "conn" }, t("game.connecting"));
@@ -60,7 +71,28 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const suggestions = h("datalist", { id: "legal-actions" });
   const input = h("input", { type: "text", id: "move-input", list: "legal-actions", autocomplete: "off", spellcheck: "false", "aria-label": t("game.type"), placeholder: t("game.type.placeholder") });
   const playBtn = h("button", { type: "submit" }, t("game.play"));
-  const title = h("h1", null, t("common.loading"));
+  const title = h("h1", { class: "game-title" }, t("common.loading"));
+  // The players and their clocks above and below the board, as a phone
+  // shows them (the side panel's list on a wide screen).
+  const stripTop = h("div", { class: "clock-strip top", id: "strip-top" });
+  const stripBottom = h("div", { class: "clock-strip bottom", id: "strip-bottom" });
+  const skipBtn = h("button", { type: "button", id: "skip", class: "switch", hidden: true, onclick: () => skip() }, t("game.anim.skip"));
+  const animBtn = h("button", { type: "button", id: "animations", class: "switch", onclick: () => {
+    setAnimations(!animationsOn());
+    drawAnim();
+    if (!animationsOn()) skip();
+  } });
+  /** drawAnim shows the animations switch's state. */
+  const drawAnim = () => {
+    const on = animationsOn();
+    animBtn.setAttribute("aria-pressed", String(on));
+    animBtn.textContent = t(on ? "game.anim.on" : "game.anim.off");
+  };
+  drawAnim();
+  const backBtn = h("button", { type: "button", id: "back-to-live", class: "primary", onclick: () => backToLive() }, t("game.browse.live"));
+  const browseText = h("span", { class: "browse-text" });
+  const browseBanner = h("div", { class: "browse-banner", id: "browse-banner", hidden: true, role: "status" }, browseText, backBtn);
+
   const soundBtn = h("button", { type: "button", id: "sound", class: "switch", "aria-label": t("game.sound"), onclick: () => {
     setSound(!soundOn());
     drawSound();
@@ -95,13 +127,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, conn), banner, waiting.el, boardBox, h("div", { class: "toolbar" }, flipBtn, soundBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
       h(
         "aside",
         { class: "game-aside" },
-        h("section", { class: "panel" }, h("h2", null, t("game.players")), playersBox),
-        h("section", { class: "panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
-        h("section", { class: "panel" }, h("h2", null, t("game.moves")), movesList),
+        h("section", { class: "panel players-panel" }, h("h2", null, t("game.players")), playersBox),
+        h("section", { class: "panel moves-panel" }, h("h2", null, t("game.moves")), movesList),
+        h("section", { class: "panel input-panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
         chat.el,
         fair.records,
         fair.el,
@@ -299,6 +331,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         .finally(done);
       return;
     }
+    // A new state: nothing is played until the page shows it.
+    settle(true);
     busy = busy
       .then(() => complete(v))
       .then(() => render(v, first))
@@ -352,24 +386,144 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     } catch {
       plies = [];
     }
-    const hist = (n: number) => plies.slice(0, n).flatMap((p) => [p.action, ...(p.auto ?? [])]);
-    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1) {
-      for (let i = shownPlies; i < plies.length - 1; i++) {
+    // The plies since the last state shown are shown one by one (each
+    // roll of a seiðr, each step of a turn), the status saying what each
+    // did, unless the animations are off, a click skipped them, the
+    // player looks at an earlier position, or a clock of a seat this
+    // browser holds runs: the server counts that time as the player's.
+    const mineRuns = !!v.clock && !v.clock.days_per_move && !!v.clock.running && !!tokens()[v.clock.running] && !v.finished;
+    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0) {
+      skipping = false;
+      skipBtn.hidden = false;
+      for (let i = shownPlies; i < plies.length - 1 && !skipping; i++) {
         if (v !== view || closed) return;
+        status.textContent = statusOfPly(v.game, plies, startPosition, i);
+        status.dataset.toMove = "";
+        status.dataset.showing = String(i);
+        drawMoves(v, i + 1);
         await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
         playSound(plySound(v.game, i));
-        await sleep(plies[i].player === "chance" ? 380 : 200);
+        await pause(plies[i].player === "chance" ? 700 : 400);
       }
+      skipBtn.hidden = true;
     }
     if (v !== view || closed) return;
     const history = plies.length ? hist(plies.length) : actions;
-    await board.update(boardView(v, v.position, history, true), !first);
+    // The board, the status, the move list and the input change together.
+    const shown = browsing < 0 ? board.update(boardView(v, v.position, history, true), !first) : Promise.resolve();
     // The last ply's sound, or the end's when the game is over now.
     if (!first && v.finished && !shownFinished) playSound("end");
     else if (!first && plies.length > shownPlies && plies.length > 0) playSound(plySound(v.game, plies.length - 1));
     shownPlies = plies.length;
     shownFinished = v.finished;
+    settle(false);
     drawSide(v);
+    await shown;
+  }
+
+  /** hist is the actions of the first n plies, with the passes after
+   * them. */
+  function hist(n: number): string[] {
+    return plies.slice(0, n).flatMap((p) => [p.action, ...(p.auto ?? [])]);
+  }
+
+  /** pause waits between two plies shown; a skip ends it at once. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((r) => {
+      const tm = setTimeout(r, ms);
+      skipWake = () => {
+        clearTimeout(tm);
+        r();
+      };
+    });
+  }
+
+  /** skip shows the state at once. */
+  function skip(): void {
+    skipping = true;
+    skipWake?.();
+    skipWake = null;
+  }
+
+  /** settle marks the page on its way to a new state (on) or there: on
+   * the way, nothing can be played and the status says so. */
+  function settle(on: boolean): void {
+    settling = on;
+    main.dataset.settled = String(!on);
+    if (on) {
+      input.disabled = playBtn.disabled = true;
+      clear(suggestions);
+      clear(legalBox);
+      if (view?.started && !view.finished) {
+        status.textContent = t("status.settling");
+        status.dataset.toMove = "";
+      }
+    }
+  }
+
+  /** browse shows the position after ply i, the game going on. */
+  function browse(i: number): void {
+    if (!view || !board || settling) return;
+    if (i >= plies.length - 1 && i === plies.length - 1) {
+      backToLive();
+      return;
+    }
+    browsing = i;
+    board.update(boardView(view, plies[i].position, hist(i + 1), false), false);
+    const said = sayPly(view.game, plies, startPosition, i);
+    browseText.textContent = t("game.browse", { move: said.text }) + " ";
+    browseBanner.hidden = false;
+    input.disabled = playBtn.disabled = true;
+    drawMoves(view, plies.length);
+  }
+
+  /** backToLive shows the game's position again. */
+  function backToLive(): void {
+    browsing = -1;
+    browseBanner.hidden = true;
+    if (!view || !board) return;
+    const v = view;
+    board.update(boardView(v, v.position, plies.length ? hist(plies.length) : actionsOf(v.history), true), false);
+    drawSide(v);
+  }
+
+  // A click on the board while plies are shown one by one skips to the
+  // state (the board takes no move then).
+  boardBox.addEventListener("pointerdown", () => {
+    if (!skipBtn.hidden) skip();
+  }, true);
+
+  /** drawMoves draws the move list with the first n plies: the turns, and
+   * a resignation or abort, an offer or its answer on a line of its own
+   * where it happened (the plies are the events with an action that
+   * still stand, in order: a move taken back is dropped). */
+  function drawMoves(v: GameView, n: number): void {
+    const shown = plies.slice(0, n);
+    const lines: { after: number; el: HTMLElement }[] = [];
+    const standing = new Set(standingMoves(v.history ?? []));
+    let count = 0;
+    for (const e of v.history ?? []) {
+      const line = leaveLine(e);
+      const said = line ? null : offerLine(e);
+      if (line) lines.push({ after: count, el: h("li", { class: "leave-line", "data-event": e.kind, "data-player": e.player }, line) });
+      else if (said) lines.push({ after: count, el: h("li", { class: "offer-line", "data-event": e.kind, "data-player": e.player }, said) });
+      else if (e.action && standing.has(e)) count++;
+      if (count > n) break;
+    }
+    const rows = turnLines(v.game, shown, startPosition, turnsOf(v.game, shown, startPosition), browsing, browse, new Set(lines.map((l) => l.after)));
+    const out: HTMLElement[] = [];
+    let k = 0;
+    for (const row of rows) {
+      const idx = [...row.querySelectorAll<HTMLElement>("[data-ply]")].map((b) => Number(b.dataset.ply));
+      const lo = Math.min(...idx);
+      const hi = Math.max(...idx);
+      while (k < lines.length && lines[k].after <= lo) out.push(lines[k++].el);
+      out.push(row);
+      while (k < lines.length && lines[k].after <= hi + 1 && hi + 1 < n) out.push(lines[k++].el);
+    }
+    while (k < lines.length && lines[k].after <= n) out.push(lines[k++].el);
+    clear(movesList, out);
+    if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
   }
 
   function drawSide(v: GameView): void {
@@ -384,6 +538,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     status.dataset.toMove = v.to_move;
     // The tab says when a seat this browser holds is to move.
     const name = `${t(info(v.game)?.title ?? "game." + v.game)} — Norns`;
+    if (v.started && !v.finished && v.to_move && v.to_move !== "chance") status.textContent = settledStatus(v, plies, !!you);
     const turn = yourTurn(v, tokens());
     document.title = turn ? `${t("game.title.yourturn")} — ${name}` : name;
     turnIcon(turn);
@@ -406,32 +561,17 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         ),
       ),
     );
-    // Moves, and a resignation or abort, an offer or its answer on a line
-    // of its own where it happened (the plies are the events with an
-    // action that still stand, in order: a move taken back is dropped).
-    const standing = new Set(standingMoves(v.history ?? []));
-    let ply = 0;
-    clear(
-      movesList,
-      (v.history ?? []).map((e) => {
-        const line = leaveLine(e);
-        if (line) return h("li", { class: "leave-line", "data-event": e.kind, "data-player": e.player }, line);
-        const said = offerLine(e);
-        if (said) return h("li", { class: "offer-line", "data-event": e.kind, "data-player": e.player }, said);
-        if (!e.action || !standing.has(e)) return null;
-        const i = ply++;
-        const p = plies[i];
-        if (!p) return null;
-        return h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action, (p.auto ?? []).length ? h("span", { class: "muted" }, " (" + p.auto!.join(" ") + ")") : null);
-      }),
-    );
-    movesList.scrollTop = movesList.scrollHeight;
+    // The players above and below the board (a phone shows them there).
+    const strips = clockStrip(v, mine, flipped, clockText);
+    clear(stripTop, strips.top);
+    clear(stripBottom, strips.bottom);
+    drawMoves(v, plies.length);
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
     offers.update(v, mine);
     rematch.update(v, mine);
     // The legal actions, for typing.
-    const can = !!you && !v.finished && v.legal.length > 0;
+    const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
     input.disabled = playBtn.disabled = !can;
     clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
@@ -447,6 +587,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (el) {
       c.remaining_ms[c.running] = Math.max(0, (c.remaining_ms[c.running] ?? 0) - 1000);
       el.textContent = clockText(c.remaining_ms[c.running], !!c.days_per_move);
+      main.querySelectorAll(`[data-strip-clock="${c.running}"]`).forEach((e) => (e.textContent = el.textContent));
     }
   }, 1000);
 

@@ -232,6 +232,12 @@ export function lokiStep(a: string, b: string, step: string, mover: string, end:
     out.push(t(hit.k ? "loki.line.hitkonung" : "loki.line.hit", { step, player: playerLabel(hit.owner) }));
   } else out.push(step);
   if (!end) return out;
+  // ODIN (7.2): the checkers on ghost ships go back to wait, every ship
+  // is upright again.
+  if (x.ghosts.size > 0 && y.ghosts.size === 0 && [24, 23, 11, 10].every((f) => y.fields.get(f)?.owner === mover)) {
+    out.push(t("loki.odin"));
+    return out;
+  }
   for (let f = 1; f <= 24; f++) {
     const turned = x.ghosts.has(f) !== y.ghosts.has(f);
     const now = y.fields.get(f);
@@ -333,8 +339,9 @@ function plyButton(said: Said, i: number, current: number, onPick: (i: number) =
 /** turnLines draws the turns as the list's items: pairs for the games
  * without dice, else a line for each turn with the player's name and each
  * roll on a line of its own inside it. current is the ply shown, -1 for
- * the live position. */
-export function turnLines(game: string, plies: Ply[], start: string, turns: Turn[], current: number, onPick: (i: number) => void): HTMLElement[] {
+ * the live position; breaks are the plies before which a pair is cut (a
+ * line of the list, an offer, comes between its two moves). */
+export function turnLines(game: string, plies: Ply[], start: string, turns: Turn[], current: number, onPick: (i: number) => void, breaks = new Set<number>()): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (paired(game)) {
     let row: HTMLElement | null = null;
@@ -343,7 +350,7 @@ export function turnLines(game: string, plies: Ply[], start: string, turns: Turn
     for (const tr of turns) {
       const p = plies[tr.plies[0]];
       const firstSide = players[0] === p.player;
-      if (!row || firstSide || rowN !== tr.n) {
+      if (!row || firstSide || rowN !== tr.n || breaks.has(tr.plies[0])) {
         row = h("li", { class: "pair", "data-turn": tr.n }, h("span", { class: "num" }, `${tr.n}.`));
         if (!firstSide) row.append(h("span", { class: "ply empty" }, "…"));
         rowN = tr.n;
@@ -357,7 +364,9 @@ export function turnLines(game: string, plies: Ply[], start: string, turns: Turn
     const rows: Child[] = [];
     for (const i of tr.plies) rows.push(plyButton(sayPly(game, plies, start, i), i, current, onPick));
     const who = tr.player === "chance" ? "" : playerLabel(tr.player);
-    out.push(h("li", { class: "turn-line", "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, who) : null, rows)));
+    // A Nords Loki turn reads as one line: the player, the roll, the
+    // steps, what sank.
+    out.push(h("li", { class: "turn-line" + (game === "nordsloki" ? " inline" : ""), "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, who) : null, rows)));
   }
   return out;
 }
