@@ -25,6 +25,10 @@ var All = []game.Game{
 	samurai.Game,
 	seidr.Game,
 	tafl.Sea,
+	tafl.Copenhagen,
+	tafl.Fetlar,
+	tafl.Brandubh,
+	tafl.Tablut,
 	nordsloki.Game{},
 }
 

@@ -1,6 +1,9 @@
 package tafl
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Board sizes.
 const (
@@ -93,13 +96,16 @@ func (b *board) throne(r, c int) bool {
 }
 
 // slides returns the squares a piece on (r, c) can move to (2.2): rowT has
-// bit c' for (r, c'), colT bit r' for (r', c). With special squares only the
-// king may stop on the throne and the corners.
+// bit c' for (r, c'), colT bit r' for (r', c). Only the king may stop on a
+// restricted throne or corner; others pass over the empty throne.
 func (b *board) slides(rules *Rules, r, c int) (rowT, colT uint32) {
 	full := b.full()
 	rowT = ray(b.rows[black][r]|b.rows[white][r], c, full)
 	colT = ray(b.cols[c], r, full)
-	if rules.Special && r*b.n+c != b.king {
+	if r*b.n+c == b.king {
+		return rowT, colT
+	}
+	if rules.Corners {
 		last := uint32(1) | 1<<(b.n-1)
 		if r == 0 || r == b.n-1 {
 			rowT &^= last
@@ -107,14 +113,14 @@ func (b *board) slides(rules *Rules, r, c int) (rowT, colT uint32) {
 		if c == 0 || c == b.n-1 {
 			colT &^= last
 		}
-		if b.n%2 == 1 {
-			m := b.n / 2
-			if r == m {
-				rowT &^= 1 << m
-			}
-			if c == m {
-				colT &^= 1 << m
-			}
+	}
+	if rules.Throne && b.n%2 == 1 {
+		m := b.n / 2
+		if r == m {
+			rowT &^= 1 << m
+		}
+		if c == m {
+			colT &^= 1 << m
 		}
 	}
 	return rowT, colT
@@ -163,27 +169,30 @@ func (b *board) anvil(rules *Rules, r, c, victim int) bool {
 	if b.rows[mover][r]>>c&1 != 0 && (mover == black || rules.KingArmed || r*b.n+c != b.king) {
 		return true
 	}
-	if !rules.Special {
-		return false // 2.3: no square helps a capture
-	}
-	if b.corner(r, c) {
+	if rules.Corners && b.corner(r, c) {
 		return b.rows[victim][r]>>c&1 == 0 // hostile unless the victim's king stands there
 	}
-	if b.throne(r, c) {
+	if rules.Throne && b.throne(r, c) {
 		// The throne is hostile to attackers; to defenders when empty.
 		return victim == black || b.rows[white][r]>>c&1 == 0
 	}
 	return false
 }
 
+// maxCaptures bounds the pieces one move can capture: four by custody and
+// two shieldwall rows along an edge.
+const maxCaptures = 4 + 2*maxSize
+
 // captures lists the pieces that the piece just moved to (r, c) captures
-// (3.1): each enemy next to it with a hostile square beyond. Only the moved
-// piece captures, so a piece that moved in between two enemies stays (3.2).
-// It returns the captured squares (at most four) and whether the king is
-// taken: by two (KingBy2), or, under KingBy4, by the attacker that moved
-// next to it completing the ring (3.4) — a king that stepped into a ring
-// of three attackers and the empty throne is not taken by a move elsewhere.
-func (b *board) captures(rules *Rules, r, c int) (caps [4]int, ncaps int, kingTaken bool) {
+// (3.1): each enemy next to it with a hostile square beyond, and under
+// Shieldwall the rows along the edge it brackets. Only the moved piece
+// captures, so a piece that moved in between two enemies stays (3.2). It
+// returns the captured squares and whether the king is taken: by two where
+// two suffice (KingBy2, KingByThrone away from the throne), or, where four
+// are needed, by the attacker that moved next to it completing the ring
+// (3.4) — a king that stepped into a ring of three attackers and the empty
+// throne is not taken by a move elsewhere.
+func (b *board) captures(rules *Rules, r, c int) (caps [maxCaptures]int, ncaps int, kingTaken bool) {
 	mover := black
 	if b.rows[white][r]>>c&1 != 0 {
 		mover = white
@@ -202,16 +211,99 @@ func (b *board) captures(rules *Rules, r, c int) (caps [4]int, ncaps int, kingTa
 			continue
 		}
 		if sq := r1*b.n + c1; sq == b.king {
-			kingTaken = rules.KingCapture == KingBy2
+			kingTaken = !b.kingStrong(rules)
 			continue
 		}
 		caps[ncaps] = r1*b.n + c1
 		ncaps++
 	}
-	if mover == black && rules.KingCapture == KingBy4 && b.nextTo(r, c, b.king) && b.kingSurrounded(rules) {
+	if rules.Shieldwall && b.edge(r, c) {
+		ncaps = b.shieldwalls(rules, r, c, victim, &caps, ncaps)
+	}
+	if mover == black && b.kingStrong(rules) && b.nextTo(r, c, b.king) && b.kingSurrounded(rules) {
 		kingTaken = true
 	}
 	return caps, ncaps, kingTaken
+}
+
+// kingStrong reports whether the king needs four attackers (or three and
+// the empty throne) where he stands: always under KingBy4, on or next to
+// the throne under KingByThrone.
+func (b *board) kingStrong(rules *Rules) bool {
+	switch rules.KingCapture {
+	case KingBy4:
+		return true
+	case KingByThrone:
+		if b.n%2 == 0 {
+			return false
+		}
+		m := b.n / 2
+		kr, kc := b.king/b.n, b.king%b.n
+		return kr == m && kc == m || b.nextTo(m, m, b.king)
+	}
+	return false
+}
+
+// shieldwalls adds to caps the shieldwall rows (Copenhagen 5b) that the
+// piece of side 1-victim just moved to the edge square (r, c) brackets: in
+// each direction along the edge, a run of two or more pieces of the victim
+// (the king among them), each with an enemy directly in front of it (on
+// the next line toward the centre), closed at the far end by an enemy or
+// by a hostile corner. The king in such a row is not captured.
+func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]int, ncaps int) int {
+	n := b.n
+	mover := 1 - victim
+	// enemyOf reports whether (r, c) holds a piece of the mover that can
+	// take part in a capture (the king only when armed).
+	enemyOf := func(r, c int) bool {
+		return b.rows[mover][r]>>c&1 != 0 && (mover == black || rules.KingArmed || r*n+c != b.king)
+	}
+	// Along the edge the moved piece stands on: the step along it and the
+	// step toward the centre. A corner square lies on two edges.
+	type line struct{ dr, dc, fr, fc int }
+	var lines []line
+	if r == 0 || r == n-1 {
+		fr := 1
+		if r == n-1 {
+			fr = -1
+		}
+		lines = append(lines, line{0, 1, fr, 0}, line{0, -1, fr, 0})
+	}
+	if c == 0 || c == n-1 {
+		fc := 1
+		if c == n-1 {
+			fc = -1
+		}
+		lines = append(lines, line{1, 0, 0, fc}, line{-1, 0, 0, fc})
+	}
+	for _, l := range lines {
+		var row [maxSize]int
+		members := 0
+		rr, cc := r+l.dr, c+l.dc
+		for rr >= 0 && cc >= 0 && rr < n && cc < n && b.rows[victim][rr]>>cc&1 != 0 {
+			if !enemyOf(rr+l.fr, cc+l.fc) {
+				members = -1 // a member with no enemy in front: no wall
+				break
+			}
+			row[members] = rr*n + cc
+			members++
+			rr, cc = rr+l.dr, cc+l.dc
+		}
+		if members < 2 || rr < 0 || cc < 0 || rr >= n || cc >= n {
+			continue
+		}
+		closed := enemyOf(rr, cc) || rules.Corners && b.corner(rr, cc) && b.rows[victim][rr]>>cc&1 == 0
+		if !closed {
+			continue
+		}
+		for _, sq := range row[:members] {
+			if sq != b.king && !slices.Contains(caps[:ncaps], sq) {
+				caps[ncaps] = sq
+				ncaps++
+			}
+		}
+	}
+	return ncaps
 }
 
 // nextTo reports whether square sq is orthogonally next to (r, c).
@@ -221,7 +313,7 @@ func (b *board) nextTo(r, c, sq int) bool {
 }
 
 // kingSurrounded reports whether attackers stand on all four squares next to
-// the king (3.4); with special squares an empty throne counts as one.
+// the king (3.4); an empty restricted throne counts as one.
 func (b *board) kingSurrounded(rules *Rules) bool {
 	r, c := b.king/b.n, b.king%b.n
 	for _, d := range dirs {
@@ -232,7 +324,7 @@ func (b *board) kingSurrounded(rules *Rules) bool {
 		if b.rows[black][r1]>>c1&1 != 0 {
 			continue
 		}
-		if rules.Special && b.throne(r1, c1) && b.rows[white][r1]>>c1&1 == 0 {
+		if rules.Throne && b.throne(r1, c1) && b.rows[white][r1]>>c1&1 == 0 {
 			continue
 		}
 		return false
@@ -361,4 +453,110 @@ func (b *board) isLegal(rules *Rules, from, to int) bool {
 		return ct>>tr&1 != 0
 	}
 	return false
+}
+
+// edgeFort reports whether the king stands in an edge fort the attackers
+// cannot break (Copenhagen 8): the king is on the edge and can move; the
+// squares he reaches through empty squares (his fort's inside) touch no
+// attacker; and every defender next to the inside is safe. A defender is
+// safe when, along each line through it, one neighbour is off the board,
+// inside the fort (and not a hostile empty throne or corner), or another
+// safe defender; under Shieldwall a defender on the edge must also have
+// such a square in front of it, so that no row of the wall can be taken
+// together. Safety is the largest set of defenders that satisfies this,
+// found by striking out defenders until none fails.
+func (b *board) edgeFort(rules *Rules) bool {
+	n := b.n
+	kr, kc := b.king/n, b.king%n
+	if !b.edge(kr, kc) {
+		return false
+	}
+	if rt, ct := b.slides(rules, kr, kc); rt|ct == 0 {
+		return false
+	}
+	// The inside: a flood fill from the king through empty squares.
+	var inside [maxSize]uint32
+	inside[kr] |= 1 << kc
+	stack := []int{b.king}
+	for len(stack) > 0 {
+		sq := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r, c := sq/n, sq%n
+		for _, d := range dirs {
+			r1, c1 := r+d[0], c+d[1]
+			if r1 < 0 || c1 < 0 || r1 >= n || c1 >= n || inside[r1]>>c1&1 != 0 {
+				continue
+			}
+			if b.rows[black][r1]>>c1&1 != 0 {
+				return false // an attacker inside or at the door
+			}
+			if b.rows[white][r1]>>c1&1 != 0 {
+				continue
+			}
+			inside[r1] |= 1 << c1
+			stack = append(stack, r1*n+c1)
+		}
+	}
+	// cover reports whether (r, c) shields a neighbour along a line.
+	var safe [maxSize]uint32
+	for r := range n {
+		safe[r] = b.rows[white][r]
+	}
+	cover := func(r, c int) bool {
+		if r < 0 || c < 0 || r >= n || c >= n {
+			return true
+		}
+		if safe[r]>>c&1 != 0 {
+			return true
+		}
+		if inside[r]>>c&1 == 0 {
+			return false
+		}
+		hostile := rules.Corners && b.corner(r, c) || rules.Throne && b.throne(r, c)
+		return !hostile
+	}
+	for changed := true; changed; {
+		changed = false
+		for r := range n {
+			for m := safe[r]; m != 0; m &= m - 1 {
+				c := bits.TrailingZeros32(m)
+				if r*n+c == b.king {
+					continue
+				}
+				ok := (cover(r-1, c) || cover(r+1, c)) && (cover(r, c-1) || cover(r, c+1))
+				if ok && rules.Shieldwall && b.edge(r, c) {
+					switch {
+					case r == 0:
+						ok = cover(1, c)
+					case r == n-1:
+						ok = cover(n-2, c)
+					case c == 0:
+						ok = cover(r, 1)
+					default:
+						ok = cover(r, n-2)
+					}
+				}
+				if !ok {
+					safe[r] &^= 1 << c
+					changed = true
+				}
+			}
+		}
+	}
+	// Every defender next to the inside must be safe.
+	for r := range n {
+		for m := inside[r]; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros32(m)
+			for _, d := range dirs {
+				r1, c1 := r+d[0], c+d[1]
+				if r1 < 0 || c1 < 0 || r1 >= n || c1 >= n {
+					continue
+				}
+				if b.rows[white][r1]>>c1&1 != 0 && safe[r1]>>c1&1 == 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

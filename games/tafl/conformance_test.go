@@ -57,3 +57,14 @@ func TestConformanceFromPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestConformancePresets runs the generic suite on the other presets at
+// their default options.
+func TestConformancePresets(t *testing.T) {
+	for _, g := range Presets[1:] {
+		t.Run(g.Name(), func(t *testing.T) {
+			gametest.Run(t, g, gametest.Config{Playouts: 12, DeepEvery: 3,
+				Garbage: []string{"f3-f1x", "f3f1", "a1-a1-a1", "t1-a1", "a20-a1"}})
+		})
+	}
+}

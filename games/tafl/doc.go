@@ -1,6 +1,9 @@
 // Package tafl is a tafl engine whose rules are options (a Rules value)
-// rather than code paths, with Sea Hnefatafl (short name "seatafl") as its
-// first preset.
+// rather than code paths. Each published rule set is a preset: a value of
+// Rules plus its start layouts, and a Game of its own (Sea Hnefatafl
+// "seatafl", Copenhagen Hnefatafl "copenhagen", Fetlar Hnefatafl
+// "fetlar", Brandubh "brandubh", Tablut "tablut"; Presets lists them), each
+// with its rules file in rules/.
 //
 // # Players
 //
@@ -15,29 +18,38 @@
 // operations on one word; the king's square is kept apart. Square indices
 // are rank*size+file from a1 = 0.
 //
-// # Rules and how they map to the rules file
+// # Rules and how they map to the rules files
 //
-// Rules holds the switches; SeaRules is Sea Hnefatafl's preset, and the
-// options fill in the last two fields:
+// Rules holds the switches; SeaRules, CopenhagenRules, FetlarRules,
+// BrandubhRules and TablutRules are the presets, and the options fill in
+// the last two fields:
 //
 //   - Escape (EscapeEdge or EscapeCorner): the squares where the king wins.
-//     Sea: any edge square (4.1).
+//     Sea, Tablut: any edge square; Copenhagen, Fetlar, Brandubh: a corner.
 //   - KingArmed: whether the king captures and serves as the second piece
-//     of a capture. Sea: no (3.3).
-//   - KingCapture (KingBy4 or KingBy2): attackers on all four sides of the
-//     king, anywhere (3.4, 4.2), or two attackers on opposite sides like any
-//     piece. Sea: four. A king on the edge has three neighbours, so KingBy4
-//     cannot take him there (under Sea rules he has already escaped).
-//   - Special: throne and corners. Sea: off (2.3): every square is
-//     ordinary. When on, only the king stops on the throne (the centre of an
-//     odd board) or a corner, any piece passes over the empty throne,
-//     corners are hostile to all pieces, the throne to attackers and, when
-//     empty, to defenders, and an empty throne next to the king counts as
-//     an attacker for KingBy4.
+//     of a capture. Sea: no (3.3); the others: yes.
+//   - KingCapture: KingBy4 (attackers on all four sides, an empty throne
+//     counting as one: Sea, Copenhagen, Fetlar), KingBy2 (like any piece),
+//     or KingByThrone (by four on or next to the throne, by two elsewhere:
+//     Tablut, Brandubh). A king on the edge has three neighbours, so a
+//     king who needs four cannot be taken there.
+//   - Throne: the centre of an odd board is restricted (only the king stops
+//     on it, any piece passes over it when empty), hostile to attackers and,
+//     when empty, to defenders. Corners: the corners are restricted and
+//     hostile to every piece. Sea: neither (2.3).
+//   - Shieldwall (Copenhagen 3.4): a row of two or more pieces on the edge,
+//     each with an enemy in front, bracketed by the moving piece at one end
+//     and an enemy or a corner at the other, is captured, a king in it
+//     excepted.
+//   - EdgeFort (Copenhagen 5.3): White wins when the king on the edge can
+//     move and sits in a fort the attackers cannot break (board.edgeFort
+//     says how that is decided).
 //   - Encirclement: Black wins when a flood fill from every edge square,
 //     through every square not occupied by an attacker (defenders and the
-//     king do not stop it), reaches no white piece (4.3). Sea: on.
-//   - Repetition, from the option "repetition" (4.5).
+//     king do not stop it), reaches no white piece (4.3). Sea, Copenhagen,
+//     Fetlar: on.
+//   - Repetition, from the option "repetition" (4.5), whose default is the
+//     preset's: white-loses for Sea and Copenhagen, draw for the others.
 //   - MoveLimit, from the option "move-limit" (4.6).
 //
 // Movement (2.1, 2.2) and capture (3.1, 3.2) are the same in every preset:
@@ -48,32 +60,25 @@
 // and the game has no pass.
 //
 // After every move the game is decided in this order: the king on a
-// winning square (4.1); the king captured (3.4); White enclosed (4.3, after
-// Black's moves only, since White's moves cannot enclose White); the side to
-// move without a move (4.4); the third occurrence of the position with the
-// same side to move (4.5); the move limit (4.6). A position given to Setup
-// is judged the same way, so a king already on the edge or surrounded ends
-// the game at once.
+// winning square (4.1); the king captured (3.4); an edge fort (after
+// White's moves); White enclosed (4.3, after Black's moves only, since
+// White's moves cannot enclose White); the side to move without a move
+// (4.4); the third occurrence of the position with the same side to move
+// (4.5); the move limit (4.6). A position given to Setup is judged the
+// same way, so a king already on a winning square, surrounded by four or
+// in a fort ends the game at once (a king between two attackers does not:
+// only a move takes him by two).
 //
 // # Options
 //
-//   - layout: sea11 (default, cross), copenhagen11 (diamond), sea9,
-//     sea9circle, sea13 (rules file 1). Setup ignores it: the position gives
-//     the board.
-//   - repetition: white-loses (default: Black wins), draw, off. The position
-//     the state starts from counts as the first occurrence; positions before
+//   - layout (Sea Hnefatafl only; the other presets have one layout):
+//     sea11 (default, cross), copenhagen11 (diamond), sea9, sea9circle,
+//     sea13 (rules file 1). Setup ignores it: the position gives the board.
+//   - repetition: white-loses (Black wins), draw, off. The position the
+//     state starts from counts as the first occurrence; positions before
 //     the last capture cannot recur and are not searched.
 //   - move-limit: a whole number of plies, default 400; reaching it is a
 //     draw. The count includes the ply count of a position given to Setup.
-//
-// # Presets
-//
-// Only Sea Hnefatafl is a Game today (Sea). Other published sets are meant
-// to become presets of the same switches: Copenhagen and Fetlar are close to
-// EscapeCorner, KingArmed, KingBy4 and Special, and Brandubh to
-// EscapeCorner, KingArmed, KingBy2 and Special. What they add beyond the
-// switches (Copenhagen's shieldwall and edge forts, the king taken by four
-// only on or next to the throne in Brandubh and Tablut) is not there yet.
 //
 // # Action notation
 //

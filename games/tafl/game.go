@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"fmt"
+	"strconv"
 
 	"norns/game"
 )
@@ -13,8 +14,29 @@ type Game struct {
 	layouts     []Layout
 }
 
-// Sea is Sea Hnefatafl, short name "seatafl".
-var Sea = &Game{name: "seatafl", title: "Sea Hnefatafl", rules: SeaRules, layouts: SeaLayouts}
+// The presets: each is a value of Rules and its start layouts.
+var (
+	// Sea is Sea Hnefatafl, short name "seatafl" (rules/sea-hnefatafl.md).
+	Sea = &Game{name: "seatafl", title: "Sea Hnefatafl", rules: SeaRules, layouts: SeaLayouts}
+	// Copenhagen is Copenhagen Hnefatafl, "copenhagen"
+	// (rules/copenhagen-hnefatafl.md).
+	Copenhagen = &Game{name: "copenhagen", title: "Copenhagen Hnefatafl", rules: CopenhagenRules, layouts: CopenhagenLayouts}
+	// Fetlar is Fetlar Hnefatafl, "fetlar" (rules/fetlar-hnefatafl.md).
+	Fetlar = &Game{name: "fetlar", title: "Fetlar Hnefatafl", rules: FetlarRules, layouts: FetlarLayouts}
+	// Brandubh is Brandubh, "brandubh" (rules/brandubh.md).
+	Brandubh = &Game{name: "brandubh", title: "Brandubh", rules: BrandubhRules, layouts: BrandubhLayouts}
+	// Tablut is Tablut, "tablut" (rules/tablut.md).
+	Tablut = &Game{name: "tablut", title: "Tablut", rules: TablutRules, layouts: TablutLayouts}
+)
+
+// Presets lists every tafl preset, Sea Hnefatafl first.
+var Presets = []*Game{Sea, Copenhagen, Fetlar, Brandubh, Tablut}
+
+// Rules returns the preset's rules before options are applied.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Layouts returns the preset's start layouts, the default first.
+func (g *Game) Layouts() []Layout { return append([]Layout(nil), g.layouts...) }
 
 // Name returns the short name.
 func (g *Game) Name() string { return g.name }
@@ -29,21 +51,29 @@ func (g *Game) Players() []string { return []string{"black", "white"} }
 // ChanceMode returns game.Deterministic.
 func (g *Game) ChanceMode() game.ChanceMode { return game.Deterministic }
 
-// Options lists layout, repetition and move-limit.
+// repetitionNames are the values of the option "repetition", in the order
+// of Repetition.
+var repetitionNames = []string{"white-loses", "draw", "off"}
+
+// Options lists layout (where the preset has more than one), repetition
+// and move-limit; the defaults are the preset's.
 func (g *Game) Options() []game.Option {
-	names := make([]string, len(g.layouts))
-	help := "starting position:"
-	for i, l := range g.layouts {
-		names[i] = l.Name
-		help += " " + l.Name + " (" + l.Help + ")"
+	var out []game.Option
+	if len(g.layouts) > 1 {
+		names := make([]string, len(g.layouts))
+		help := "starting position:"
+		for i, l := range g.layouts {
+			names[i] = l.Name
+			help += " " + l.Name + " (" + l.Help + ")"
+		}
+		out = append(out, game.Option{Name: "layout", Default: names[0], Values: names, Help: help})
 	}
-	return []game.Option{
-		{Name: "layout", Default: names[0], Values: names, Help: help},
-		{Name: "repetition", Default: "white-loses", Values: []string{"white-loses", "draw", "off"},
+	return append(out,
+		game.Option{Name: "repetition", Default: repetitionNames[g.rules.Repetition], Values: repetitionNames,
 			Help: "the third occurrence of a position: White loses, the game is drawn, or nothing happens"},
-		{Name: "move-limit", Default: "400", Values: []string{game.Count},
+		game.Option{Name: "move-limit", Default: strconv.Itoa(g.rules.MoveLimit), Values: []string{game.Count},
 			Help: "the game is drawn after this many plies"},
-	}
+	)
 }
 
 // rulesFor returns the preset with the options applied.
@@ -70,6 +100,9 @@ func (g *Game) New(opts game.Options) (game.State, error) {
 	o, r, err := g.rulesFor(opts)
 	if err != nil {
 		return nil, err
+	}
+	if len(g.layouts) == 1 {
+		return newState(g, o, r, g.layouts[0].Position)
 	}
 	for _, l := range g.layouts {
 		if l.Name == o["layout"] {

@@ -23,6 +23,10 @@ const (
 	// moves and another attacker (or a hostile special square) on the
 	// opposite side.
 	KingBy2
+	// KingByThrone: by four (three and the empty throne) when the king
+	// stands on the throne or next to it, by two elsewhere (Tablut as
+	// Linnaeus is usually read; OpenTafl's "strong at the centre").
+	KingByThrone
 )
 
 // Repetition says what the third occurrence of a position does (4.5).
@@ -47,13 +51,24 @@ type Rules struct {
 	KingArmed bool
 	// KingCapture: by four attackers (Sea, 3.4) or by two.
 	KingCapture KingCapture
-	// Special: the throne (centre of an odd board, when empty) and the
-	// corners are special squares: only the king may stop on them (any
-	// piece may pass over the empty throne), corners are hostile to every
-	// piece, the throne is hostile to attackers and, when empty, to
-	// defenders; an empty throne next to the king counts as an attacker for
-	// KingBy4. Sea Hnefatafl: false (2.3).
-	Special bool
+	// Throne: the centre of an odd board is the throne: only the king may
+	// stop on it (any piece may pass over it when it is empty); it is
+	// hostile to attackers and, when empty, to defenders; an empty throne
+	// next to the king counts as an attacker when four are needed. Sea
+	// Hnefatafl: false (2.3).
+	Throne bool
+	// Corners: the four corners are restricted (only the king may stop on
+	// them) and hostile to every piece. Sea Hnefatafl: false (2.3).
+	Corners bool
+	// Shieldwall: a row of two or more pieces along an edge, each with an
+	// enemy in front of it, is captured together when the moving piece
+	// brackets it at one end against an enemy or a hostile corner at the
+	// other; a king in the row stays (Copenhagen 5b).
+	Shieldwall bool
+	// EdgeFort: the defenders win when the king stands on the edge, can
+	// move, and sits in a fort of defenders the attackers cannot break
+	// (Copenhagen 8).
+	EdgeFort bool
 	// Encirclement: Black wins when no white piece can reach the edge
 	// (4.3). Sea Hnefatafl: true.
 	Encirclement bool
@@ -72,10 +87,65 @@ var SeaRules = Rules{
 	Escape:       EscapeEdge,
 	KingArmed:    false,
 	KingCapture:  KingBy4,
-	Special:      false,
 	Encirclement: true,
 	Repetition:   RepetitionWhiteLoses,
 	MoveLimit:    400,
+}
+
+// CopenhagenRules is Copenhagen Hnefatafl (rules/copenhagen-hnefatafl.md):
+// corner escape, armed king taken by four (three against the throne),
+// restricted and hostile throne and corners, shieldwalls, edge forts,
+// encirclement, and perpetual repetition lost by the defenders.
+var CopenhagenRules = Rules{
+	Escape:       EscapeCorner,
+	KingArmed:    true,
+	KingCapture:  KingBy4,
+	Throne:       true,
+	Corners:      true,
+	Shieldwall:   true,
+	EdgeFort:     true,
+	Encirclement: true,
+	Repetition:   RepetitionWhiteLoses,
+	MoveLimit:    400,
+}
+
+// FetlarRules is Fetlar Hnefatafl (rules/fetlar-hnefatafl.md): Copenhagen
+// without shieldwalls and edge forts, and repetition is a draw.
+var FetlarRules = Rules{
+	Escape:       EscapeCorner,
+	KingArmed:    true,
+	KingCapture:  KingBy4,
+	Throne:       true,
+	Corners:      true,
+	Encirclement: true,
+	Repetition:   RepetitionDraw,
+	MoveLimit:    400,
+}
+
+// BrandubhRules is Brandubh (rules/brandubh.md): corner escape, armed
+// king taken by two, but by four (three and the throne) on or next to the
+// throne, restricted and hostile throne and corners.
+var BrandubhRules = Rules{
+	Escape:      EscapeCorner,
+	KingArmed:   true,
+	KingCapture: KingByThrone,
+	Throne:      true,
+	Corners:     true,
+	Repetition:  RepetitionDraw,
+	MoveLimit:   400,
+}
+
+// TablutRules is Tablut as Linnaeus is usually read (rules/tablut.md):
+// edge escape, armed king taken by two away from the throne and by four
+// (three and the throne) on or next to it, a restricted and hostile
+// throne, ordinary corners.
+var TablutRules = Rules{
+	Escape:      EscapeEdge,
+	KingArmed:   true,
+	KingCapture: KingByThrone,
+	Throne:      true,
+	Repetition:  RepetitionDraw,
+	MoveLimit:   400,
 }
 
 // Layout is a named starting position.
@@ -94,3 +164,11 @@ var SeaLayouts = []Layout{
 	{"sea9circle", "/4t4/1t2t2t1/2t3t2/3TTT3/tt1TKT1tt/3TTT3/2t3t2/1t2t2t1/4t4/ b", "9x9 circle"},
 	{"sea13", "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/ b", "13x13 Parlett's Sea Battle"},
 }
+
+// The start layouts of the other presets: each has one.
+var (
+	CopenhagenLayouts = []Layout{{"copenhagen11", SeaLayouts[1].Position, "11x11"}}
+	FetlarLayouts     = []Layout{{"fetlar11", SeaLayouts[1].Position, "11x11"}}
+	BrandubhLayouts   = []Layout{{"brandubh7", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ b", "7x7 cross"}}
+	TablutLayouts     = []Layout{{"tablut9", "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ b", "9x9"}}
+)

@@ -276,7 +276,7 @@ func TestRule4_2_BlackWinsByCapture(t *testing.T) {
 // the empty throne being the fourth side, and an attacker far away moves:
 // the game goes on. Then an attacker that closes a ring does take it.
 func TestKingTakenOnlyByTheMove(t *testing.T) {
-	copenhagen := Rules{Escape: EscapeCorner, KingArmed: true, Special: true, KingCapture: KingBy4}
+	copenhagen := Rules{Escape: EscapeCorner, KingArmed: true, Throne: true, Corners: true, KingCapture: KingBy4}
 	s := setupRules(t, copenhagen, "/11/11/11/5t5/4t1t4/5K5/11/11/2t8/11/11/ w")
 	play(t, s, "f6-f7", "c3-c2")
 	if s.Terminal() {

@@ -109,8 +109,11 @@ func (s *State) status(mover int, kingTaken bool) game.Result {
 	}
 	// The king is taken by the move that completes the capture; a position
 	// set up (mover -1) with the king surrounded is over too.
-	if mover != white && (kingTaken || mover < 0 && r.KingCapture == KingBy4 && b.kingSurrounded(r)) { // 3.4, 4.2
+	if mover != white && (kingTaken || mover < 0 && b.kingStrong(r) && b.kingSurrounded(r)) { // 3.4, 4.2
 		return win(black, "king captured")
+	}
+	if mover != black && r.EdgeFort && b.edgeFort(r) { // Copenhagen 8
+		return win(white, "edge fort")
 	}
 	if mover != white && r.Encirclement && b.enclosed() { // 4.3
 		return win(black, "white enclosed")

@@ -48,7 +48,7 @@ func TestRulesKingBy2(t *testing.T) {
 }
 
 func TestRulesSpecialSquares(t *testing.T) {
-	special := with(func(r *Rules) { r.Special = true })
+	special := with(func(r *Rules) { r.Throne, r.Corners = true, true })
 	// Only the king stops on the throne (e5) and the corners; others pass
 	// over the empty throne.
 	s := setupRules(t, *special, diagram(9, "b", "tb1 td5 Kg7"))
