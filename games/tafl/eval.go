@@ -54,6 +54,10 @@ func (s *State) Evaluate() []float64 {
 			routes += bits.OnesCount32(ct)
 		}
 	}
+	var corner float64
+	if s.rules.Escape == EscapeCorner {
+		corner = b.cornerFeatures(kr, kc, rt, ct)
+	}
 	freedom := bits.OnesCount32(rt) + bits.OnesCount32(ct)
 	adjacent := 0
 	for _, d := range dirs {
@@ -70,7 +74,12 @@ func (s *State) Evaluate() []float64 {
 	def-- // the king
 	// White's view: two attackers are worth about one defender.
 	material := float64(2*def-att) / float64(2*def+att+1)
-	v := 0.3*material + 0.02*float64(freedom) - 0.1*float64(adjacent)
+	v := 0.3*material + 0.02*float64(freedom) - 0.1*float64(adjacent) + corner
+	if s.rules.KingCapture != KingBy4 && !b.kingStrong(&s.rules) {
+		// Where two attackers take him, each one next to the king is a
+		// threat of capture, not a step of a siege.
+		v -= 0.1 * float64(adjacent)
+	}
 	switch {
 	case routes >= 2:
 		v += 0.6
@@ -82,4 +91,93 @@ func (s *State) Evaluate() []float64 {
 	}
 	v = max(-0.95, min(0.95, v))
 	return []float64{-v, v}
+}
+
+// cornerFeatures scores, from White's view, what corner escape depends on
+// for a king on (kr, kc) who can move to rowT/colT: the corners he can
+// reach in two moves (a square he moves to with an open line along the
+// edge to an empty corner: the attackers must block every such line at
+// once), how far the nearest corner is, and the attackers that guard the
+// corners from the squares next to them.
+func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
+	n := b.n
+	var reach [4]bool // corners a1, n1, a_n, n_n reachable in two moves
+	mark := func(r, c int) {
+		for i, open := range b.openToCorners(r, c) {
+			reach[i] = reach[i] || open
+		}
+	}
+	for x := rowT; x != 0; x &= x - 1 {
+		mark(kr, bits.TrailingZeros32(x))
+	}
+	for x := colT; x != 0; x &= x - 1 {
+		mark(bits.TrailingZeros32(x), kc)
+	}
+	two := 0
+	for _, ok := range reach {
+		if ok {
+			two++
+		}
+	}
+	dist := n
+	guards := 0
+	for _, cr := range [2]int{0, n - 1} {
+		for _, cc := range [2]int{0, n - 1} {
+			dist = min(dist, abs(kr-cr)+abs(kc-cc))
+			dr, dc := 1, 1
+			if cr > 0 {
+				dr = -1
+			}
+			if cc > 0 {
+				dc = -1
+			}
+			for _, sq := range [3][2]int{{cr + dr, cc}, {cr, cc + dc}, {cr + dr, cc + dc}} {
+				if b.rows[black][sq[0]]>>sq[1]&1 != 0 {
+					guards++
+				}
+			}
+		}
+	}
+	return 0.12*float64(min(two, 3)) - 0.03*float64(dist) - 0.02*float64(guards)
+}
+
+// openToCorners reports, for a king standing on the edge square (r, c),
+// which corners (a1, the right end of rank 1, the left end of the top
+// rank, the right end of the top rank) he reaches along the edge through
+// empty squares; his own square does not block.
+func (b *board) openToCorners(r, c int) (open [4]bool) {
+	n := b.n
+	kr, kc := b.king/n, b.king%n
+	if r == 0 || r == n-1 {
+		occ := b.rows[black][r] | b.rows[white][r]
+		if r == kr {
+			occ &^= 1 << kc
+		}
+		top := 0
+		if r == n-1 {
+			top = 2
+		}
+		open[top] = occ&(uint32(1)<<c-1) == 0 && c != 0
+		open[top+1] = occ&^(uint32(2)<<c-1)&b.full() == 0 && c != n-1
+	}
+	if c == 0 || c == n-1 {
+		occ := b.cols[c]
+		if c == kc {
+			occ &^= 1 << kr
+		}
+		right := 0
+		if c == n-1 {
+			right = 1
+		}
+		open[right] = open[right] || occ&(uint32(1)<<r-1) == 0 && r != 0
+		open[right+2] = open[right+2] || occ&^(uint32(2)<<r-1)&b.full() == 0 && r != n-1
+	}
+	return open
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -63,3 +63,31 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("Evaluate(white won) = %v, want [-1 1]", got)
 	}
 }
+
+// TestEvaluateCorner: under corner escape the evaluation looks at the
+// corners: open lines to them two moves away, the distance to the nearest,
+// and the attackers that guard them.
+func TestEvaluateCorner(t *testing.T) {
+	cph := CopenhagenRules
+	tests := []struct {
+		name, better, worse string // White's view
+	}{
+		// c6 reaches c1 and c11, each with open lines to two corners;
+		// attackers on b1 and b11 close those lines.
+		{"open lines to the corners", diagram(11, "b", "Kc6 tf9 tg3 Th8"), diagram(11, "b", "Kc6 tb1 tb11 tf9 tg3 Th8")},
+		{"nearer a corner", diagram(11, "b", "Kc3 te5 te7 tg5 Th8"), diagram(11, "b", "Ke7 te5 tc3 tg5 Th8")},
+		{"unguarded corners", diagram(11, "b", "Kf6 te9 tg9 Ti3 Ti4"), diagram(11, "b", "Kf6 tb2 tj10 Ti3 Ti4")},
+	}
+	for _, tc := range tests {
+		b, w := setupRules(t, cph, tc.better).Evaluate(), setupRules(t, cph, tc.worse).Evaluate()
+		if !(b[white] > w[white]) {
+			t.Errorf("%s: Evaluate(%q)[white] = %v, want more than Evaluate(%q)[white] = %v", tc.name, tc.better, b[white], tc.worse, w[white])
+		}
+	}
+	// Edge escape ignores the corners: Sea's evaluation is unchanged by
+	// attackers next to them.
+	a, z := setup(t, nil, diagram(11, "b", "Kf6 te9 tg9 Ti3 Ti4")).Evaluate(), setup(t, nil, diagram(11, "b", "Kf6 tb2 tj10 Ti3 Ti4")).Evaluate()
+	if a[white] != z[white] {
+		t.Errorf("Sea: corner guards changed the evaluation: %v and %v", a[white], z[white])
+	}
+}
