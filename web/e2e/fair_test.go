@@ -126,7 +126,7 @@ func TestDiceCheck(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
 	rng := rand.New(rand.NewPCG(3, 11))
-	var seidr string
+	var seidr, seidrJSON string
 	for _, tc := range []struct {
 		game  string
 		moves int
@@ -152,7 +152,7 @@ func TestDiceCheck(t *testing.T) {
 		}
 		t.Logf("%s: %s", tc.game, want)
 		if tc.game == "seidr" {
-			seidr = text
+			seidr, seidrJSON = text, a.record(id, "json")
 			u.shot("web-dice-check", "#fair-panel")
 		}
 	}
@@ -196,6 +196,7 @@ func TestDiceCheck(t *testing.T) {
 			want string
 		}{
 			{seidr, true, ""},
+			{seidrJSON, true, ""},
 			{changed, false, tr(lang, "verify.mismatch", "n", 2, "seq", seq, "recorded", now, "derived", was)},
 		} {
 			js, _ := json.Marshal(rec.text)
@@ -306,7 +307,7 @@ func TestSeedTyped(t *testing.T) {
 	if err := a.call("POST", "/api/games/"+id+"/actions", u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s")).white`, id)), map[string]any{"action": "e2e4", "seq": v.Seq}, nil); err != nil {
 		t.Fatal(err)
 	}
-	u.wait("the seed field gone", `!document.querySelector("#seed-input")`, 10*time.Second)
+	u.wait("the seed field gone", `!document.querySelector("#seed-input")`, 40*time.Second)
 
 	// The Replay page lists the game; the lab's box is one link away.
 	u.click(`header nav a[href="/replay"]`)
@@ -316,6 +317,7 @@ func TestSeedTyped(t *testing.T) {
 	}
 	u.click(fmt.Sprintf(`#my-replays li[data-game="%s"] a`, id))
 	u.wait("its replay", `location.pathname.startsWith("/replay/") && !!document.querySelector("#replay-slider")`, 10*time.Second)
+	u.wait("its record to download", `[...document.querySelectorAll("#records a[data-format]")].map((a) => a.dataset.format).join(" ") === "pgn norns json"`, 10*time.Second)
 	u.click(`header nav a[href="/replay"]`)
 	u.click("#lab-link")
 	u.wait("the lab's record box", `location.pathname === "/replay/lab" && !!document.querySelector("#record")`, 10*time.Second)

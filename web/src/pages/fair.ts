@@ -25,6 +25,22 @@ function gameCatalog(): Promise<CatalogGame[]> {
 /** formatKeys name each record format. */
 const formatKeys: Record<string, string> = { pgn: "record.format.pgn", text: "record.format.text", norns: "record.format.norns", json: "record.format.json" };
 
+/** recordLinks fills an element with the downloads of a game's record,
+ * in each format of the catalog's records for the game. */
+export function recordLinks(el: HTMLElement, id: string, game: string): Promise<void> {
+  const link = (f: string) => h("a", { href: api.recordURL(id, f), download: "", "data-format": f }, formatKeys[f] ? t(formatKeys[f]) : f);
+  return gameCatalog().then(
+    (cat) => {
+      const formats = cat.find((c) => c.name === game)?.records ?? ["norns"];
+      clear(el, t("record.download"), " ", formats.flatMap((f, i) => [i ? " · " : "", link(f)]));
+    },
+    (e) => {
+      clear(el, t("record.download"), " ", link("norns"));
+      return Promise.reject(e);
+    },
+  );
+}
+
 /** validSeed reports whether the server takes a seat seed: 1 to 64
  * printable ASCII characters without " or \. */
 export function validSeed(s: string): boolean {
@@ -83,21 +99,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
   const drawLinks = (game: string) => {
     if (drawnLinks === game) return;
     drawnLinks = game;
-    gameCatalog().then(
-      (cat) => {
-        const formats = cat.find((c) => c.name === game)?.records ?? ["norns"];
-        clear(
-          links,
-          t("record.download"),
-          " ",
-          formats.flatMap((f, i) => [i ? " · " : "", h("a", { href: api.recordURL(id, f), download: "", "data-format": f }, formatKeys[f] ? t(formatKeys[f]) : f)]),
-        );
-      },
-      () => {
-        drawnLinks = "";
-        clear(links, h("a", { href: api.recordURL(id, "norns"), download: "", "data-format": "norns" }, t("record.format.norns")));
-      },
-    );
+    recordLinks(links, id, game).catch(() => (drawnLinks = ""));
   };
 
   /** check fetches the game's Norns record and checks every roll. */

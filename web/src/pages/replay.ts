@@ -11,6 +11,7 @@ import { api, actionsOf, seats, ApiError, GameView, Replay } from "../api";
 import { info, makeBoard } from "../games";
 import { outcome, playerLabel, reasonLabel, resultText, statusText } from "./common";
 import { notFound } from "./notfound";
+import { recordLinks } from "./fair";
 
 /** problem is an error of the replay page in the reader's language: the
  * catalog's message of an API error, else the failure's own text. */
@@ -86,6 +87,10 @@ export function replayPage(main: HTMLElement, id?: string): () => void {
           r.status = v.status;
           r.result = v.result;
           show(box, r);
+          // The game's record, to download.
+          const links = h("p", { class: "record-links", id: "records" });
+          box.append(links);
+          recordLinks(links, id, v.game).catch(() => {});
         }),
       )
       .catch((e) => {
