@@ -207,6 +207,14 @@ export function errorText(e: ErrorBody): string {
   return [message, e.detail].filter(Boolean).join(" — ");
 }
 
+/** peopleText is what a person is told of a failure: an API error's
+ * message in the reader's language (without the detail, written for
+ * programs), else the failure's own text. */
+export function peopleText(e: unknown): string {
+  if (e instanceof ApiError && has("error." + e.code)) return t("error." + e.code);
+  return String((e as Error)?.message ?? e);
+}
+
 /** newSeed is a fresh dice seed for a seat: 16 random bytes, base64url
  * without padding (22 characters, all allowed in a seed). */
 export function newSeed(): string {

@@ -6,7 +6,7 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, CatalogGame } from "../api";
+import { api, peopleText, CatalogGame } from "../api";
 import { info } from "../games";
 import { go } from "../main";
 import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
@@ -34,7 +34,7 @@ export function createPage(main: HTMLElement, game: string): () => void {
       }
       clear(box, form(c));
     },
-    (e) => clear(box, h("p", { class: "error" }, String(e.message ?? e))),
+    (e) => clear(box, h("p", { class: "error" }, peopleText(e))),
   );
   return () => {};
 }
@@ -169,7 +169,7 @@ function form(c: CatalogGame): HTMLElement {
       if (open.length) fresh.set(id, open);
       go(`/games/${id}`);
     } catch (x) {
-      err.textContent = String((x as Error).message ?? x);
+      err.textContent = peopleText(x);
       submit.disabled = false;
     }
   });

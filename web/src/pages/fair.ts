@@ -10,7 +10,7 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, seats, CatalogGame, GameView } from "../api";
+import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
 import { playerLabel } from "./common";
 import { RecordError, verifyRecord, Verdict } from "../verify";
@@ -164,7 +164,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
         note.className = "";
         if (last) shown(last);
       } catch (x) {
-        note.textContent = String((x as Error).message ?? x);
+        note.textContent = peopleText(x);
         note.className = "error";
         report(note.textContent);
       }

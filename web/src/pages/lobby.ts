@@ -7,7 +7,7 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, seats, CatalogGame, GameView, Summary } from "../api";
+import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
 import { gameInfo, makeBoard } from "../games";
 import { go } from "../main";
 import { computerGame, nameField, startGame, storedName } from "../newgame";
@@ -95,7 +95,7 @@ export function lobbyPage(main: HTMLElement): () => void {
       const { id } = await startGame(cat, computerGame(cat));
       go(`/games/${id}`);
     } catch (e) {
-      err.textContent = String((e as Error).message ?? e);
+      err.textContent = peopleText(e);
       err.hidden = false;
       button.disabled = false;
       button.removeAttribute("aria-busy");
@@ -111,7 +111,7 @@ export function lobbyPage(main: HTMLElement): () => void {
       seats.add(g.id, r.player, r.token);
       go(`/games/${g.id}`);
     } catch (e) {
-      button.replaceWith(h("span", { class: "error" }, String((e as Error).message ?? e)));
+      button.replaceWith(h("span", { class: "error" }, peopleText(e)));
     }
   };
   // joinButtons offers the public open seats of a game, unless this
@@ -184,7 +184,7 @@ export function lobbyPage(main: HTMLElement): () => void {
         clear(waiting, table(gs.filter((g) => g.seats.some((s) => s.kind === "open")), "lobby.none", true));
         clear(live, table(gs.filter((g) => !g.seats.some((s) => s.kind === "open")), "lobby.none", true));
       },
-      (e) => clear(live, h("p", { class: "error" }, String(e.message ?? e))),
+      (e) => clear(live, h("p", { class: "error" }, peopleText(e))),
     );
     api.list("finished", 15).then((gs) => clear(finished, table(gs, "lobby.none", false)), () => clear(finished));
   };

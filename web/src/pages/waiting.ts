@@ -7,7 +7,7 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, ApiError, GameView, SeatGrant } from "../api";
+import { api, peopleText, ApiError, GameView, SeatGrant } from "../api";
 import { playerLabel } from "./common";
 
 /** fresh are the invitations of the games created in this page, by id
@@ -66,7 +66,7 @@ export function waitingPanel(id: string, report: (text: string) => void): Waitin
               fresh.set(id, gs);
               draw(open, gs);
             },
-            (e) => report((e as Error).message),
+            (e) => report(peopleText(e)),
           );
       }
       return true;
