@@ -80,6 +80,17 @@
 //   - move-limit: a whole number of plies, default 400; reaching it is a
 //     draw. The count includes the ply count of a position given to Setup.
 //
+// # OpenTafl
+//
+// otn.go reads and writes OpenTafl Notation: OTNRules writes rules and a
+// start as an OTN rules string and ParseOTNRules reads one; OTNGame finds
+// the preset a rules string describes (or makes a game of its own for
+// other rules the engine can play); State.OTN writes a game as an OTN game
+// record and ParseOTN reads one and replays it. Rules the engine cannot
+// play (berserk pieces, jumps, other special squares or hostility, weak
+// shieldwalls) are refused with ErrUnsupported. cmd/norns otep speaks the
+// OpenTafl Engine Protocol with them.
+//
 // # Action notation
 //
 // A move is "from-to" with files a, b, … from the left and ranks 1, 2, …
