@@ -264,6 +264,18 @@ func TestTurnOnScreen(t *testing.T) {
 			a.play(id, tok[v.ToMove], v.Legal[0], v.Seq)
 		}},
 	}
+	// The games without dice: a few moves, the board and the clocks.
+	for _, g := range []struct {
+		game  string
+		extra []string
+	}{{"samurai", []string{".hand"}}, {"seatafl", nil}, {"chess", nil}} {
+		scenes = append(scenes, scene{g.game, g.extra, func(id string, tok map[string]string) {
+			for i := 0; i < 3; i++ {
+				v := a.waitTurn(id, -1, "white", "black")
+				a.play(id, tok[v.ToMove], v.Legal[(len(v.Legal)*(i+1))/4], v.Seq)
+			}
+		}})
+	}
 	for _, sc := range scenes {
 		for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 			t.Run(sc.game+"-"+string(lang), func(t *testing.T) {

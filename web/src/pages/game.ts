@@ -29,7 +29,7 @@ import { fairPanel } from "./fair";
 import { notFound } from "./notfound";
 import { go } from "../main";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
-import { sayPly, statusOfPly, turnLines, turnsOf } from "./movelist";
+import { sayPly, setFlipped, statusOfPly, turnLines, turnsOf } from "./movelist";
 import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
@@ -107,6 +107,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const flipBtn = h("button", { type: "button", id: "flip", onclick: () => {
     flipped = !flipped;
     board?.flip();
+    setFlipped(flipped);
+    if (view && !settling) drawSide(view);
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
@@ -122,6 +124,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const text = input.value.trim();
     if (text) send(text).then((ok) => ok && (input.value = ""));
   });
+  const movesPanel = h("section", { class: "panel moves-panel" }, h("h2", null, t("game.moves")), movesList);
+  const inputPanel = h("section", { class: "panel input-panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox);
   main.append(
     title,
     h(
@@ -132,14 +136,24 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         "aside",
         { class: "game-aside" },
         h("section", { class: "panel players-panel" }, h("h2", null, t("game.players")), playersBox),
-        h("section", { class: "panel moves-panel" }, h("h2", null, t("game.moves")), movesList),
-        h("section", { class: "panel input-panel" }, h("h2", null, t("game.yourmove")), form, err, legalBox),
+        movesPanel,
+        inputPanel,
         chat.el,
         fair.records,
         fair.el,
       ),
     ),
   );
+
+  // On a narrow screen the move list comes right under the board and its
+  // clock; on a wide one it is beside the board.
+  const narrow = matchMedia("(max-width: 860px)");
+  const placeMoves = () => {
+    if (narrow.matches) stripBottom.after(movesPanel);
+    else inputPanel.before(movesPanel);
+  };
+  narrow.addEventListener("change", placeMoves);
+  placeMoves();
 
   /** tokenToMove is the token this browser holds for the seat to move. */
   const tokens = () => seats.all(id);
@@ -375,6 +389,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       if (mine.length === 1 && v.players.indexOf(mine[0]) === 1 && v.game !== "nordsloki") {
         flipped = true;
         board.flip();
+        setFlipped(true);
       }
       clear(boardBox, board.el);
     }
@@ -674,8 +689,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     connect();
   })();
 
+  setFlipped(false);
   return () => {
     closed = true;
+    narrow.removeEventListener("change", placeMoves);
     clearInterval(tick);
     turnIcon(false);
     ws?.close();

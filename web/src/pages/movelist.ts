@@ -77,6 +77,13 @@ function lokiMover(pos: string): string {
 
 // ---- Seiðr ----------------------------------------------------------
 
+/** flippedArrows: the board is seen from Black's side, and a roll's arrow
+ * points as the board shows the slide. */
+let flippedArrows = false;
+export function setFlipped(on: boolean): void {
+  flippedArrows = on;
+}
+
 const arrows: Record<string, string> = { "0,1": "↑", "1,1": "↗", "1,0": "→", "1,-1": "↘", "0,-1": "↓", "-1,-1": "↙", "-1,0": "←", "-1,1": "↖" };
 const faces: [number, number][] = [
   [0, 1],
@@ -125,7 +132,8 @@ export function pieceName(c: string): string {
 }
 
 /** seidrRoll explains a roll of the seiðr in the position it was rolled
- * in (rules 2B): the die and its direction as the board shows it, then
+ * in (rules 2B): the die and its direction as the board shows it (the
+ * arrow turned round on a flipped board), then
  * the slide, a swap, or the end at the edge, and any pawn removed. */
 export function seidrRoll(pos: string, face: number): string[] {
   const b = board(pos);
@@ -134,7 +142,7 @@ export function seidrRoll(pos: string, face: number): string[] {
   const [df0, dr0] = faces[face - 1] ?? [0, 0];
   const df = white ? df0 : -df0;
   const dr = white ? dr0 : -dr0;
-  const die = t("seidr.line.die", { face, arrow: arrows[`${df},${dr}`] ?? "" });
+  const die = t("seidr.line.die", { face, arrow: arrows[flippedArrows ? `${-df},${-dr}` : `${df},${dr}`] ?? "" });
   if (!/^[a-h][1-8]$/.test(carrier)) return [die];
   const f0 = carrier.charCodeAt(0) - 97;
   const r0 = Number(carrier[1]) - 1;
