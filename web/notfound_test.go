@@ -25,6 +25,8 @@ func TestNotFoundStatus(t *testing.T) {
 		"/replay/abcdefghijklmnop": 200,
 		"/verify":                  200,
 		"/new/nosuch":              404,
+		"/rules/nosuch":            404,
+		"/rules/chess":             200,
 		"/nowhere":                 404,
 		"/games/abc/def":           404,
 		"/games/ABC":               404,

@@ -122,15 +122,17 @@ func Handler() http.Handler {
 var appPath = regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify)$`)
 
 // appRoute reports whether a path is a page of the app: one of its
-// routes, and for /new/<game> a game the server offers. The page of any
+// routes, and for /new/<game> and /rules/<game> a game the server offers. The page of any
 // other path is its not-found page, answered with status 404.
 func appRoute(p string) bool {
 	if !appPath.MatchString(p) {
 		return false
 	}
-	if name, ok := strings.CutPrefix(p, "/new/"); ok {
-		_, err := games.ByName(name)
-		return err == nil
+	for _, prefix := range []string{"/new/", "/rules/"} {
+		if name, ok := strings.CutPrefix(p, prefix); ok {
+			_, err := games.ByName(name)
+			return err == nil
+		}
 	}
 	return true
 }

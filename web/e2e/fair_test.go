@@ -87,6 +87,7 @@ func TestNotFound(t *testing.T) {
 		for _, tc := range []struct{ path, kind, title, text string }{
 			{"/games/aaaaaaaaaaaaaaaa", "game", tr(lang, "game.notfound"), tr(lang, "notfound.game", "id", "aaaaaaaaaaaaaaaa")},
 			{"/new/nosuch", "name", tr(lang, "page.notfound"), tr(lang, "notfound.name", "name", "nosuch")},
+			{"/rules/nosuch", "name", tr(lang, "page.notfound"), tr(lang, "notfound.name", "name", "nosuch")},
 			{"/replay/aaaaaaaaaaaaaaaa", "game", tr(lang, "game.notfound"), tr(lang, "notfound.game", "id", "aaaaaaaaaaaaaaaa")},
 			{"/nowhere/at/all", "page", tr(lang, "page.notfound"), tr(lang, "notfound.page")},
 		} {

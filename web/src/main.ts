@@ -9,6 +9,7 @@ import { rulesPage } from "./pages/rules";
 import { labReplayPage, replayPage } from "./pages/replay";
 import { verifyPage } from "./pages/fair";
 import { notFoundPage } from "./pages/notfound";
+import { info } from "./games";
 
 const app = document.getElementById("app")!;
 let cleanup: (() => void) | null = null;
@@ -60,7 +61,7 @@ export function route(): void {
   if (path === "/") cleanup = lobbyPage(main);
   else if ((m = /^\/new\/([a-z]+)$/.exec(path))) cleanup = createPage(main, m[1]);
   else if ((m = /^\/games\/([a-z0-9]+)$/.exec(path))) cleanup = gamePage(main, m[1]);
-  else if ((m = /^\/rules(?:\/([a-z]+))?$/.exec(path))) cleanup = rulesPage(main, m[1]);
+  else if ((m = /^\/rules(?:\/([a-z]+))?$/.exec(path))) cleanup = m[1] && !info(m[1]) ? notFoundPage(main, { kind: "name", name: m[1] }) : rulesPage(main, m[1]);
   else if (path === "/replay/lab") cleanup = labReplayPage(main);
   else if ((m = /^\/replay(?:\/([a-z0-9]+))?$/.exec(path))) cleanup = replayPage(main, m[1]);
   else if (path === "/verify") cleanup = verifyPage(main);

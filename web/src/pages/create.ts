@@ -16,15 +16,18 @@ import { notFound } from "./notfound";
 import { validSeed } from "./fair";
 
 export function createPage(main: HTMLElement, game: string): () => void {
+  // The game's title in the reader's language (the server's for a game
+  // the app does not describe); a name the server does not offer is the
+  // not-found page.
   const gi = info(game);
-  if (!gi) {
-    notFound(main, { kind: "name", name: game });
-    return () => {};
-  }
-  document.title = `${t(gi?.title ?? game)} — ${t("create.title")} — Norns`;
-  main.append(h("h1", null, t("create.title"), ": ", t(gi?.title ?? "game." + game)));
+  const named = (title: string) => {
+    document.title = `${title} — ${t("create.title")} — Norns`;
+    clear(heading, t("create.title"), ": ", title);
+  };
+  const heading = h("h1", null, t("create.title"));
   const box = h("div", null, h("p", { class: "muted" }, t("common.loading")));
-  main.append(box);
+  main.append(heading, box);
+  if (gi) named(t(gi.title));
   api.catalog().then(
     (cat) => {
       const c = cat.find((g) => g.name === game);
@@ -32,6 +35,7 @@ export function createPage(main: HTMLElement, game: string): () => void {
         notFound(main, { kind: "name", name: game });
         return;
       }
+      if (!gi) named(c.title);
       clear(box, form(c));
     },
     (e) => clear(box, h("p", { class: "error" }, peopleText(e))),

@@ -30,7 +30,7 @@ export function notFound(main: HTMLElement, what: Missing = { kind: "page" }): v
 }
 
 /** notFoundPage is the route of an address that names no page. */
-export function notFoundPage(main: HTMLElement): () => void {
-  notFound(main);
+export function notFoundPage(main: HTMLElement, what: Missing = { kind: "page" }): () => void {
+  notFound(main, what);
   return () => {};
 }
