@@ -186,6 +186,13 @@ func TestDiceCheck(t *testing.T) {
 	} else if _, err := server.Verify(rec, games.All); err == nil || !strings.Contains(err.Error(), "seeds give "+was) {
 		t.Fatalf("norns verify of the changed record: %v, want roll 1 found changed", err)
 	}
+	// A server seed that is not the commitment's.
+	badSeed := regexp.MustCompile(`\[ServerSeed "(.)`).ReplaceAllStringFunc(seidr, func(m string) string {
+		if strings.HasSuffix(m, "0") {
+			return m[:len(m)-1] + "1"
+		}
+		return m[:len(m)-1] + "0"
+	})
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		u := b.user("checker-" + string(lang))
 		u.inLang(a, lang, "Ann")
@@ -199,6 +206,8 @@ func TestDiceCheck(t *testing.T) {
 			{seidr, true, ""},
 			{seidrJSON, true, ""},
 			{changed, false, tr(lang, "verify.mismatch", "n", 2, "seq", seq, "recorded", now, "derived", was)},
+			{badSeed, false, tr(lang, "verify.commitment")},
+			{"[Event \"?\"]\n", false, tr(lang, "verify.pgn")},
 		} {
 			js, _ := json.Marshal(rec.text)
 			u.eval(fmt.Sprintf(`document.querySelector("#verify-record").value = %s, document.querySelector("#verify-result").textContent = "", delete document.querySelector("#verify-result").dataset.ok, "ok"`, js))

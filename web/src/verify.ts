@@ -281,6 +281,6 @@ export async function verifyRecord(text: string): Promise<Verdict> {
     const derived = await roller.roll(i, p.outcomes);
     if (derived !== p.action) return { kind: "mismatch", game, rolls: i, roll: i, seq: rolls[i].seq, recorded: p.action, derived };
   }
-  if (r.error || r.plies.length < actions.length) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rec.events.length });
+  if (r.error) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rec.events.length });
   return { kind: "ok", game, rolls: rolls.length };
 }
