@@ -146,6 +146,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 			sub.drop()
 		} else {
 			t.subs[sub] = struct{}{}
+			t.countWatchers()
 		}
 		return nil
 	})
@@ -157,6 +158,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		if t := s.held(id); t != nil {
 			t.mu.Lock()
 			delete(t.subs, sub)
+			t.countWatchers()
 			t.mu.Unlock()
 		}
 	}()
@@ -268,6 +270,8 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, sub *
 		s.with(ctx, id, func(t *table) error {
 			if p = t.seatOf(m.Token); p >= 0 {
 				player = t.rec.Seats[p].Player
+				sub.player.Store(true)
+				t.countWatchers()
 			}
 			return nil
 		})
@@ -277,7 +281,6 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, sub *
 			replies <- wsReply{msg: msg, close: websocket.StatusPolicyViolation}
 			return
 		}
-		sub.player.Store(true)
 		b, _ = json.Marshal(map[string]string{"type": "auth", "player": player})
 		replies <- wsReply{msg: b}
 	}

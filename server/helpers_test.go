@@ -302,6 +302,7 @@ type message struct {
 	Game   server.View      `json:"game"`
 	Player string           `json:"player"`
 	Error  apiError         `json:"error"`
+	Count  int              `json:"count"`
 }
 
 // subscribe opens a game's feed; with a token, it sends it in the first

@@ -98,6 +98,9 @@ type table struct {
 	// used is the last time a request or an event touched the table.
 	used time.Time
 	subs map[*subscriber]struct{}
+	// countDue says a count of the spectators is about to be sent to the
+	// subscribers (watchers.go).
+	countDue bool
 	// view caches the JSON of the view at viewSeq, and core the view
 	// without history and clocks at coreSeq.
 	view    []byte
