@@ -442,6 +442,28 @@ func ParseOTN(text string) (*OTNRecord, error) {
 	return rec, nil
 }
 
+// FromOTNMove turns an OTN move record (full or simple) into Norns' move
+// text for an n×n board, which State.ParseAction reads.
+func FromOTNMove(record string, n int) (string, error) { return otnToNorns(record, n) }
+
+// SetupRows returns the state of a position given as OTN rows (without the
+// side to move) with side to move ("b" or "w") under the game and options.
+func SetupRows(g *Game, opts game.Options, rows, side string) (*State, error) {
+	s, err := g.Setup(opts, rows+" "+side)
+	if err != nil {
+		return nil, err
+	}
+	return s.(*State), nil
+}
+
+// Rows returns the board part of the position, as an OTN positional
+// record.
+func (s *State) Rows() string {
+	var sb strings.Builder
+	s.b.writeRows(&sb)
+	return sb.String()
+}
+
 // otnToNorns turns an OTN move record into Norns' move text: the taflman
 // symbol and the info symbols dropped, the captures "xe9/f8" written
 // "xe9xf8". Berserk moves and jumps are refused.
