@@ -58,6 +58,10 @@ type Config struct {
 type entry struct {
 	owner game.Player // the player whose turn the entry belongs to
 	text  string
+	// chance marks a chance outcome (a roll), which the move list says in
+	// words where its code is no notation (Lux et Umbra's dice, Nords
+	// Loki's first player).
+	chance bool
 }
 
 // Model is the terminal client: a game, who plays which seat, and what the
@@ -268,7 +272,7 @@ func playEntries(name string, s game.State, es []entry, a game.Action) ([]entry,
 	} else if rollStartsTurn(name) || len(es) == 0 {
 		owner = s.Player()
 	}
-	es = append(es, entry{owner, text})
+	es = append(es, entry{owner, text, mover == game.Chance})
 	return newEntries(s, es, owner), nil
 }
 
@@ -281,7 +285,7 @@ func (m *Model) newEntries(es []entry, owner game.Player) []entry {
 
 func newEntries(s game.State, es []entry, owner game.Player) []entry {
 	for _, a := range game.HistorySince(s, min(len(es), game.HistoryLen(s))) {
-		es = append(es, entry{owner, s.ActionString(a)})
+		es = append(es, entry{owner: owner, text: s.ActionString(a)})
 	}
 	return es
 }
@@ -377,21 +381,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		a := game.SampleChance(m.s, m.rng)
-		text := m.s.ActionString(a)
-		if d, ok := m.r.(interface {
-			describeRoll(game.State, string, bool) string
-		}); ok {
-			text = d.describeRoll(m.s, text, m.flipped())
-		}
+		note, shown := m.rollTexts(m.s, m.s.ActionString(a))
 		if err := m.play(a); err != nil {
-			m.message = err.Error()
+			m.message = ErrorText(m.lang, err)
 			return m, nil
 		}
-		if len(m.rolls) > 0 {
-			m.notes = m.notes[:len(m.notes)-1]
-		}
-		m.rolls = append(m.rolls, text)
-		m.notes = append(m.notes, i18n.T(m.lang, "tui.rolled", "roll", strings.Join(m.rolls, " ")))
+		m.addRoll(note, shown)
 		return m, m.after()
 	case aiMsg:
 		if msg.gen != m.gen {
@@ -399,17 +394,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.stopThinking()
 		if msg.err != nil {
-			m.message = i18n.T(m.lang, "tui.error.ai", "error", msg.err.Error())
+			m.message = i18n.T(m.lang, "tui.error.ai")
 			return m, nil
 		}
 		who := i18n.Player(m.lang, m.s.Players()[m.s.Player()])
 		text := m.s.ActionString(msg.a)
 		if err := m.play(msg.a); err != nil {
-			m.message = i18n.T(m.lang, "tui.error.ai", "error", err.Error())
+			m.message = i18n.T(m.lang, "tui.error.ai")
 			return m, nil
 		}
 		m.rolls = nil
-		m.notes = append(m.notes, i18n.T(m.lang, "tui.played", "player", who, "action", text))
+		m.notes = append(m.notes, i18n.T(m.lang, "tui.played", "player", who, "action", m.entryText(entry{text: text})))
 		return m, m.after()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -470,7 +465,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.input == "" {
-		switch k.Text {
+		// A key of the Russian layout is the Latin key it shares.
+		switch latinKey(k.Text) {
 		case "?":
 			m.toggleList()
 			return nil
@@ -495,7 +491,8 @@ func (m *Model) submit(text string) tea.Cmd {
 			return cmd
 		}
 	}
-	switch lower := strings.ToLower(text); {
+	lower, latin := commandLine(text)
+	switch {
 	case lower == "undo":
 		return m.undo()
 	case lower == "quit" || lower == "exit":
@@ -504,7 +501,11 @@ func (m *Model) submit(text string) tea.Cmd {
 		m.toggleList()
 		return nil
 	case lower == "save" || strings.HasPrefix(lower, "save "):
-		path := strings.TrimSpace(text[4:])
+		path := strings.TrimSpace(string([]rune(text)[4:]))
+		if latin {
+			l, _ := latinLayout(text)
+			path = strings.TrimSpace(string([]rune(l)[4:]))
+		}
 		if path == "" {
 			path = m.cfg.SavePath
 		}
@@ -522,12 +523,46 @@ func (m *Model) submit(text string) tea.Cmd {
 		m.message = i18n.T(m.lang, "tui.error.wait")
 		return nil
 	}
-	a, err := m.s.ParseAction(text)
+	a, err := m.parse(text)
 	if err != nil {
-		m.message = i18n.T(m.lang, "tui.error.move", "text", text, "error", err.Error())
+		m.message = m.moveError(text, err)
 		return nil
 	}
 	return m.humanPlays(a)
+}
+
+// parse reads a typed action in the game's notation, typed with the
+// Latin keyboard layout or the Russian one («у2у4» is e2e4).
+func (m *Model) parse(text string) (game.Action, error) {
+	a, err := m.s.ParseAction(text)
+	if err != nil {
+		if l, ok := latinLayout(text); ok {
+			if b, lerr := m.s.ParseAction(l); lerr == nil || !errors.Is(lerr, game.ErrSyntax) {
+				return b, lerr
+			}
+		}
+	}
+	return a, err
+}
+
+// commandLine returns a typed line in lower case, as the Latin layout's
+// keys when it is a command typed with the Russian layout («гтвщ» is
+// undo): latin says so.
+func commandLine(text string) (lower string, latin bool) {
+	lower = strings.ToLower(text)
+	if l, ok := latinLayout(lower); ok && isCommand(l) {
+		return l, true
+	}
+	return lower, false
+}
+
+// isCommand reports the words the input line takes as commands.
+func isCommand(lower string) bool {
+	switch lower {
+	case "undo", "quit", "exit", "?", "help", "moves", "save", "draw", "resign", "abort", "rematch":
+		return true
+	}
+	return strings.HasPrefix(lower, "save ") || strings.HasPrefix(lower, "say ")
 }
 
 // humanPlays applies a person's action.
@@ -536,7 +571,7 @@ func (m *Model) humanPlays(a game.Action) tea.Cmd {
 		return m.post(a)
 	}
 	if err := m.play(a); err != nil {
-		m.message = i18n.T(m.lang, "tui.error.move", "text", m.s.ActionString(a), "error", err.Error())
+		m.message = m.moveError(m.s.ActionString(a), err)
 		return nil
 	}
 	m.message, m.notes, m.rolls = "", nil, nil
@@ -731,7 +766,7 @@ func (m *Model) save() bool {
 		}
 	}
 	if err != nil {
-		m.message = i18n.T(m.lang, "tui.error.save", "error", err.Error())
+		m.message = i18n.T(m.lang, "tui.error.save", "error", ErrorText(m.lang, err))
 		return false
 	}
 	return true

@@ -153,7 +153,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	if got := history(m); got != "" {
 		t.Errorf("history after e2e5 = %q, want empty", got)
 	}
-	if !strings.Contains(m.Render(), "e2e5: not a move here") {
+	if !strings.Contains(m.Render(), "e2e5 is not legal now") {
 		t.Errorf("Render() lacks the error:\n%s", m.Render())
 	}
 	// A square with no legal move from it is refused.

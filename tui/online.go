@@ -47,6 +47,9 @@ type APIError struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Detail  string `json:"detail"`
+	// Lang is the language of the message: its text adds the detail,
+	// which is English, only to an English message.
+	Lang i18n.Lang `json:"-"`
 }
 
 func (e *APIError) Error() string {
@@ -54,7 +57,7 @@ func (e *APIError) Error() string {
 	if msg == "" {
 		msg = fmt.Sprintf("HTTP %d %s", e.Status, e.Code)
 	}
-	if e.Detail != "" {
+	if e.Detail != "" && (e.Lang == "" || e.Lang == i18n.English || e.Message == "") {
 		msg += " (" + e.Detail + ")"
 	}
 	return msg
@@ -360,7 +363,7 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
 			eb.Error = APIError{Code: "http", Detail: strings.TrimSpace(string(data))}
 		}
-		eb.Error.Status = resp.StatusCode
+		eb.Error.Status, eb.Error.Lang = resp.StatusCode, lang
 		return &eb.Error
 	}
 	if out != nil {

@@ -208,6 +208,11 @@ func (m *Model) addEvents(es []Event) (gap bool) {
 		case e.Seq > n+1:
 			return true
 		}
+		if on.loaded && e.Kind == "roll" && e.Player != on.o.Player {
+			// The replay stands where the dice are rolled: the note
+			// says whose roll it is.
+			m.syncHistory()
+		}
 		on.events = append(on.events, e)
 		if on.loaded {
 			m.noteEvent(e)
@@ -228,13 +233,14 @@ func (m *Model) noteEvent(e Event) {
 	var note string
 	switch e.Kind {
 	case "move":
-		note = i18n.T(m.lang, "tui.played", "player", who, "action", e.Action)
+		note = i18n.T(m.lang, "tui.played", "player", who, "action", m.entryText(entry{text: e.Action}))
 	case "roll":
-		if len(m.rolls) > 0 {
-			m.notes = m.notes[:len(m.notes)-1]
+		st := m.s
+		if on := m.on; on.hist != nil {
+			st = on.hist
 		}
-		m.rolls = append(m.rolls, e.Action)
-		note = i18n.T(m.lang, "tui.rolled", "roll", strings.Join(m.rolls, " "))
+		m.addRoll(m.rollTexts(st, e.Action))
+		return
 	case "draw-offer":
 		note = i18n.T(m.lang, "tui.online.drawoffer", "player", who)
 	case "draw-decline":
@@ -268,7 +274,7 @@ func (m *Model) adopt(v *View) tea.Cmd {
 	}
 	s, err := m.g.Setup(game.Options(v.Options), v.Position)
 	if err != nil {
-		m.message = err.Error()
+		m.message = ErrorText(m.lang, err)
 		return nil
 	}
 	cp := *v
@@ -324,14 +330,14 @@ func (m *Model) syncHistory() {
 	if on.hist == nil || len(on.applied) > len(st) || !slices.EqualFunc(on.applied, st[:len(on.applied)], func(a, b Event) bool { return a.Seq == b.Seq }) {
 		h, err := m.g.New(m.s.Options())
 		if err != nil {
-			m.message = err.Error()
+			m.message = ErrorText(m.lang, err)
 			return
 		}
 		on.hist, on.applied, m.entries = h, nil, newEntries(h, nil, game.NoPlayer)
 	}
 	for _, e := range st[len(on.applied):] {
 		if err := m.replay(e); err != nil {
-			m.message = err.Error()
+			m.message = ErrorText(m.lang, err)
 			return
 		}
 		on.applied = append(on.applied, e)
@@ -451,9 +457,9 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 		case msg.room != nil:
 			on.spectatorsOpen = *msg.room
 		case msg.err != nil:
-			on.feedErr = i18n.T(m.lang, "tui.online.feed", "error", msg.err.Error())
+			on.feedErr = i18n.T(m.lang, "tui.online.feed")
 			if msg.fatal {
-				m.message = msg.err.Error()
+				m.message = ErrorText(m.lang, msg.err)
 			}
 			return nil
 		case msg.event != nil:
@@ -473,7 +479,7 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			on.posting = false
 		}
 		if msg.err != nil {
-			m.message = msg.err.Error()
+			m.message = ErrorText(m.lang, msg.err)
 			m.refresh()
 			if msg.what == "move" {
 				// The game may have moved on (stale_sequence): read it.
@@ -502,7 +508,7 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 		return cmd
 	case chattedMsg:
 		if msg.err != nil {
-			m.message = msg.err.Error()
+			m.message = ErrorText(m.lang, msg.err)
 			return nil
 		}
 		on.addChat([]ChatMessage{*msg.msg})
@@ -550,9 +556,9 @@ func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		}
 		return nil, false
 	}
-	switch k.Text {
+	switch key := latinKey(k.Text); key {
 	case "y", "n":
-		yes := k.Text == "y"
+		yes := key == "y"
 		switch ask, offer := on.ask, on.offer(); {
 		case ask != "":
 			on.ask = ""
@@ -597,7 +603,7 @@ func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 // onlineSubmit handles the typed words of an online game: draw, resign,
 // abort, say TEXT. done says whether the line was one of them.
 func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
-	lower := strings.ToLower(text)
+	lower, _ := commandLine(text)
 	switch {
 	case lower == "draw":
 		return m.draw(true), true
@@ -608,7 +614,7 @@ func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
 		m.on.ask = "abort"
 		return nil, true
 	case strings.HasPrefix(lower, "say "):
-		return m.sendChat(strings.TrimSpace(text[4:])), true
+		return m.sendChat(strings.TrimSpace(string([]rune(text)[4:]))), true
 	case lower == "rematch" && m.over():
 		return m.rematch(), true
 	}

@@ -64,7 +64,7 @@ func (m *Model) enterRematch(msg rematchMsg) tea.Cmd {
 	on := m.on
 	if msg.err != nil {
 		on.rematching = ""
-		m.message = msg.err.Error()
+		m.message = ErrorText(m.lang, msg.err)
 		return nil
 	}
 	if msg.o.ID != on.rematching {
@@ -73,7 +73,7 @@ func (m *Model) enterRematch(msg rematchMsg) tea.Cmd {
 	nm, err := NewOnline(m.cfg, msg.o, msg.v)
 	if err != nil {
 		on.rematching = ""
-		m.message = err.Error()
+		m.message = ErrorText(m.lang, err)
 		return nil
 	}
 	nm.width, nm.height, nm.now = m.width, m.height, m.now
@@ -82,7 +82,7 @@ func (m *Model) enterRematch(msg rematchMsg) tea.Cmd {
 	m.message = i18n.T(m.lang, "tui.online.rematchstarted", "player", i18n.Player(m.lang, msg.o.Player))
 	if m.cfg.SeatFile != "" {
 		if err := SaveSeat(m.cfg.SeatFile, msg.o); err != nil {
-			m.message = i18n.T(m.lang, "tui.cli.seatfile", "file", m.cfg.SeatFile, "error", err.Error())
+			m.message = i18n.T(m.lang, "tui.cli.seatfile", "file", m.cfg.SeatFile, "error", ErrorText(m.lang, err))
 		}
 	}
 	if m.on.feed != nil {

@@ -187,7 +187,7 @@ func TestOnlineGame(t *testing.T) {
 
 	// A move of the wrong side changes nothing.
 	press(t, m, "e2e3", "enter")
-	if !strings.Contains(m.message, "e2e3: not a move here") {
+	if !strings.Contains(m.message, "e2e3 is not legal now") {
 		t.Errorf("message after e2e3 = %q, want it refused", m.message)
 	}
 	if sv := serverView(t, base, g.ID); sv.Seq != 1 {

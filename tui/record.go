@@ -10,6 +10,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/i18n"
 )
 
 // recordHeader is the first line of every record.
@@ -18,6 +19,40 @@ const recordHeader = "norns record 1"
 // ErrRecord is wrapped by every error about a malformed or inconsistent
 // record.
 var ErrRecord = errors.New("bad record")
+
+// RecordError is the error of a record that cannot be read or replayed:
+// it is an ErrRecord, its text is English, and ErrorText says it in the
+// catalog's words (key and args).
+type RecordError struct {
+	msg  string
+	key  string
+	args []any
+	err  error
+}
+
+func (e *RecordError) Error() string { return "tui: " + ErrRecord.Error() + ": " + e.msg }
+
+// Is makes every RecordError an ErrRecord.
+func (e *RecordError) Is(target error) bool { return target == ErrRecord }
+
+// Unwrap returns the error of the game that refused the record, if any.
+func (e *RecordError) Unwrap() error { return e.err }
+
+func (e *RecordError) text(l i18n.Lang) string {
+	args := slices.Clone(e.args)
+	for i, a := range args {
+		if a == "pass" {
+			args[i] = i18n.T(l, "tui.pass")
+		}
+	}
+	return i18n.T(l, e.key, args...)
+}
+
+// recordErr makes a RecordError: English text, then the catalog's key and
+// its arguments.
+func recordErr(cause error, msg, key string, args ...any) *RecordError {
+	return &RecordError{msg: msg, key: key, args: args, err: cause}
+}
 
 // Record is a game as the terminal client saves it: the game, its options
 // and every action of the history in order, chance outcomes and the passes
@@ -55,7 +90,10 @@ func ReadRecord(rd io.Reader) (Record, error) {
 	sc := bufio.NewScanner(rd)
 	n := 0
 	bad := func(format string, args ...any) (Record, error) {
-		return Record{}, fmt.Errorf("tui: %w: line %d: %s", ErrRecord, n, fmt.Sprintf(format, args...))
+		if r.Game == "" {
+			return Record{}, recordErr(nil, fmt.Sprintf("line %d: %s", n, fmt.Sprintf(format, args...)), "tui.record.header")
+		}
+		return Record{}, recordErr(nil, fmt.Sprintf("line %d: %s", n, fmt.Sprintf(format, args...)), "tui.record.line", "line", n)
 	}
 	inHistory := false
 	for sc.Scan() {
@@ -104,13 +142,13 @@ func ReadRecord(rd io.Reader) (Record, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Record{}, fmt.Errorf("tui: reading record: %w", err)
+		return Record{}, &RecordError{msg: "reading record: " + err.Error(), key: "tui.record.read", err: err}
 	}
 	if r.Game == "" {
-		return Record{}, fmt.Errorf("tui: %w: empty file", ErrRecord)
+		return Record{}, recordErr(nil, "empty file", "tui.record.header")
 	}
 	if r.Game == "?" || !inHistory {
-		return Record{}, fmt.Errorf("tui: %w: want a game line and a history line", ErrRecord)
+		return Record{}, recordErr(nil, "want a game line and a history line", "tui.record.header")
 	}
 	return r, nil
 }
@@ -122,11 +160,11 @@ func ReadRecord(rd io.Reader) (Record, error) {
 func Replay(r Record) (game.State, []string, error) {
 	g, err := games.ByName(r.Game)
 	if err != nil {
-		return nil, nil, fmt.Errorf("tui: %w: %v", ErrRecord, err)
+		return nil, nil, recordErr(nil, err.Error(), "tui.record.game", "game", r.Game)
 	}
 	s, err := g.New(r.Options)
 	if err != nil {
-		return nil, nil, fmt.Errorf("tui: %w: %v", ErrRecord, err)
+		return nil, nil, recordErr(err, err.Error(), "tui.record.option")
 	}
 	return replay(s, r)
 }
@@ -137,12 +175,12 @@ func replay(s game.State, r Record) (game.State, []string, error) {
 	var texts []string
 	texts = appendNew(s, texts)
 	if len(texts) > len(r.Actions) || !slices.Equal(texts, r.Actions[:len(texts)]) {
-		return nil, nil, fmt.Errorf("tui: %w: the game starts with %s", ErrRecord, strings.Join(texts, " "))
+		return nil, nil, recordErr(nil, "the game starts with "+strings.Join(texts, " "), "tui.record.start", "actions", strings.Join(texts, " "))
 	}
 	for i := len(texts); i < len(r.Actions); {
 		text := r.Actions[i]
 		if s.Terminal() {
-			return nil, nil, fmt.Errorf("tui: %w: action %d %q after the end of the game", ErrRecord, i+1, text)
+			return nil, nil, recordErr(nil, fmt.Sprintf("action %d %q after the end of the game", i+1, text), "tui.record.after", "n", i+1, "action", text)
 		}
 		a, err := s.ParseAction(text)
 		if err == nil {
@@ -150,13 +188,13 @@ func replay(s game.State, r Record) (game.State, []string, error) {
 			err = s.Apply(a)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("tui: %w: action %d %q: %v", ErrRecord, i+1, r.Actions[i], err)
+			return nil, nil, recordErr(err, fmt.Sprintf("action %d %q: %v", i+1, r.Actions[i], err), "tui.record.action", "n", i+1, "action", r.Actions[i])
 		}
 		texts = append(texts, text)
 		i++
 		for _, auto := range appendNew(s, texts)[len(texts):] {
 			if i >= len(r.Actions) || r.Actions[i] != auto {
-				return nil, nil, fmt.Errorf("tui: %w: after action %d the game played %q by itself, which the record lacks", ErrRecord, i, auto)
+				return nil, nil, recordErr(nil, fmt.Sprintf("after action %d the game played %q by itself, which the record lacks", i, auto), "tui.record.auto", "n", i, "action", auto)
 			}
 			texts = append(texts, auto)
 			i++

@@ -228,3 +228,26 @@ func (luxRenderer) info(s game.State, l i18n.Lang) []string {
 		i18n.T(l, "tui.lux.legend"),
 	}
 }
+
+// rollWords says a roll of the coloured dice in words: "LS" is "Light and
+// Shadow", "L" (the first-move balance's one die) "Light".
+func (luxRenderer) rollWords(text string, l i18n.Lang) string {
+	var words []string
+	for _, c := range text {
+		switch c {
+		case 'L':
+			words = append(words, i18n.T(l, "tui.lux.light"))
+		case 'S':
+			words = append(words, i18n.T(l, "tui.lux.shadow"))
+		default:
+			return ""
+		}
+	}
+	switch len(words) {
+	case 1:
+		return words[0]
+	case 2:
+		return i18n.T(l, "tui.lux.roll2", "a", words[0], "b", words[1])
+	}
+	return ""
+}

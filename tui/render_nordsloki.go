@@ -236,3 +236,27 @@ func (lokiRenderer) cells(_ game.State, text string) []cell {
 	}
 	return []cell{lokiCell(f), lokiCell(t)}
 }
+
+// rollWords says the draw of the first player in words ("p1" is "Player 1
+// moves first"); a roll of the dice (6-3-1) is notation.
+func (lokiRenderer) rollWords(text string, l i18n.Lang) string {
+	if len(text) == 2 && text[0] == 'p' && text[1] >= '1' && text[1] <= '3' {
+		return i18n.T(l, "tui.loki.first", "player", i18n.Player(l, text))
+	}
+	return ""
+}
+
+// rollNote says a chance outcome rolled in s as a note of its own: the
+// first player, or whose roll the dice are ("Player 1 rolled 6-3-1").
+func (r lokiRenderer) rollNote(s game.State, text string, l i18n.Lang) string {
+	if w := r.rollWords(text, l); w != "" {
+		return w
+	}
+	parts := strings.Split(lokiParse(s.Position()).state, ":")
+	if len(parts) >= 2 && parts[0] == "roll" {
+		if p, ok := game.PlayerByName(s, parts[1]); ok {
+			return i18n.T(l, "tui.loki.roll", "player", i18n.Player(l, s.Players()[p]), "dice", text)
+		}
+	}
+	return ""
+}

@@ -31,7 +31,10 @@ func (m *Model) Render() string {
 		return ""
 	}
 	w, h := max(m.width, 40), max(m.height, 12)
-	title := m.bold(m.title())
+	var title []string
+	for _, l := range wrap(m.title(), w) {
+		title = append(title, m.bold(l))
+	}
 	board := m.r.board(m.s, m.marks())
 	bw := 0
 	for _, l := range board {
@@ -39,7 +42,7 @@ func (m *Model) Render() string {
 	}
 	bottom := []string{m.prompt() + m.input + "_"}
 	bottom = append(bottom, wrap(m.help(), w)...)
-	bodyH := h - 1 - len(bottom)
+	bodyH := h - len(title) - len(bottom)
 	var body []string
 	if pw := w - bw - 3; pw >= 24 {
 		panel := m.panel(pw, max(bodyH, len(board)))
@@ -59,7 +62,7 @@ func (m *Model) Render() string {
 	if len(body) > bodyH {
 		body = body[:max(bodyH, 0)]
 	}
-	lines := append([]string{title}, body...)
+	lines := append(title, body...)
 	for len(lines) < h-len(bottom) {
 		lines = append(lines, "")
 	}
@@ -273,7 +276,7 @@ func (m *Model) moveLines(w int) []string {
 		}
 		var texts []string
 		for _, e := range m.entries[i:j] {
-			texts = append(texts, e.text)
+			texts = append(texts, m.entryText(e))
 		}
 		out = append(out, wrap(fmt.Sprintf("%d. %s: %s", n, who, strings.Join(texts, " ")), w)...)
 		i = j
@@ -281,23 +284,92 @@ func (m *Model) moveLines(w int) []string {
 	return out
 }
 
-// wrap breaks text into lines of at most w columns at spaces.
+// itemSep joins the items of a line: the keys of the help line ("u:
+// undo · Ctrl+C: quit"), the parts of the title.
+const itemSep = " · "
+
+// wrap breaks text into lines of at most w columns, the lines after the
+// first of a paragraph indented by two: between the items of a line
+// joined by " · " where it can, so that a key stays with its action, and
+// else at spaces, never right after a word that ends with a colon (a key,
+// "Ctrl+C:", stays with the word after it) when the two fit on a line.
 func wrap(text string, w int) []string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			switch {
-			case line == "":
-				line = word
-			case lipgloss.Width(line)+1+lipgloss.Width(word) <= w:
-				line += " " + word
-			default:
-				out = append(out, line)
-				line = "  " + word
-			}
-		}
-		out = append(out, line)
+		out = append(out, wrapItems(para, w)...)
 	}
 	return out
+}
+
+// wrapItems breaks a paragraph between its items, and an item too wide
+// for a line at spaces (wrapWords).
+func wrapItems(para string, w int) []string {
+	var out []string
+	line, started := "", false
+	for _, it := range strings.Split(para, itemSep) {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			continue
+		}
+		if started && lipgloss.Width(line)+lipgloss.Width(itemSep)+lipgloss.Width(it) <= w {
+			line += itemSep + it
+			continue
+		}
+		indent := ""
+		if started {
+			out = append(out, line)
+			indent = "  "
+		}
+		ls := wrapWords(it, max(w-len(indent), 1))
+		for i := range ls {
+			ls[i] = indent + ls[i]
+		}
+		out = append(out, ls[:len(ls)-1]...)
+		line, started = ls[len(ls)-1], true
+	}
+	return append(out, line)
+}
+
+// wrapWords breaks text at spaces into lines of at most w columns, the
+// lines after the first indented by two; a word that ends with a colon
+// goes with the word after it.
+func wrapWords(text string, w int) []string {
+	var units []string
+	for _, word := range strings.Fields(text) {
+		if n := len(units); n > 0 && (strings.HasSuffix(units[n-1], ":") && !strings.Contains(units[n-1], " ") || shortNumber(word)) &&
+			lipgloss.Width(units[n-1])+1+lipgloss.Width(word) <= w-2 {
+			units[n-1] += " " + word
+			continue
+		}
+		units = append(units, word)
+	}
+	var out []string
+	line := ""
+	for _, u := range units {
+		switch {
+		case line == "":
+			line = u
+		case lipgloss.Width(line)+1+lipgloss.Width(u) <= w:
+			line += " " + u
+		default:
+			out = append(out, line)
+			line = "  " + u
+		}
+	}
+	return append(out, line)
+}
+
+// shortNumber reports a number of one or two digits, which stays with the
+// word before it ("Player 1").
+func shortNumber(word string) bool {
+	word = strings.TrimRight(word, ",.;:)")
+	if len(word) == 0 || len(word) > 2 {
+		return false
+	}
+	for _, c := range word {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
