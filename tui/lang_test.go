@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -380,4 +383,79 @@ func checkWidth(t *testing.T, what string, m *Model, w int) bool {
 		}
 	}
 	return true
+}
+
+// TestOnlineRussianErrors plays against a real server in Russian and
+// drives the error answers: a malformed action and a stale one posted,
+// a takeback with no move to take back, a chat line too long, a move out
+// of turn, the feed down, a used invitation, a server that is not there.
+// The screen shows the server's Russian message, never its English
+// detail.
+func TestOnlineRussianErrors(t *testing.T) {
+	ru := i18n.Russian
+	base := testServer(t)
+	g := createGame(t, base, "chess", map[string]string{"type": "human", "name": "Аня"}, map[string]string{"type": "open"})
+	ann := g.Seats[0].Token
+	m, ch := joinModel(t, Config{Lang: ru}, g.Seats[1].InviteURL, "Боря")
+	await(t, m, ch, "Ход: Белые")
+	shows := func(what, want string) {
+		t.Helper()
+		scr := m.Render()
+		noEnglish(t, what, scr)
+		if !strings.Contains(m.message, want) {
+			t.Errorf("%s: the message %q lacks %q\n%s", what, m.message, want, scr)
+		}
+	}
+	press(t, m, "e7e5", "enter")
+	shows("a move out of turn", i18n.T(ru, "tui.error.wait"))
+	api(t, "POST", base+"/api/games/"+g.ID+"/actions", ann, map[string]any{"action": "e2e4", "seq": 0}, nil)
+	await(t, m, ch, "Ход: Чёрные — ваш ход")
+
+	// The answers of the server: each has an English detail.
+	post := func(action string, seq int64) *APIError {
+		t.Helper()
+		_, err := m.on.o.Act(context.Background(), action, seq)
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.Detail == "" || ae.Message == "" {
+			t.Fatalf("posting %s at %d: %v, want an error answer with a message and a detail", action, seq, err)
+		}
+		if strings.Contains(err.Error(), ae.Detail) {
+			t.Errorf("the error of a Russian answer has the English detail: %q", err.Error())
+		}
+		drive(t, m, m.call("move", func(ctx context.Context) (*View, error) { return m.on.o.Act(ctx, action, seq) }))
+		if strings.Contains(m.Render(), ae.Detail) {
+			t.Errorf("the screen shows the detail %q:\n%s", ae.Detail, m.Render())
+		}
+		return ae
+	}
+	post("zz9", m.on.view.Seq)
+	shows("a malformed action", i18n.T(ru, "error.malformed_action"))
+	post("e7e6", 0)
+	shows("a stale action", i18n.T(ru, "error.stale_sequence"))
+	press(t, m, "zz9", "enter")
+	shows("a malformed typed move", "zz9 — не ход этой игры")
+	press(t, m, "u")
+	awaitModel(t, m, ch, "the takeback's answer", func() bool { return m.message != "" })
+	shows("a takeback with no move", i18n.T(ru, "error.cannot_offer"))
+	press(t, m, "е", strings.Repeat("я", 301), "enter")
+	awaitModel(t, m, ch, "the chat's answer", func() bool { return m.message != i18n.T(ru, "error.cannot_offer") })
+	shows("a chat line too long", i18n.T(ru, "error.bad_chat_text"))
+	m.Update(feedMsg{game: m.on.o.ID, err: &ReachError{Base: base, Err: errors.New("dial tcp: connection refused")}})
+	if scr := m.Render(); !strings.Contains(scr, i18n.T(ru, "tui.online.feed")) {
+		t.Errorf("the feed down:\n%s", scr)
+	}
+	noEnglish(t, "the feed down", m.Render())
+
+	// The errors of a join and of a server that is not there.
+	_, _, err := Join(context.Background(), g.Seats[1].InviteURL, "", ru, nil)
+	if msg := ErrorText(ru, err); msg != i18n.T(ru, "error.seat_not_open") || len(englishOn(err.Error())) > 0 {
+		t.Errorf("a used invitation: %q (%v)", msg, err)
+	}
+	ln := httptest.NewServer(http.NotFoundHandler())
+	gone := ln.URL
+	ln.Close()
+	_, _, err = Join(context.Background(), gone+"/games/abc?seat=black&invite=x", "", ru, nil)
+	if msg := ErrorText(ru, err); msg != i18n.T(ru, "tui.error.reach", "server", gone) {
+		t.Errorf("a server that is not there: %q (%v)", msg, err)
+	}
 }
