@@ -301,6 +301,11 @@ export function sayPly(game: string, plies: Ply[], start: string, i: number): Sa
     }
   } else if (game === "luxumbra") {
     if (p.player === "chance") text = luxRoll(p.action);
+    else {
+      // A move's die is the colour of the square it leaves (rule 6).
+      const m = /^([a-h])([1-8])/.exec(p.action);
+      if (m) text += ` (${t((m[1].charCodeAt(0) - 97 + Number(m[2]) - 1) % 2 === 1 ? "lux.light" : "lux.shadow")})`;
+    }
     for (const a of p.auto ?? []) if (a === "pass") notes.push(t("lux.line.nosecond"));
   } else if (game === "nordsloki") {
     if (p.player === "chance") {
