@@ -465,6 +465,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   function settle(on: boolean): void {
     settling = on;
     main.dataset.settled = String(!on);
+    if (!on) delete status.dataset.showing;
     if (on) {
       input.disabled = playBtn.disabled = true;
       clear(suggestions);
