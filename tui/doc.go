@@ -33,6 +33,11 @@
 //     back the person's last decision with the AI's replies and the rolls
 //     after it (people only: the last decision); Ctrl+C quits; at the end of
 //     the game q quits too.
+//   - The keys and the typed text are read in the Russian ЙЦУКЕН layout
+//     too: each Cyrillic letter stands for the Latin key it shares (г is
+//     u, й is q, «у2у4» is e2e4, «Та3» Nf3, «Ц0/3» W0/3, «гтвщ» undo).
+//     A typed line is first read as it is, then in the Latin layout; the
+//     chat line is never rewritten.
 //
 // # Screen
 //
@@ -43,8 +48,18 @@
 // Umbra's dice, Nords Loki's waiting checkers, trays, lives and dice) and
 // the move list, one line per turn. The keys are on the last lines. Every
 // text a person reads comes from the i18n catalog (English or Russian);
-// the notation is never translated. The screen fits 80 columns and 24
-// lines and uses more when there is more. Without Config.Color (NO_COLOR)
+// the notation is never translated, but the chance outcomes whose codes
+// are none are said in words (Lux et Umbra's dice "Light and Shadow",
+// Nords Loki's first player; a roll of Nords Loki's dice says whose it
+// is), and so is a pass. No error shows a game's or the server's English
+// text on a Russian screen: a refused move says why by the error's kind
+// (not a move of this game, with an example; not legal now), the server's
+// answers show their message in the player's language and never their
+// English detail, and ErrorText says every other error in the language.
+// The screen fits 80 columns and 24 lines and uses more when there is
+// more; it is drawn down to 40 columns: the title, the help line and the
+// messages wrap between the items joined by " · " first, and a key stays
+// with its action ("Ctrl+C: quit" is never parted). Without Config.Color (NO_COLOR)
 // nothing is coloured: the marks are characters ([x] the cursor, <x> the
 // selection, • or (x) a reachable square, ":" a dark square, "+" a square
 // of a die still to use in Lux et Umbra); in colour the squares are tinted
@@ -115,6 +130,7 @@
 // the start through ParseAction and Apply; a record whose action is not
 // legal where it stands, that comes after the end of the game, or that
 // leaves out (or changes) a pass the game made by itself is refused with an
-// error wrapping ErrRecord that names the action's number. Who played
-// which seat and the AI's level are not part of the record.
+// error wrapping ErrRecord that names the action's number (a *RecordError,
+// which ErrorText says in the player's language). Who played which seat
+// and the AI's level are not part of the record.
 package tui

@@ -229,7 +229,7 @@ func (m *Model) legalGrid(ids []int, w, rows int) []string {
 	}
 	cw := 0
 	for _, i := range ids {
-		cw = max(cw, lipgloss.Width(m.legalText[i])+2)
+		cw = max(cw, lipgloss.Width(m.entryText(entry{text: m.legalText[i]}))+2)
 	}
 	cols := max(w/(cw+1), 1)
 	total := (len(ids) + cols - 1) / cols
@@ -246,7 +246,7 @@ func (m *Model) legalGrid(ids []int, w, rows int) []string {
 			if k >= len(ids) {
 				break
 			}
-			t := m.legalText[ids[k]]
+			t := m.entryText(entry{text: m.legalText[ids[k]]})
 			if k == sel {
 				t = "[" + t + "]"
 			} else {
