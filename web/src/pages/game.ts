@@ -56,6 +56,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // browsing: the ply whose position the board shows while the player
   // looks back at the game, -1 for the live position.
   let browsing = -1;
+  let refocus = false;
 
   const status = h("div", { class: "turn", id: "turn", role: "status", "aria-live": "polite" });
   const conn = h("span", { class: "conn", id: "conn" }, t("game.connecting"));
@@ -323,6 +324,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     sow(v);
     const first = !view;
     const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
+    // moved: the game itself changed (not only an offer or a seat).
+    const moved = !view || v.position !== view.position || v.to_move !== view.to_move || v.finished !== view.finished;
     merge(v.history);
     if (same && view) {
       // Keep the object a render in progress compares with.
@@ -345,8 +348,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         .finally(done);
       return;
     }
-    // A new state: nothing is played until the page shows it.
-    settle(true);
+    // A new position: nothing is played until the page shows it.
+    if (moved) settle(true);
     busy = busy
       .then(() => complete(v))
       .then(() => render(v, first))
@@ -467,6 +470,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     main.dataset.settled = String(!on);
     if (!on) delete status.dataset.showing;
     if (on) {
+      // The move box gets its focus back once the state is there.
+      if (document.activeElement === input) refocus = true;
       input.disabled = playBtn.disabled = true;
       clear(suggestions);
       clear(legalBox);
@@ -589,6 +594,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
     input.disabled = playBtn.disabled = !can;
+    if (can && refocus) input.focus();
+    if (!settling) refocus = false;
     clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
     // The record and the fair dice.
