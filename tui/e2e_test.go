@@ -162,3 +162,23 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 		t.Errorf("the saved record (%d actions) replays with %v", len(r.Actions), err)
 	}
 }
+
+// TestEndToEndRussianKeyboard plays chess in Russian with the keyboard
+// set to the Russian layout: «у2у4» is e2e4, «г» undoes, a malformed move
+// is refused in Russian, and nothing on the screen is English.
+func TestEndToEndRussianKeyboard(t *testing.T) {
+	needTmux(t)
+	bin := buildNorns(t)
+	s := startTmux(t, bin, "play", "--game", "chess", "--vs", "easy", "--seed", "5", "--lang", "ru")
+	s.waitFor("Ход: Белые — ваш ход")
+	s.send("у2у4", "Enter")
+	s.waitFor("1. Белые: e2e4", "2. Чёрные: ", "Ход: Белые")
+	s.send("г")
+	s.waitFor("Ход отменён")
+	s.send("zz9", "Enter")
+	scr := s.waitFor("zz9 — не ход этой игры")
+	if w := englishOn(scr); len(w) > 0 {
+		t.Errorf("English on the Russian screen: %q\n%s", w, scr)
+	}
+	s.send("C-c")
+}
