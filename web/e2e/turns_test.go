@@ -517,3 +517,35 @@ func TestNarrowPages(t *testing.T) {
 		})
 	}
 }
+
+// TestLuxSecondMove: between the two moves of a Lux et Umbra turn the
+// status says from which squares the second may come.
+func TestLuxSecondMove(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("lux")
+	u.desktop()
+	for try := 0; try < 8; try++ {
+		id, grants := a.create("luxumbra", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+		tok := tokensOf(grants)
+		v := a.waitTurn(id, -1, "white")
+		v = a.play(id, tok["white"], v.Legal[0], v.Seq)
+		v = a.view(id)
+		if v.ToMove != "white" {
+			continue
+		}
+		dice := strings.Fields(v.Position)[6]
+		want := "a move from a dark square"
+		if strings.Contains(dice, "L") {
+			want = "a move from a light square"
+		}
+		u.holdSeats(a, id, tok)
+		u.do(chromedp.Navigate(a.url("/games/" + id)))
+		u.settle(a, id)
+		if got := u.text("#turn"); got != "White to move — "+want+" — your move" {
+			t.Errorf("with the dice %s the status says %q, want %q", dice, got, want)
+		}
+		return
+	}
+	t.Skip("no turn with a second move in 8 games")
+}

@@ -37,6 +37,11 @@ export function settledStatus(v: GameView, _plies: Ply[], mine: boolean): string
   const fields = v.position.split(" ");
   const base = t("status.turn", { player: who });
   if (v.game === "seidr" && fields[6] === "steel") return base + " — " + t(mine ? "status.steel.you" : "status.steel");
+  // Lux et Umbra's second move: the die left says from where.
+  if (v.game === "luxumbra" && /^[ls]$/.test((fields[6] ?? "").replace(/[A-Z-]/g, "")) && /^[LS]$/.test((fields[6] ?? "").replace(/[a-z-]/g, ""))) {
+    const left = (fields[6] ?? "").replace(/[a-z-]/g, "");
+    return base + " — " + t(left === "L" ? "status.lux.light" : "status.lux.dark") + (mine ? " — " + t("game.yourturn") : "");
+  }
   if (v.game === "nordsloki") {
     const m = /(?:^| )move:p\d:([\d-]+)/.exec(v.position);
     if (m) return t("status.loki.moves", { player: who, dice: m[1] }) + (mine ? " — " + t("game.yourturn") : "");
