@@ -459,3 +459,34 @@ func TestOnlineRussianErrors(t *testing.T) {
 		t.Errorf("a server that is not there: %q (%v)", msg, err)
 	}
 }
+
+// TestOnlineRussianRolls plays Nords Loki and Lux et Umbra on a real
+// server in Russian against its AI: the rolls the feed brings are said as
+// at home (whose roll, the first player, the dice in words), and no
+// screen shows English.
+func TestOnlineRussianRolls(t *testing.T) {
+	ru := i18n.Russian
+	base := testServer(t)
+	for _, tc := range []struct{ game, want string }{
+		{"nordsloki", `Игрок 2: выпало \d-\d-\d`},
+		{"luxumbra", `Выпало: (Свет|Тень)( и (Свет|Тень))?`},
+	} {
+		g := createGame(t, base, tc.game, map[string]string{"type": "open"}, map[string]string{"type": "ai", "level": "easy"})
+		m, ch := joinModel(t, Config{Lang: ru}, g.Seats[0].InviteURL, "Боря")
+		await(t, m, ch, "ваш ход")
+		noEnglish(t, tc.game+" online", m.Render())
+		if tc.game == "nordsloki" {
+			if ml := strings.Join(m.moveLines(80), "\n"); !strings.HasPrefix(ml, "1. Кубики: Первым ходит Игрок") {
+				t.Errorf("the move list of Nords Loki online:\n%s", ml)
+			}
+		}
+		re := regexp.MustCompile(tc.want)
+		awaitModel(t, m, ch, "the AI's roll", func() bool {
+			if m.human() {
+				press(t, m, "?", "enter")
+			}
+			noEnglish(t, tc.game+" online", m.Render())
+			return re.MatchString(strings.Join(m.notes, "\n")) || m.over()
+		})
+	}
+}
