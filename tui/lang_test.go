@@ -222,6 +222,10 @@ func TestKeyboardLayouts(t *testing.T) {
 	if got, want := history(m), "e2e4 e7e5 g1f3"; got != want {
 		t.Errorf("history after у2у4 у7у5 Та3 = %q, want %q\n%s", got, want, m.Render())
 	}
+	press(t, m, "у2у5", "enter")
+	if !strings.Contains(m.message, "Ход e2e5 сейчас невозможен") {
+		t.Errorf("у2у5: %q, want e2e5 refused", m.message)
+	}
 	press(t, m, "г")
 	if got, want := history(m), "e2e4 e7e5"; got != want || m.input != "" {
 		t.Errorf("after г: history %q, input %q; want %q and none", got, m.input, want)

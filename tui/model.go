@@ -523,26 +523,27 @@ func (m *Model) submit(text string) tea.Cmd {
 		m.message = i18n.T(m.lang, "tui.error.wait")
 		return nil
 	}
-	a, err := m.parse(text)
+	a, read, err := m.parse(text)
 	if err != nil {
-		m.message = m.moveError(text, err)
+		m.message = m.moveError(read, err)
 		return nil
 	}
 	return m.humanPlays(a)
 }
 
 // parse reads a typed action in the game's notation, typed with the
-// Latin keyboard layout or the Russian one («у2у4» is e2e4).
-func (m *Model) parse(text string) (game.Action, error) {
-	a, err := m.s.ParseAction(text)
+// Latin keyboard layout or the Russian one («у2у4» is e2e4); read is the
+// text as it was read: in the Latin layout when that made it notation.
+func (m *Model) parse(text string) (a game.Action, read string, err error) {
+	a, err = m.s.ParseAction(text)
 	if err != nil {
 		if l, ok := latinLayout(text); ok {
 			if b, lerr := m.s.ParseAction(l); lerr == nil || !errors.Is(lerr, game.ErrSyntax) {
-				return b, lerr
+				return b, l, lerr
 			}
 		}
 	}
-	return a, err
+	return a, text, err
 }
 
 // commandLine returns a typed line in lower case, as the Latin layout's
