@@ -79,13 +79,13 @@ instead.`,
 				r, err := tui.ReadRecord(f)
 				f.Close()
 				if err != nil {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", err.Error()))
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", explain(cfg.Lang, err)))
 				}
 				if gameName != "" && gameName != r.Game {
 					return errors.New(i18n.T(cfg.Lang, "tui.cli.loadgame", "file", load, "game", r.Game, "want", gameName))
 				}
 				if _, _, err := tui.Replay(r); err != nil {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", err.Error()))
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", explain(cfg.Lang, err)))
 				}
 				cfg.Record = &r
 			} else {
@@ -94,7 +94,7 @@ instead.`,
 				}
 				g, err := games.ByName(gameName)
 				if err != nil {
-					return err
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.unknowngame", "game", gameName, "games", strings.Join(games.Names(), ", ")))
 				}
 				opts := game.Options{}
 				for _, s := range sets {
@@ -193,8 +193,20 @@ func onlineError(l i18n.Lang, url string, err error) error {
 	switch {
 	case errors.Is(err, tui.ErrNotGameURL):
 		return errors.New(i18n.T(l, "tui.cli.badurl", "url", url))
-	case errors.As(err, &reach):
+	case errors.As(err, &reach) && l == i18n.English:
 		return errors.New(i18n.T(l, "tui.cli.unreachable", "server", reach.Base, "error", reach.Err.Error()))
+	case errors.As(err, &reach):
+		return errors.New(tui.ErrorText(l, err)) // the network's words are English
 	}
-	return errors.New(i18n.T(l, "tui.cli.refused", "url", url, "error", err.Error()))
+	return errors.New(i18n.T(l, "tui.cli.refused", "url", url, "error", explain(l, err)))
+}
+
+// explain is an error's text for a message in language l: in English the
+// error as it is, with its details; in another language the terminal
+// client's words for it, without the English of the details.
+func explain(l i18n.Lang, err error) string {
+	if l == i18n.English {
+		return err.Error()
+	}
+	return tui.ErrorText(l, err)
 }

@@ -26,6 +26,9 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "--lang", "en", "--game", "chess", "--set", "speed=fast"}, "bad option"},
 		{[]string{"play", "--lang", "en", "--load", bad}, `cannot resume ` + bad + `: tui: bad record: action 1 "e2e5"`},
 		{[]string{"play", "--lang", "en", "--load", bad, "--game", "seidr"}, "holds a game of chess, not seidr"},
+		// In Russian, no English details: the record's and the game list's.
+		{[]string{"play", "--lang", "ru", "--load", bad}, "не удалось продолжить партию из " + bad + ": ход 1 (e2e5) там невозможен\n"},
+		{[]string{"play", "--lang", "ru", "--game", "go"}, "неизвестная игра «go» (игры: chess,"},
 	}
 	for _, tc := range tests {
 		_, errOut, err := run(t, "", tc.args...)
