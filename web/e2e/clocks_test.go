@@ -62,9 +62,9 @@ func TestClockPresets(t *testing.T) {
 	u.wait("your turn in the title", `document.title.startsWith("Your turn — ")`, 10*time.Second)
 
 	id = u.createFromForm(a, "hotseat", "corr-3")
-	// A correspondence clock times the first move too: White's is
-	// under three days within a second, Black's waits at three.
-	u.wait("the clocks in days", `(document.querySelector('[data-clock="white"]') || {}).innerText === "2 d 23 h" && document.querySelector('[data-clock="black"]').innerText === "3 d 0 h"`, 10*time.Second)
+	// A correspondence clock does not time a player's first move either:
+	// both wait at three days.
+	u.wait("the clocks in days", `(document.querySelector('[data-clock="white"]') || {}).innerText === "3 d 0 h" && document.querySelector('[data-clock="black"]').innerText === "3 d 0 h"`, 10*time.Second)
 	v = clockOf{}
 	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
 		t.Fatal(err)
@@ -72,12 +72,16 @@ func TestClockPresets(t *testing.T) {
 	if v.Clock == nil || v.Clock.DaysPerMove != 3 {
 		t.Errorf("the correspondence game's clock is %+v", v.Clock)
 	}
-	// In Russian, after White's move: Black's clock runs, from three days.
+	// In Russian, after each side's first move: White's clock runs, from
+	// three days.
 	u.waitPosition(a.view(id).Position)
 	u.clickMove("chess", "e2e4")
 	a.waitMoved(id, 0)
+	u.waitPosition(a.view(id).Position)
+	u.clickMove("chess", "e7e5")
+	a.waitMoved(id, 1)
 	u.click(`button[data-lang="ru"]`)
-	u.wait("the clock in Russian", `document.documentElement.lang === "ru" && (document.querySelector('[data-clock="black"]') || {}).innerText === "2 д 23 ч"`, 10*time.Second)
+	u.wait("the clock in Russian", `document.documentElement.lang === "ru" && (document.querySelector('[data-clock="white"]') || {}).innerText === "2 д 23 ч" && document.querySelector('[data-clock="black"]').innerText === "3 д 0 ч"`, 10*time.Second)
 	u.wait("your turn in Russian", `document.title.startsWith("Ваш ход — ")`, 10*time.Second)
 }
 
