@@ -84,7 +84,7 @@ export interface GameView {
   fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
   /** clock: days_per_move is set for a correspondence clock (each turn
    * has that many days afresh). */
-  clock?: { initial_ms: number; increment_ms: number; days_per_move?: number; remaining_ms: Record<string, number>; running?: string };
+  clock?: { initial_ms: number; increment_ms: number; days_per_move?: number; remaining_ms: Record<string, number>; running?: string; first_move_ms?: number };
   created: string;
   /** private says the game is not in the lists of games. */
   private?: boolean;

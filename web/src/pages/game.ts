@@ -60,6 +60,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
 
   const status = h("div", { class: "turn", id: "turn", role: "status", "aria-live": "polite" });
   const conn = h("span", { class: "conn", id: "conn" }, t("game.connecting"));
+  // The spectators the feed counts ({"type":"watchers"}); hidden at none.
+  const watchers = h("span", { class: "watchers", id: "watchers", hidden: true });
   const banner = h("div", { class: "banner", id: "result", hidden: true, role: "status" });
   const boardBox = h("div", { class: "board-box" });
   const playersBox = h("div", { class: "players", id: "players" });
@@ -132,7 +134,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -579,6 +581,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
           h("span", null, h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
           v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
+          // A first move is not timed, but must come in time or the game
+          // is aborted: its time left, as lichess shows it.
+          v.clock?.first_move_ms && s.player === v.to_move && !v.finished
+            ? h("span", { class: "first-move", id: "first-move" }, t("clock.firstmove", { time: clockText(v.clock.first_move_ms, !!v.clock.days_per_move) }))
+            : null,
         ),
       ),
     );
@@ -605,6 +612,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // Clocks tick locally between updates.
   const tick = setInterval(() => {
     const c = view?.clock;
+    const first = playersBox.querySelector("#first-move");
+    if (c?.first_move_ms && first && !view!.finished) {
+      c.first_move_ms = Math.max(0, c.first_move_ms - 1000);
+      first.textContent = t("clock.firstmove", { time: clockText(c.first_move_ms, !!c.days_per_move) });
+    }
     if (!c || !c.running || view!.finished) return;
     const el = playersBox.querySelector(`[data-clock="${c.running}"]`);
     if (el) {
@@ -637,7 +649,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       conn.classList.remove("down");
     };
     sock.onmessage = (e) => {
-      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody; id?: string };
+      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody; id?: string; count?: number };
       try {
         m = JSON.parse(e.data);
       } catch {
@@ -645,6 +657,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       }
       if (m.type === "event" && m.event) merge([m.event]);
       else if (m.type === "rematch" && m.id) follow(m.id);
+      else if (m.type === "watchers") {
+        const n = Number(m.count ?? 0);
+        watchers.hidden = n === 0;
+        watchers.dataset.count = String(n);
+        watchers.textContent = t("game.watchers", { n });
+      }
       else if (m.type === "state" && m.game) show(m.game);
       else if (m.type === "auth") {
         conn.dataset.player = String(m.player ?? "");
