@@ -31,6 +31,7 @@ var (
 	arenaGames   = flag.Int("arena.games", 100, "games")
 	arenaSeed    = flag.Uint64("arena.seed", 1, "run seed")
 	arenaWorkers = flag.Int("arena.workers", 2, "games played at once")
+	arenaKonungs = flag.String("arena.konungs", "on", "the konungs option")
 )
 
 // entrant returns the arena entrant a specification names: "net" (one
@@ -83,7 +84,7 @@ func runArena(t testing.TB, players, games, workers int, seed uint64, es ...aren
 	sum, sumSq := make([]float64, n), make([]float64, n)
 	running := arena.NewSummary(es)
 	sum0, err := arena.Run(context.Background(), arena.Config{
-		Game: nordsloki.Game{}, Options: game.Options{"players": fmt.Sprint(players)},
+		Game: nordsloki.Game{}, Options: game.Options{"players": fmt.Sprint(players), "konungs": *arenaKonungs},
 		Entrants: es, Games: games, Workers: workers, Seed: seed,
 		OnGame: func(r arena.Record) {
 			for j := range n {

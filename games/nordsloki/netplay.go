@@ -91,8 +91,9 @@ type NetPlayer struct {
 
 // Choose returns the next step of the turn chosen for the player to move
 // in st, which must be a Nords Loki state at a decision. It does not
-// change st.
-func (np *NetPlayer) Choose(_ context.Context, st game.State) (game.Action, error) {
+// change st. When ctx is done, a 2-ply search stops with the best turn so
+// far (at the least BestTurn's).
+func (np *NetPlayer) Choose(ctx context.Context, st game.State) (game.Action, error) {
 	s, ok := st.(*State)
 	if !ok {
 		return 0, fmt.Errorf("nordsloki: NetPlayer plays Nords Loki, not %s", st.Game().Name())
@@ -114,7 +115,7 @@ func (np *NetPlayer) Choose(_ context.Context, st game.State) (game.Action, erro
 	}
 	var e TurnEnd
 	if np.Ply == 2 {
-		e, _ = nt.BestTurn2(s, np.Keep)
+		e, _ = nt.bestTurn2(ctx, s, np.Keep)
 	} else {
 		e, _ = nt.BestTurn(s)
 	}
@@ -138,6 +139,12 @@ func (np *NetPlayer) Choose(_ context.Context, st game.State) (game.Action, erro
 // with its own BestTurn; and that value. A turn that ends the game counts
 // its returns.
 func (nt *Net) BestTurn2(s *State, keep int) (TurnEnd, float64) {
+	return nt.bestTurn2(context.Background(), s, keep)
+}
+
+// bestTurn2 is BestTurn2 that stops looking at further turns when ctx is
+// done (the first one looked at is BestTurn's).
+func (nt *Net) bestTurn2(ctx context.Context, s *State, keep int) (TurnEnd, float64) {
 	if keep <= 0 {
 		keep = 4
 	}
@@ -157,6 +164,9 @@ func (nt *Net) BestTurn2(s *State, keep int) (TurnEnd, float64) {
 	}
 	best, bestV := idx[0], 0.0
 	for r, i := range idx {
+		if r > 0 && ctx.Err() != nil {
+			break
+		}
 		e := ends[i]
 		x := vals[i]
 		if e.End.phase != phaseOver {
