@@ -14,8 +14,8 @@ import (
 	"norns/games/nordsloki"
 )
 
-// Defaults of the train command: a run of about three minutes on the
-// development machine.
+// Defaults of the train command: a run of four (two players) to six
+// (three) minutes of one core of the development machine.
 const (
 	trainDefaultGames = 10000
 	trainDefaultEvery = 1000
