@@ -1,0 +1,314 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"norns/ai"
+	"norns/game"
+)
+
+// Marks of a move, by the win probability it lost.
+const (
+	MarkInaccuracy = "inaccuracy"
+	MarkMistake    = "mistake"
+	MarkBlunder    = "blunder"
+)
+
+// Thresholds of the marks, in win probability lost (as lichess draws
+// them, roughly).
+const (
+	Inaccuracy = 0.1
+	Mistake    = 0.2
+	Blunder    = 0.3
+)
+
+// Sharpness turns an evaluation score into a win probability (see the
+// package documentation).
+const Sharpness = 8
+
+// Config is the budget of an analysis. Zero fields take the defaults.
+type Config struct {
+	// Budget is the AI's search for its preferred move: alpha-beta (or
+	// the chess engine's) nodes, or MCTS iterations (default 20,000).
+	Budget int
+	// Depth is the plies of the value search of the positions after the
+	// move played and after the preferred move (default 2).
+	Depth int
+	// ChanceDepth is the plies of the value search of each outcome of a
+	// roll (default 1: the roller's best choice with it).
+	ChanceDepth int
+	// MaxNodes caps a value search (default 200,000 nodes).
+	MaxNodes int
+	// Seed makes the AI's choices reproducible.
+	Seed uint64
+}
+
+func (c Config) withDefaults() Config {
+	if c.Budget <= 0 {
+		c.Budget = 20000
+	}
+	if c.Depth <= 0 {
+		c.Depth = 2
+	}
+	if c.ChanceDepth <= 0 {
+		c.ChanceDepth = 1
+	}
+	if c.MaxNodes <= 0 {
+		c.MaxNodes = 200000
+	}
+	return c
+}
+
+// Step is one action of the game looked back at: a move or a roll.
+type Step struct {
+	// Ply is the action's index in the game's history.
+	Ply int `json:"ply"`
+	// Player is the mover's seat name, or "chance" for a roll.
+	Player string `json:"player"`
+	// Move is the action in the game's notation.
+	Move string `json:"move"`
+	// Chance says the step is a roll.
+	Chance bool `json:"chance,omitempty"`
+	// Forced says the mover had no other choice.
+	Forced bool `json:"forced,omitempty"`
+	// Before and After are each player's win probability before and after
+	// the step.
+	Before []float64 `json:"before"`
+	After  []float64 `json:"after"`
+	// Best is the AI's preferred move where it differs from the move
+	// played, and BestValue the mover's win probability after it.
+	Best      string  `json:"best,omitempty"`
+	BestValue float64 `json:"best_value,omitempty"`
+	// Loss is the mover's win probability lost against the better of the
+	// move played and the AI's.
+	Loss float64 `json:"loss,omitempty"`
+	// Mark is MarkInaccuracy, MarkMistake, MarkBlunder or empty.
+	Mark string `json:"mark,omitempty"`
+	// Luck is each player's win probability gained by the roll against
+	// the expectation over its outcomes (rolls only).
+	Luck []float64 `json:"luck,omitempty"`
+}
+
+// Summary is a player's account of a game.
+type Summary struct {
+	Player string `json:"player"`
+	// Moves counts the choices (forced moves aside).
+	Moves int `json:"moves"`
+	// Loss adds up the win probability the choices lost (skill), Luck the
+	// win probability the rolls gave (negative: taken).
+	Loss float64 `json:"loss"`
+	Luck float64 `json:"luck"`
+	// Accuracy is in percent: 100 when every choice was as good as the
+	// AI's.
+	Accuracy    float64 `json:"accuracy"`
+	Inaccuracies int    `json:"inaccuracies"`
+	Mistakes    int     `json:"mistakes"`
+	Blunders    int     `json:"blunders"`
+}
+
+// Analysis is a game looked back at.
+type Analysis struct {
+	Game    string   `json:"game"`
+	Players []string `json:"players"`
+	// Start is each player's win probability at the start.
+	Start   []float64 `json:"start"`
+	Steps   []Step    `json:"steps"`
+	Summary []Summary `json:"summary"`
+}
+
+// Progress is told how many of the game's actions are done, of how many.
+type Progress func(done, total int)
+
+// Analyze looks back at the game that led to final, from the position it
+// was created from. progress, when not nil, is called after each action.
+// It stops with ctx's error when ctx is done.
+func Analyze(ctx context.Context, final game.State, cfg Config, progress Progress) (*Analysis, error) {
+	cfg = cfg.withDefaults()
+	hist := final.History()
+	s := final.Clone()
+	for {
+		err := s.Undo()
+		if errors.Is(err, game.ErrNoHistory) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %v", err)
+		}
+	}
+	if len(s.History()) != 0 {
+		return nil, errors.New("analysis: the game's start cannot be reached by undoing")
+	}
+	agent, err := ai.New(ai.Config{Level: "hard", Iterations: cfg.Budget, Workers: 1, Seed: cfg.Seed})
+	if err != nil {
+		return nil, err
+	}
+	names := s.Players()
+	an := &Analysis{Game: s.Game().Name(), Players: names}
+	v := &valuer{max: cfg.MaxNodes}
+	var here []float64 // the current position's value, once known
+	for i := 0; i < len(hist); i = len(s.History()) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		st := Step{Ply: i, Move: s.ActionString(hist[i])}
+		p := s.Player()
+		switch {
+		case p == game.Chance:
+			st.Player, st.Chance = "chance", true
+			exp := make([]float64, len(names))
+			var got []float64
+			for _, o := range s.ChanceOutcomes() {
+				c := s.Clone()
+				c.ApplyUnchecked(o.Action)
+				x := v.value(c, cfg.ChanceDepth)
+				for j := range exp {
+					exp[j] += o.Prob * x[j]
+				}
+				if o.Action == hist[i] {
+					got = x
+				}
+			}
+			if got == nil {
+				return nil, fmt.Errorf("analysis: ply %d: %s is no outcome of the roll", i, st.Move)
+			}
+			st.Before = exp
+			st.Luck = make([]float64, len(names))
+			for j := range exp {
+				st.Luck[j] = got[j] - exp[j]
+			}
+		case p >= 0:
+			st.Player = names[p]
+			legal := s.Legal()
+			played := child(s, hist[i])
+			pv := v.value(played, cfg.Depth)
+			st.Before = pv
+			if len(legal) < 2 {
+				st.Forced = true
+				break
+			}
+			best, err := agent.Choose(ctx, s)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, fmt.Errorf("analysis: ply %d: %v", i, err)
+			}
+			if best == hist[i] {
+				break
+			}
+			bv := v.value(child(s, best), cfg.Depth)
+			st.Best, st.BestValue = s.ActionString(best), bv[p]
+			if bv[p] > pv[p] {
+				st.Before = bv
+				st.Loss = bv[p] - pv[p]
+			}
+			st.Mark = mark(st.Loss)
+		default:
+			return nil, fmt.Errorf("analysis: ply %d: the game is over before its history ends", i)
+		}
+		if here == nil {
+			an.Start = st.Before
+		}
+		if err := s.Apply(hist[i]); err != nil {
+			return nil, fmt.Errorf("analysis: ply %d: %s: %v", i, st.Move, err)
+		}
+		an.Steps = append(an.Steps, st)
+		here = st.Before
+		if progress != nil {
+			progress(len(s.History()), len(hist))
+		}
+	}
+	// Each step's After is the next one's Before; the last one's is the
+	// end's value.
+	for k := range an.Steps {
+		if k+1 < len(an.Steps) {
+			an.Steps[k].After = an.Steps[k+1].Before
+		} else {
+			an.Steps[k].After = v.value(s, cfg.Depth)
+		}
+	}
+	if an.Start == nil {
+		an.Start = v.value(s, cfg.Depth)
+	}
+	an.Summary = summarize(names, an.Steps)
+	return an, nil
+}
+
+// child returns a copy of s with a applied.
+func child(s game.State, a game.Action) game.State {
+	c := s.Clone()
+	c.ApplyUnchecked(a)
+	return c
+}
+
+// mark names a loss.
+func mark(loss float64) string {
+	switch {
+	case loss >= Blunder:
+		return MarkBlunder
+	case loss >= Mistake:
+		return MarkMistake
+	case loss >= Inaccuracy:
+		return MarkInaccuracy
+	}
+	return ""
+}
+
+// MoveAccuracy is the accuracy in percent of a move that lost loss in win
+// probability: lichess's formula, 100 for no loss, about 70 for a loss of
+// 0.1 and 25 for 0.3.
+func MoveAccuracy(loss float64) float64 {
+	a := 103.1668*math.Exp(-0.04354*loss*100) - 3.1669
+	return max(0, min(100, a))
+}
+
+// summarize adds up each player's steps.
+func summarize(names []string, steps []Step) []Summary {
+	out := make([]Summary, len(names))
+	acc := make([]float64, len(names))
+	for j, n := range names {
+		out[j].Player = n
+	}
+	for _, st := range steps {
+		if st.Chance {
+			for j, l := range st.Luck {
+				out[j].Luck += l
+			}
+			continue
+		}
+		if st.Forced {
+			continue
+		}
+		j := index(names, st.Player)
+		out[j].Moves++
+		out[j].Loss += st.Loss
+		acc[j] += MoveAccuracy(st.Loss)
+		switch st.Mark {
+		case MarkInaccuracy:
+			out[j].Inaccuracies++
+		case MarkMistake:
+			out[j].Mistakes++
+		case MarkBlunder:
+			out[j].Blunders++
+		}
+	}
+	for j := range out {
+		out[j].Accuracy = 100
+		if out[j].Moves > 0 {
+			out[j].Accuracy = acc[j] / float64(out[j].Moves)
+		}
+	}
+	return out
+}
+
+func index(names []string, n string) int {
+	for i, x := range names {
+		if x == n {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,109 @@
+package analysis_test
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"norns/analysis"
+	"norns/game"
+	"norns/games/chess"
+	"norns/games/nordsloki"
+)
+
+// play returns a new game of g with the moves applied.
+func play(t *testing.T, g game.Game, moves ...string) game.State {
+	t.Helper()
+	s, err := g.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if err := game.ParseAndApply(s, m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return s
+}
+
+// TestChessBlunder: Black's queen checks from e4 where the knight takes
+// it: a blunder, and the AI keeps the queen.
+func TestChessBlunder(t *testing.T) {
+	s := play(t, chess.Game, "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e4", "c3e4")
+	an, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 5000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an.Steps) != 7 {
+		t.Fatalf("%d steps, want 7", len(an.Steps))
+	}
+	for _, st := range an.Steps {
+		t.Logf("%d %s %s %.3f→%.3f best %s loss %.3f %s", st.Ply, st.Player, st.Move, st.Before[0], st.After[0], st.Best, st.Loss, st.Mark)
+	}
+	bl := an.Steps[5]
+	if bl.Mark != analysis.MarkBlunder || bl.Best == "" || bl.Best == "d5e4" {
+		t.Errorf("d5e4: mark %q, best %q, want a blunder and another move", bl.Mark, bl.Best)
+	}
+	if c := an.Steps[6]; c.Mark != "" {
+		t.Errorf("c3e4 (taking the queen) marked %q", c.Mark)
+	}
+	if b := an.Summary[1]; b.Blunders != 1 || b.Accuracy >= an.Summary[0].Accuracy {
+		t.Errorf("black's summary %+v, white's %+v", b, an.Summary[0])
+	}
+	for k := 1; k < len(an.Steps); k++ {
+		if an.Steps[k-1].After[0] != an.Steps[k].Before[0] {
+			t.Errorf("step %d ends at %v, the next starts at %v", k-1, an.Steps[k-1].After, an.Steps[k].Before)
+		}
+	}
+}
+
+// TestDiceLuck: in a game of Nords Loki the rolls have luck, each roll's
+// luck sums to zero over the players, and the luck adds up in the summary.
+func TestDiceLuck(t *testing.T) {
+	s, err := nordsloki.Game{}.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 40 && !s.Terminal(); n++ {
+		if s.Player() == game.Chance {
+			s.Apply(game.SampleChance(s, rng))
+			continue
+		}
+		l := s.Legal()
+		s.Apply(l[rng.IntN(len(l))])
+	}
+	an, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 200}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls, lucky := 0, 0
+	sum := make([]float64, len(an.Players))
+	for _, st := range an.Steps {
+		if !st.Chance {
+			continue
+		}
+		rolls++
+		tot := 0.0
+		for j, l := range st.Luck {
+			tot += l
+			sum[j] += l
+			if math.Abs(l) > 1e-9 {
+				lucky++
+			}
+		}
+		if math.Abs(tot) > 1e-9 {
+			t.Errorf("ply %d: the luck %v sums to %g", st.Ply, st.Luck, tot)
+		}
+	}
+	if rolls == 0 || lucky == 0 {
+		t.Fatalf("%d rolls, %d with luck", rolls, lucky)
+	}
+	for j, su := range an.Summary {
+		if math.Abs(su.Luck-sum[j]) > 1e-9 {
+			t.Errorf("%s's luck %g, the rolls add up to %g", su.Player, su.Luck, sum[j])
+		}
+	}
+	t.Logf("%d steps, %d rolls, summary %+v", len(an.Steps), rolls, an.Summary)
+}

@@ -1,0 +1,108 @@
+package analysis
+
+import (
+	"math"
+
+	"norns/game"
+)
+
+// Value returns each player's win probability in s, searched depth plies
+// deep (see the package documentation), with at most maxNodes nodes.
+func Value(s game.State, depth, maxNodes int) []float64 {
+	v := &valuer{max: maxNodes}
+	return v.value(s, depth)
+}
+
+// valuer is a value search with its node count.
+type valuer struct {
+	nodes, max int
+}
+
+// value searches a copy of s.
+func (v *valuer) value(s game.State, depth int) []float64 {
+	v.nodes = 0
+	return v.search(s.Clone(), depth)
+}
+
+// search values s, which it changes and restores.
+func (v *valuer) search(s game.State, depth int) []float64 {
+	if s.Terminal() {
+		return Shares(s)
+	}
+	if depth <= 0 || v.nodes >= v.max {
+		return Static(s)
+	}
+	v.nodes++
+	p := s.Player()
+	if p == game.Chance {
+		out := make([]float64, len(s.Players()))
+		for _, o := range s.ChanceOutcomes() {
+			s.ApplyUnchecked(o.Action)
+			x := v.search(s, depth-1)
+			_ = s.Undo()
+			for j := range out {
+				out[j] += o.Prob * x[j]
+			}
+		}
+		return out
+	}
+	var best []float64
+	for _, a := range s.Legal() {
+		s.ApplyUnchecked(a)
+		x := v.search(s, depth-1)
+		_ = s.Undo()
+		if best == nil || x[p] > best[p] {
+			best = x
+		}
+	}
+	return best
+}
+
+// Shares gives each player's share of a finished game: the winners share
+// 1, a draw shares it among the players in it (everybody, when it names
+// nobody), an unfinished game among everybody.
+func Shares(s game.State) []float64 {
+	n := len(s.Players())
+	out := make([]float64, n)
+	r := s.Result()
+	who := r.Winners
+	if r.Kind != game.Win && r.Kind != game.Draw || len(who) == 0 {
+		for j := range out {
+			out[j] = 1 / float64(n)
+		}
+		return out
+	}
+	for _, w := range who {
+		out[w] = 1 / float64(len(who))
+	}
+	return out
+}
+
+// Static is each player's win probability by the game's evaluation alone:
+// the softmax of the scores times Sharpness/2, or an even share in a game
+// without an evaluation.
+func Static(s game.State) []float64 {
+	n := len(s.Players())
+	out := make([]float64, n)
+	e, ok := s.(game.Evaluator)
+	if !ok {
+		for j := range out {
+			out[j] = 1 / float64(n)
+		}
+		return out
+	}
+	sc := e.Evaluate()
+	top := math.Inf(-1)
+	for _, x := range sc {
+		top = max(top, x)
+	}
+	sum := 0.0
+	for j := range out {
+		out[j] = math.Exp(Sharpness / 2 * (sc[j] - top))
+		sum += out[j]
+	}
+	for j := range out {
+		out[j] /= sum
+	}
+	return out
+}
