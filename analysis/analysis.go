@@ -103,10 +103,10 @@ type Summary struct {
 	Luck float64 `json:"luck"`
 	// Accuracy is in percent: 100 when every choice was as good as the
 	// AI's.
-	Accuracy    float64 `json:"accuracy"`
-	Inaccuracies int    `json:"inaccuracies"`
-	Mistakes    int     `json:"mistakes"`
-	Blunders    int     `json:"blunders"`
+	Accuracy     float64 `json:"accuracy"`
+	Inaccuracies int     `json:"inaccuracies"`
+	Mistakes     int     `json:"mistakes"`
+	Blunders     int     `json:"blunders"`
 }
 
 // Analysis is a game looked back at.

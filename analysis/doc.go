@@ -23,7 +23,10 @@
 // at a decision the mover keeps the child whose value is best for the
 // mover (max^n, so three players need no special case), at a roll the
 // outcomes are averaged by their probabilities, and at the leaves the
-// evaluation scores the position. The search is exhaustive to its depth
+// evaluation scores the position, after a quiescence search (at most
+QuiescencePlies) of the actions that raise the mover's evaluation at
+once, so that a leaf in the middle of an exchange is valued as the
+exchange ends. The search is exhaustive to its depth
 // and capped at MaxNodes, so that its result depends on the position
 // only, never on the machine or its load.
 //

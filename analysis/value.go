@@ -30,7 +30,7 @@ func (v *valuer) search(s game.State, depth int) []float64 {
 		return Shares(s)
 	}
 	if depth <= 0 || v.nodes >= v.max {
-		return Static(s)
+		return v.quiesce(s, QuiescencePlies)
 	}
 	v.nodes++
 	p := s.Player()
@@ -106,3 +106,41 @@ func Static(s game.State) []float64 {
 	}
 	return out
 }
+
+// QuiescencePlies bounds the quiescence search at the value search's
+// leaves.
+const QuiescencePlies = 4
+
+// quiesce values a leaf: the evaluation, unless the mover has actions
+// that raise the mover's evaluation at once (captures, in the chess
+// games), which it may play, or not; then the same for the next mover,
+// q plies deep. So that a leaf in the middle of an exchange is not
+// valued as if the exchange stopped there.
+func (v *valuer) quiesce(s game.State, q int) []float64 {
+	if s.Terminal() {
+		return Shares(s)
+	}
+	stand := Static(s)
+	p := s.Player()
+	if p < 0 || q <= 0 || v.nodes >= v.max {
+		return stand
+	}
+	v.nodes++
+	best := stand
+	for _, a := range s.Legal() {
+		s.ApplyUnchecked(a)
+		var x []float64
+		if Static(s)[p] > stand[p]+gain {
+			x = v.quiesce(s, q-1)
+		}
+		_ = s.Undo()
+		if x != nil && x[p] > best[p] {
+			best = x
+		}
+	}
+	return best
+}
+
+// gain is the least rise of the mover's evaluation that the quiescence
+// search follows.
+const gain = 0.02
