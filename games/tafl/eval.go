@@ -98,7 +98,9 @@ func (s *State) Evaluate() []float64 {
 // reach in two moves (a square he moves to with an open line along the
 // edge to an empty corner: the attackers must block every such line at
 // once), how far the nearest corner is, and the attackers that guard the
-// corners from the squares next to them.
+// corners: on the square diagonally next to a corner and the two beside it
+// away from the edges (b2, c2 and b3 for a1), which fence the corner off
+// and, unlike b1 and a2, cannot be taken against it.
 func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 	n := b.n
 	var reach [4]bool // corners a1, n1, a_n, n_n reachable in two moves
@@ -131,14 +133,14 @@ func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 			if cc > 0 {
 				dc = -1
 			}
-			for _, sq := range [3][2]int{{cr + dr, cc}, {cr, cc + dc}, {cr + dr, cc + dc}} {
+			for _, sq := range [3][2]int{{cr + dr, cc + dc}, {cr + dr, cc + 2*dc}, {cr + 2*dr, cc + dc}} {
 				if b.rows[black][sq[0]]>>sq[1]&1 != 0 {
 					guards++
 				}
 			}
 		}
 	}
-	return 0.12*float64(min(two, 3)) - 0.03*float64(dist) - 0.02*float64(guards)
+	return 0.12*float64(min(two, 3)) - 0.03*float64(dist) - 0.06*float64(guards)
 }
 
 // openToCorners reports, for a king standing on the edge square (r, c),

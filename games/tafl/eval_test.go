@@ -77,6 +77,9 @@ func TestEvaluateCorner(t *testing.T) {
 		{"open lines to the corners", diagram(11, "b", "Kc6 tf9 tg3 Th8"), diagram(11, "b", "Kc6 tb1 tb11 tf9 tg3 Th8")},
 		{"nearer a corner", diagram(11, "b", "Kc3 te5 te7 tg5 Th8"), diagram(11, "b", "Ke7 te5 tc3 tg5 Th8")},
 		{"unguarded corners", diagram(11, "b", "Kf6 te9 tg9 Ti3 Ti4"), diagram(11, "b", "Kf6 tb2 tj10 Ti3 Ti4")},
+		// A fence on b3 and c2 guards a1; attackers on b1 and a2 do not
+		// count (they can be taken against the corner).
+		{"a fence, not a plug", diagram(11, "b", "Kf6 tb1 ta2 Ti3 Ti4"), diagram(11, "b", "Kf6 tb3 tc2 Ti3 Ti4")},
 	}
 	for _, tc := range tests {
 		b, w := setupRules(t, cph, tc.better).Evaluate(), setupRules(t, cph, tc.worse).Evaluate()
