@@ -24,11 +24,11 @@
 // mover (max^n, so three players need no special case), at a roll the
 // outcomes are averaged by their probabilities, and at the leaves the
 // evaluation scores the position, after a quiescence search (at most
-QuiescencePlies) of the actions that raise the mover's evaluation at
-once, so that a leaf in the middle of an exchange is valued as the
-exchange ends. The search is exhaustive to its depth
-// and capped at MaxNodes, so that its result depends on the position
-// only, never on the machine or its load.
+// QuiescencePlies) of the actions that raise the mover's evaluation at
+// once, so that a leaf in the middle of an exchange is valued as the
+// exchange ends. The search is exhaustive to its depth and capped at
+// MaxNodes nodes, so that its result depends on the position only, never
+// on the machine or its load.
 //
 // # A game analysed
 //
