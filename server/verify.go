@@ -157,6 +157,10 @@ type Verification struct {
 	// its description (game.Describe).
 	Status string
 	Result string
+	// State is the game the events replay to, by its rules (a
+	// resignation or a timeout aside), for a caller that looks at it
+	// further (norns analyze).
+	State game.State
 }
 
 // ErrSeedNotRevealed is the error of a record of a finished game without
@@ -332,6 +336,7 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		shown = ended{st, expired}
 	}
 	v.Over = shown.Terminal()
+	v.State = st
 	v.Status = game.Status(shown)
 	v.Result = game.Describe(shown)
 	switch {
