@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"norns/analysis"
+	"norns/dice"
+)
+
+// scholarsMate is the record of a finished game of chess, the scholar's
+// mate, in which Black's 3...Nf6 lets the queen mate at once.
+func scholarsMate() string {
+	seed := []byte("analyze_test server seed")
+	moves := []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# norns record 1\n[Game \"chess\"]\n[Options \"\"]\n[Players \"white black\"]\n[Scheme \"norns-dice-v1\"]\n")
+	fmt.Fprintf(&b, "[Commitment %q]\n[Seed white \"\"]\n[Seed black \"\"]\n[ServerSeed \"%x\"]\n", dice.Commit(seed), seed)
+	fmt.Fprintf(&b, "[Status \"over white\"]\n[Result \"white wins (checkmate)\"]\n\n")
+	for i, m := range moves {
+		fmt.Fprintf(&b, "%d move %s %s\n", i+1, []string{"white", "black"}[i%2], m)
+	}
+	return b.String()
+}
+
+// TestAnalyzeCommand runs `norns analyze` on a record file: the table
+// marks Black's 3...Nf6 a blunder with another move preferred, and --json
+// gives the same analysis as data.
+func TestAnalyzeCommand(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mate.norns")
+	if err := os.WriteFile(path, []byte(scholarsMate()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := run(t, "", "analyze", "--no-progress", "--budget", "5000", path)
+	if err != nil {
+		t.Fatalf("norns analyze: %v\n%s", err, stderr)
+	}
+	t.Logf("norns analyze:\n%s", stdout)
+	var line string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.Contains(l, "g8f6") {
+			line = l
+		}
+	}
+	if !strings.Contains(line, "?? blunder") || !strings.Contains(line, "0%") {
+		t.Errorf("norns analyze: the line of g8f6 is %q, want a blunder leaving Black 0%%:\n%s", line, stdout)
+	}
+	for _, w := range []string{"accuracy", "white", "black"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("norns analyze: no %q in\n%s", w, stdout)
+		}
+	}
+
+	stdout, stderr, err = run(t, scholarsMate(), "analyze", "--json", "--budget", "5000", "-")
+	if err != nil {
+		t.Fatalf("norns analyze --json: %v\n%s", err, stderr)
+	}
+	var an analysis.Analysis
+	if err := json.Unmarshal([]byte(stdout), &an); err != nil {
+		t.Fatalf("norns analyze --json: %v\n%s", err, stdout)
+	}
+	if len(an.Steps) != 7 || an.Steps[5].Mark != analysis.MarkBlunder || an.Steps[5].Best == "" || an.Summary[1].Blunders != 1 {
+		t.Errorf("norns analyze --json: %d steps, the sixth %+v, black's summary %+v", len(an.Steps), an.Steps[5], an.Summary[1])
+	}
+}
