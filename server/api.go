@@ -49,6 +49,8 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/chat", s.handleChat)
 	api("GET /api/games/{id}/chat", s.handleChatLog)
 	api("GET /api/games/{id}/record", s.handleRecord)
+	api("GET /api/games/{id}/analysis", s.handleAnalysisGet)
+	api("POST /api/games/{id}/analysis", s.handleAnalysisPost)
 	api("GET /api/games/{id}/ws", s.handleWS)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return apiErr(CodeNotFound, "%s %s", r.Method, r.URL.Path)
