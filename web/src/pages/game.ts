@@ -31,6 +31,7 @@ import { go } from "../main";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 import { sayPly, setFlipped, statusOfPly, turnLines, turnsOf } from "./movelist";
 import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status";
+import { analysisPanel } from "./analysis";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   let closed = false;
@@ -116,6 +117,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
   const rematch = rematchControl(askRematch);
+  // The analysis of the game once it is over (analysis.ts).
+  const analysis = analysisPanel(id, () => plies, (i) => browse(i));
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
   // spectator: the game refused this browser's token, the page follows
   // the game (and chats) as a spectator.
@@ -134,7 +137,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -546,6 +549,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     }
     while (k < lines.length && lines[k].after <= n) out.push(lines[k++].el);
     clear(movesList, out);
+    analysis.markMoves(movesList);
     if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
   }
 
@@ -607,6 +611,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
     // The record and the fair dice.
     fair.update(v);
+    analysis.update(v);
   }
 
   // Clocks tick locally between updates.
@@ -720,6 +725,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     closed = true;
     narrow.removeEventListener("change", placeMoves);
     clearInterval(tick);
+    analysis.close();
     turnIcon(false);
     ws?.close();
   };

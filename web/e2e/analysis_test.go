@@ -1,0 +1,69 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestAnalysis: on the page of a finished game of chess, the scholar's
+// mate, the Analyse button starts the analysis; the graph is drawn with a
+// point for the start and one after each of the seven moves, and Black's
+// 3...Nf6 is marked a blunder (??) under the graph, with the AI's better
+// move, and in the move list; the mark shows its position. A game in
+// progress has no button.
+func TestAnalysis(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	moves := []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
+	u := b.user("watcher")
+	for i, m := range moves {
+		if i == 4 {
+			// In progress: the panel is hidden and the server refuses.
+			u.do(chromedp.Navigate(a.url("/games/" + id)))
+			u.wait("the game shown", `!!document.querySelector("#analysis") && document.querySelectorAll("#moves [data-ply]").length === 4`, 10*time.Second)
+			if got := u.eval(`String(document.querySelector("#analysis").hidden)`); got != "true" {
+				t.Errorf("the analysis panel of a game in progress: hidden = %s", got)
+			}
+			if err := a.call("POST", "/api/games/"+id+"/analysis", "", nil, nil); err == nil || !strings.Contains(err.Error(), "409") {
+				t.Errorf("POST analysis in progress: %v, want 409", err)
+			}
+		}
+		if err := a.call("POST", "/api/games/"+id+"/actions", grants[i%2].Token, map[string]any{"action": m, "seq": i}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the Analyse button", `(() => { const e = document.querySelector("#analyse"); return !!e && e.offsetParent !== null; })()`, 10*time.Second)
+	u.click("#analyse")
+	u.wait("the graph", `!!document.querySelector("#analysis-line")`, 120*time.Second)
+	if got := u.eval(`document.querySelector("#analysis-line").dataset.points`); got != fmt.Sprint(len(moves)+1) {
+		t.Errorf("the graph has %s points, want %d", got, len(moves)+1)
+	}
+	if got := u.eval(`String(document.querySelector("#analysis-line").getAttribute("d").split("L").length)`); got != fmt.Sprint(len(moves)+1) {
+		t.Errorf("the graph's path has %s points, want %d", got, len(moves)+1)
+	}
+	blunder := u.eval(`(() => { const e = document.querySelector('#analysis-marks [data-mark="blunder"]'); return e ? e.dataset.ply + "|" + e.innerText : ""; })()`)
+	if !strings.HasPrefix(blunder, "5|6. Black: Nf6 ?? blunder — better: ") {
+		t.Errorf("the blunder under the graph: %q, want ply 5, Black's Nf6 with a better move", blunder)
+	}
+	if got := u.eval(`String(document.querySelectorAll("#analysis-marks button").length)`); got != "1" {
+		t.Errorf("%s moves marked, want only the blunder: %s", got, u.text("#analysis-marks"))
+	}
+	if got := u.eval(`document.querySelector('#moves [data-ply="5"] .move-mark')?.textContent ?? ""`); got != "??" {
+		t.Errorf("the move list marks Nf6 %q, want ??", got)
+	}
+	if got := u.eval(`String(document.querySelectorAll("#analysis-graph .graph-mark.mark-blunder").length)`); got != "1" {
+		t.Errorf("%s blunder dots on the graph, want 1", got)
+	}
+	u.shot("web-analysis-en", "#analysis")
+	u.click(`#analysis-marks [data-mark="blunder"]`)
+	u.wait("the position after Nf6", `!document.querySelector("#browse-banner").hidden`, 10*time.Second)
+	if got := u.boardPosition(); !strings.HasPrefix(got, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR") {
+		t.Errorf("the board after a click on the blunder shows %q", got)
+	}
+}
