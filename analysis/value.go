@@ -18,10 +18,102 @@ type valuer struct {
 	nodes, max int
 }
 
-// value searches a copy of s.
+// value searches a copy of s: with alpha-beta pruning in a two-player
+// game, where the players' win probabilities add up to 1, else max^n.
 func (v *valuer) value(s game.State, depth int) []float64 {
 	v.nodes = 0
+	if len(s.Players()) == 2 {
+		x := v.alphaBeta(s.Clone(), depth, 0, 1)
+		return []float64{x, 1 - x}
+	}
 	return v.search(s.Clone(), depth)
+}
+
+// alphaBeta values s for the first of two players within the window
+// (alpha, beta): the first player maximizes, the second minimizes, a roll
+// averages over its outcomes (each searched with the whole window). It
+// changes s and restores it.
+func (v *valuer) alphaBeta(s game.State, depth int, alpha, beta float64) float64 {
+	if s.Terminal() {
+		return Shares(s)[0]
+	}
+	if depth <= 0 || v.nodes >= v.max {
+		return v.quiesce2(s, QuiescencePlies, alpha, beta)
+	}
+	v.nodes++
+	p := s.Player()
+	if p == game.Chance {
+		sum := 0.0
+		for _, o := range s.ChanceOutcomes() {
+			s.ApplyUnchecked(o.Action)
+			sum += o.Prob * v.alphaBeta(s, depth-1, 0, 1)
+			_ = s.Undo()
+		}
+		return sum
+	}
+	best := 2.0
+	if p == 0 {
+		best = -1
+	}
+	for _, a := range s.Legal() {
+		s.ApplyUnchecked(a)
+		x := v.alphaBeta(s, depth-1, alpha, beta)
+		_ = s.Undo()
+		if p == 0 {
+			best, alpha = max(best, x), max(alpha, x)
+		} else {
+			best, beta = min(best, x), min(beta, x)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// quiesce2 is quiesce for two players, within the window (alpha, beta).
+func (v *valuer) quiesce2(s game.State, q int, alpha, beta float64) float64 {
+	if s.Terminal() {
+		return Shares(s)[0]
+	}
+	stand := Static(s)[0]
+	p := s.Player()
+	if p < 0 || q <= 0 || v.nodes >= v.max {
+		return stand
+	}
+	v.nodes++
+	if p == 0 {
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+	} else {
+		if stand <= alpha {
+			return stand
+		}
+		beta = min(beta, stand)
+	}
+	best := stand
+	for _, a := range s.Legal() {
+		s.ApplyUnchecked(a)
+		x, ok := 0.0, false
+		if st := Static(s)[0]; p == 0 && st > stand+gain || p == 1 && st < stand-gain {
+			x, ok = v.quiesce2(s, q-1, alpha, beta), true
+		}
+		_ = s.Undo()
+		if !ok {
+			continue
+		}
+		if p == 0 {
+			best, alpha = max(best, x), max(alpha, x)
+		} else {
+			best, beta = min(best, x), min(beta, x)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
 }
 
 // search values s, which it changes and restores.
