@@ -32,7 +32,8 @@ const Sharpness = 8
 // Config is the budget of an analysis. Zero fields take the defaults.
 type Config struct {
 	// Budget is the AI's search for its preferred move: alpha-beta (or
-	// the chess engine's) nodes, or MCTS iterations (default 20,000).
+	// the chess engine's) nodes, or a MCTSShare-th of it in MCTS
+	// iterations (default 20,000).
 	Budget int
 	// Depth is the plies of the value search of the positions after the
 	// move played and after the preferred move (default 2).
@@ -40,7 +41,8 @@ type Config struct {
 	// ChanceDepth is the plies of the value search of each outcome of a
 	// roll (default 1: the roller's best choice with it).
 	ChanceDepth int
-	// MaxNodes caps a value search (default 200,000 nodes).
+	// MaxNodes caps a value search (default 50,000 nodes, each
+	// evaluation of the quiescence search counted as one).
 	MaxNodes int
 	// Seed makes the AI's choices reproducible.
 	Seed uint64
@@ -57,7 +59,7 @@ func (c Config) withDefaults() Config {
 		c.ChanceDepth = 1
 	}
 	if c.MaxNodes <= 0 {
-		c.MaxNodes = 200000
+		c.MaxNodes = 50000
 	}
 	return c
 }
@@ -141,7 +143,7 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 	if len(s.History()) != 0 {
 		return nil, errors.New("analysis: the game's start cannot be reached by undoing")
 	}
-	agent, err := ai.New(ai.Config{Level: "hard", Iterations: cfg.Budget, Workers: 1, Seed: cfg.Seed})
+	agent, err := newAgent(s, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +237,22 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 	}
 	an.Summary = summarize(names, an.Steps)
 	return an, nil
+}
+
+// MCTSShare is the part of the budget an MCTS agent searches, in
+// iterations: an iteration expands a node and evaluates its children, so
+// that it costs about as much as that many alpha-beta nodes.
+const MCTSShare = 20
+
+// newAgent is the agent that names its preferred moves in the game of s:
+// the hard level, searching cfg.Budget nodes (or cfg.Budget/MCTSShare
+// MCTS iterations) with one worker, so that it is reproducible.
+func newAgent(s game.State, cfg Config) (ai.Agent, error) {
+	ac := ai.Config{Level: "hard", Iterations: cfg.Budget, Workers: 1, Seed: cfg.Seed}
+	if ai.PlanFor(ac, s).Algorithm == "mcts" {
+		ac.Iterations = max(1, cfg.Budget/MCTSShare)
+	}
+	return ai.New(ac)
 }
 
 // child returns a copy of s with a applied.

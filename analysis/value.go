@@ -95,6 +95,10 @@ func (v *valuer) quiesce2(s game.State, q int, alpha, beta float64) float64 {
 	}
 	best := stand
 	for _, a := range s.Legal() {
+		if v.nodes >= v.max {
+			break
+		}
+		v.nodes++ // an evaluation costs about as much as a node
 		s.ApplyUnchecked(a)
 		x, ok := 0.0, false
 		if st := Static(s)[0]; p == 0 && st > stand+gain || p == 1 && st < stand-gain {
@@ -184,6 +188,11 @@ func Static(s game.State) []float64 {
 		return out
 	}
 	sc := e.Evaluate()
+	if n == 2 {
+		out[0] = 1 / (1 + math.Exp(-Sharpness/2*(sc[0]-sc[1])))
+		out[1] = 1 - out[0]
+		return out
+	}
 	top := math.Inf(-1)
 	for _, x := range sc {
 		top = max(top, x)
@@ -220,6 +229,10 @@ func (v *valuer) quiesce(s game.State, q int) []float64 {
 	v.nodes++
 	best := stand
 	for _, a := range s.Legal() {
+		if v.nodes >= v.max {
+			break
+		}
+		v.nodes++ // an evaluation costs about as much as a node
 		s.ApplyUnchecked(a)
 		var x []float64
 		if Static(s)[p] > stand[p]+gain {

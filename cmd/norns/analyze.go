@@ -93,7 +93,7 @@ package analysis).`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&cfg.Budget, "budget", 20000, "the AI's search for its preferred move: nodes, or MCTS iterations")
+	f.IntVar(&cfg.Budget, "budget", 20000, "the AI's search for its preferred move, in nodes (an MCTS search makes a twentieth of it in iterations)")
 	f.IntVar(&cfg.Depth, "depth", 2, "plies of the search that values the positions")
 	f.Uint64Var(&cfg.Seed, "seed", 1, "seed of the AI's search")
 	f.BoolVar(&asJSON, "json", false, "print the analysis as JSON")
