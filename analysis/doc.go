@@ -21,20 +21,22 @@
 //
 // Value searches a position Depth plies deep (a roll counts as a ply):
 // at a decision the mover keeps the child whose value is best for the
-// mover (max^n, so three players need no special case), at a roll the
+// mover (max^n, so three players need no special case; in a two-player
+// game alpha-beta pruning gives the same values faster), at a roll the
 // outcomes are averaged by their probabilities, and at the leaves the
 // evaluation scores the position, after a quiescence search (at most
 // QuiescencePlies) of the actions that raise the mover's evaluation at
 // once, so that a leaf in the middle of an exchange is valued as the
 // exchange ends. The search is exhaustive to its depth and capped at
-// MaxNodes nodes, so that its result depends on the position only, never
-// on the machine or its load.
+// MaxNodes nodes (each evaluation of the quiescence search counted as
+// one), so that its result depends on the position only, never on the
+// machine or its load.
 //
 // # A game analysed
 //
 // Analyze replays a state's history from its start. At each decision
-// with a choice the AI (package ai at a fixed Budget, reproducible from
-// Seed) names its preferred move; the position after it and the one after
+// with a choice the AI (package ai's hard level at a fixed Budget, with
+// one worker, reproducible from Seed) names its preferred move; the position after it and the one after
 // the move played are valued alike, the position before is worth the
 // better of the two, and the mover's Loss is how much less the move
 // played is worth. Losses of Inaccuracy, Mistake and Blunder or more are
