@@ -67,3 +67,53 @@ func TestAnalysis(t *testing.T) {
 		t.Errorf("the board after a click on the blunder shows %q", got)
 	}
 }
+
+// TestAnalysisDice: the analysis of a game of Lux et Umbra, resigned
+// after some twenty moves, draws the rolls apart from the moves (a dot
+// and a dashed part each) and gives each player's luck, which adds up to
+// zero over the two.
+func TestAnalysisDice(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("luxumbra", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	tokens := map[string]string{}
+	for _, g := range grants {
+		tokens[g.Player] = g.Token
+	}
+	for moves := 0; moves < 20; {
+		v := a.view(id)
+		if v.Finished {
+			break
+		}
+		tok, ok := tokens[v.ToMove]
+		if !ok || len(v.Legal) == 0 {
+			a.waitMoved(id, v.Seq)
+			continue
+		}
+		if err := a.call("POST", "/api/games/"+id+"/actions", tok, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil); err != nil {
+			t.Fatal(err)
+		}
+		moves++
+	}
+	if v := a.view(id); !v.Finished {
+		if err := a.call("POST", "/api/games/"+id+"/resign", tokens["white"], nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := b.user("watcher")
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the Analyse button", `(() => { const e = document.querySelector("#analyse"); return !!e && e.offsetParent !== null; })()`, 10*time.Second)
+	u.click("#analyse")
+	u.wait("the graph", `!!document.querySelector("#analysis-line")`, 120*time.Second)
+	rolls := u.eval(`String(document.querySelectorAll("#analysis-graph .graph-roll").length)`)
+	luck := u.eval(`String(document.querySelectorAll("#analysis-graph .graph-luck").length)`)
+	if rolls == "0" || rolls != luck {
+		t.Errorf("the graph has %s roll dots and %s luck parts, want as many, more than none", rolls, luck)
+	}
+	cells := u.eval(`[...document.querySelectorAll("#analysis-summary tbody tr")].map((r) => r.lastElementChild.textContent).join(" ")`)
+	f := strings.Fields(cells)
+	if len(f) != 2 || strings.TrimLeft(f[0], "+−") != strings.TrimLeft(f[1], "+−") {
+		t.Errorf("the players' luck: %q, want two opposite numbers", cells)
+	}
+	u.shot("web-analysis-luxumbra-en", "#analysis")
+}
