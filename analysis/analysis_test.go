@@ -107,3 +107,43 @@ func TestDiceLuck(t *testing.T) {
 	}
 	t.Logf("%d steps, %d rolls, summary %+v", len(an.Steps), rolls, an.Summary)
 }
+
+// TestThreePlayers: in three-player Nords Loki every value shares the
+// win among the three (it sums to 1), and each roll's luck sums to zero.
+func TestThreePlayers(t *testing.T) {
+	s, err := nordsloki.Game{}.New(game.Options{"players": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n < 30 && !s.Terminal(); n++ {
+		if s.Player() == game.Chance {
+			s.Apply(game.SampleChance(s, rng))
+			continue
+		}
+		l := s.Legal()
+		s.Apply(l[rng.IntN(len(l))])
+	}
+	an, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 200}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an.Players) != 3 || len(an.Summary) != 3 {
+		t.Fatalf("players %v, summary %+v", an.Players, an.Summary)
+	}
+	sum := func(xs []float64) float64 {
+		t := 0.0
+		for _, x := range xs {
+			t += x
+		}
+		return t
+	}
+	for _, st := range an.Steps {
+		if math.Abs(sum(st.Before)-1) > 1e-9 || math.Abs(sum(st.After)-1) > 1e-9 {
+			t.Errorf("ply %d: before %v, after %v: not a share of 1", st.Ply, st.Before, st.After)
+		}
+		if st.Chance && math.Abs(sum(st.Luck)) > 1e-9 {
+			t.Errorf("ply %d: luck %v sums to %g", st.Ply, st.Luck, sum(st.Luck))
+		}
+	}
+}
