@@ -59,6 +59,10 @@ var rulesPages = []struct{ page, file string }{
 	{"samurai-chess.md", "samurai-chess.md"},
 	{"sea-hnefatafl.md", "sea-hnefatafl.md"},
 	{"nords-loki.md", "nords-loki.md"},
+	{"copenhagen-hnefatafl.md", "copenhagen-hnefatafl.md"},
+	{"fetlar-hnefatafl.md", "fetlar-hnefatafl.md"},
+	{"brandubh.md", "brandubh.md"},
+	{"tablut.md", "tablut.md"},
 }
 
 // translatedCode are the code spans of the English pages that are words,
