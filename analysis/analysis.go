@@ -46,6 +46,17 @@ type Config struct {
 	MaxNodes int
 	// Seed makes the AI's choices reproducible.
 	Seed uint64
+	// Forfeits are the players who left a game that went on without them
+	// (game.Forfeiter: three-player Nords Loki), which its history does
+	// not list.
+	Forfeits []Forfeit
+}
+
+// Forfeit is a player who left the game once Ply actions of its history
+// were played.
+type Forfeit struct {
+	Ply    int
+	Player game.Player
 }
 
 func (c Config) withDefaults() Config {
@@ -155,6 +166,9 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if err := forfeit(s, cfg.Forfeits, i); err != nil {
+			return nil, err
+		}
 		st := Step{Ply: i, Move: s.ActionString(hist[i])}
 		p := s.Player()
 		switch {
@@ -253,6 +267,23 @@ func newAgent(s game.State, cfg Config) (ai.Agent, error) {
 		ac.Iterations = max(1, cfg.Budget/MCTSShare)
 	}
 	return ai.New(ac)
+}
+
+// forfeit takes out of s the players who left after ply actions.
+func forfeit(s game.State, fs []Forfeit, ply int) error {
+	for _, f := range fs {
+		if f.Ply != ply {
+			continue
+		}
+		ff, ok := s.(game.Forfeiter)
+		if !ok {
+			return fmt.Errorf("analysis: %s has no forfeits", s.Game().Name())
+		}
+		if err := ff.Forfeit(f.Player); err != nil {
+			return fmt.Errorf("analysis: ply %d: forfeit of %s: %v", ply, s.Players()[f.Player], err)
+		}
+	}
+	return nil
 }
 
 // child returns a copy of s with a applied.

@@ -147,3 +147,41 @@ func TestThreePlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestForfeit: a three-player game of Nords Loki that went on after a
+// player left is replayed with the forfeit at its place; without it the
+// history does not replay.
+func TestForfeit(t *testing.T) {
+	s, err := nordsloki.Game{}.New(game.Options{"players": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	at := -1
+	for n := 0; n < 60 && !s.Terminal(); n++ {
+		if n == 20 {
+			at = len(s.History())
+			if err := s.(game.Forfeiter).Forfeit(1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Player() == game.Chance {
+			s.Apply(game.SampleChance(s, rng))
+			continue
+		}
+		l := s.Legal()
+		s.Apply(l[rng.IntN(len(l))])
+	}
+	if _, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 200}, nil); err == nil {
+		t.Log("the history replays without the forfeit")
+	}
+	an, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 200, Forfeits: []analysis.Forfeit{{Ply: at, Player: 1}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range an.Steps[at:] {
+		if st.Player == "p2" {
+			t.Errorf("ply %d: p2 moves after leaving", st.Ply)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"norns/analysis"
 	"norns/game"
+	"norns/store"
 )
 
 // The analysis of a finished game (package analysis) runs in the
@@ -102,11 +103,13 @@ func (s *Server) handleAnalysisGet(w http.ResponseWriter, r *http.Request) error
 func (s *Server) handleAnalysisPost(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var st game.State
+	var forfeits []analysis.Forfeit
 	if err := s.with(r.Context(), id, func(t *table) error {
 		if !t.over() {
 			return apiErr(CodeNotOver, "the game is not over: it is analysed once it is")
 		}
 		st = t.st.Clone()
+		forfeits = t.forfeits()
 		return nil
 	}); err != nil {
 		return err
@@ -135,7 +138,7 @@ func (s *Server) handleAnalysisPost(w http.ResponseWriter, r *http.Request) erro
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.analyse(s.ctx, id, j, st)
+		s.analyse(s.ctx, id, j, st, forfeits)
 	}()
 	return writeJSON(w, http.StatusAccepted, v)
 }
@@ -157,7 +160,7 @@ func (a *analysisJobs) add(id string, j *analysisJob) {
 }
 
 // analyse runs job j on st once a slot is free.
-func (s *Server) analyse(ctx context.Context, id string, j *analysisJob, st game.State) {
+func (s *Server) analyse(ctx context.Context, id string, j *analysisJob, st game.State, forfeits []analysis.Forfeit) {
 	select {
 	case analyses.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -165,7 +168,7 @@ func (s *Server) analyse(ctx context.Context, id string, j *analysisJob, st game
 		return
 	}
 	defer func() { <-analyses.slots }()
-	res, err := analysis.Analyze(ctx, st, analysis.Config{Budget: AnalysisBudget}, func(done, total int) {
+	res, err := analysis.Analyze(ctx, st, analysis.Config{Budget: AnalysisBudget, Forfeits: forfeits}, func(done, total int) {
 		analyses.mu.Lock()
 		j.done, j.total = done, total
 		analyses.mu.Unlock()
@@ -186,4 +189,28 @@ func (s *Server) analysisFailed(id string, j *analysisJob, err error) {
 	analyses.mu.Lock()
 	j.failed = err.Error()
 	analyses.mu.Unlock()
+}
+
+// forfeits are the players who left a game of more than two players that
+// went on without them (a timeout or a resignation: game.Forfeiter), at
+// the length of the history then. Such a game has no takebacks, so each
+// move or roll event is an action of the history, with the passes after
+// it. Callers hold t.mu.
+func (t *table) forfeits() []analysis.Forfeit {
+	if _, ok := t.st.(game.Forfeiter); !ok || len(t.st.Players()) <= 2 {
+		return nil
+	}
+	var out []analysis.Forfeit
+	n := 0
+	for i, e := range t.events {
+		switch e.Kind {
+		case store.EventMove, store.EventRoll:
+			n += 1 + len(t.autos[i])
+		case store.EventTimeout, store.EventResign:
+			if p, ok := game.PlayerByName(t.st, e.Player); ok {
+				out = append(out, analysis.Forfeit{Ply: n, Player: p})
+			}
+		}
+	}
+	return out
 }

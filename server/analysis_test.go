@@ -61,3 +61,41 @@ func TestAnalysis(t *testing.T) {
 		t.Errorf("POST %s again = %+v, want the analysis done", path, again)
 	}
 }
+
+// TestAnalysisForfeit: a three-player game of Nords Loki that went on
+// after a resignation, and ended with a second, is analysed with the
+// first at its place.
+func TestAnalysisForfeit(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	tokens := tokensOf(c)
+	play := func(n int) {
+		for range n {
+			v := e.view(c.ID)
+			tok, ok := tokens[v.ToMove]
+			if v.Finished || !ok || len(v.Legal) == 0 {
+				return
+			}
+			e.must("POST", "/api/games/"+c.ID+"/actions", tok, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil)
+		}
+	}
+	play(15)
+	e.must("POST", "/api/games/"+c.ID+"/resign", tokens["p2"], nil, nil)
+	play(10)
+	if !e.view(c.ID).Finished {
+		e.must("POST", "/api/games/"+c.ID+"/resign", tokens["p1"], nil, nil)
+	}
+	path := "/api/games/" + c.ID + "/analysis"
+	var v server.AnalysisView
+	e.must("POST", path, "", nil, &v)
+	for v.Status != "done" {
+		if v.Status == "failed" {
+			t.Fatalf("analysis failed: %s", v.Error)
+		}
+		time.Sleep(20 * time.Millisecond)
+		e.must("GET", path, "", nil, &v)
+	}
+	if len(v.Analysis.Players) != 3 || len(v.Analysis.Steps) == 0 || len(v.Analysis.Steps) > v.Total {
+		t.Errorf("players %v, %d steps of %d", v.Analysis.Players, len(v.Analysis.Steps), v.Total)
+	}
+}
