@@ -161,6 +161,16 @@ type Verification struct {
 	// resignation or a timeout aside), for a caller that looks at it
 	// further (norns analyze).
 	State game.State
+	// Left are the players who left a game that went on without them
+	// (game.Forfeiter), which State's history does not list.
+	Left []Left
+}
+
+// Left is a player who left a game that went on, once Ply actions of
+// its history were played.
+type Left struct {
+	Ply    int
+	Player game.Player
 }
 
 // ErrSeedNotRevealed is the error of a record of a finished game without
@@ -310,9 +320,13 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 			case e.Kind == store.EventAbort && moved[e.Player]:
 				return nil, fmt.Errorf("event %d: an abort by %s, who has moved", e.Seq, e.Player)
 			}
+			ply := len(st.History())
 			r, err := leave(st, e.Kind, game.Player(i))
 			if err != nil {
 				return nil, fmt.Errorf("event %d: a %s of %s: %v", e.Seq, e.Kind, e.Player, err)
+			}
+			if r == nil {
+				v.Left = append(v.Left, Left{Ply: ply, Player: game.Player(i)})
 			}
 			timeout = r
 		case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:

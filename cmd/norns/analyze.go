@@ -71,6 +71,9 @@ package analysis).`,
 					progressbar.OptionClearOnFinish(),
 				)
 			}
+			for _, l := range v.Left {
+				cfg.Forfeits = append(cfg.Forfeits, analysis.Forfeit{Ply: l.Ply, Player: l.Player})
+			}
 			an, err := analysis.Analyze(ctx, v.State, cfg, func(done, total int) {
 				if bar != nil {
 					_ = bar.Set(done)
