@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"norns/game"
+	"norns/games/tafl"
 	"norns/i18n"
 )
 
@@ -43,8 +44,13 @@ type marks struct {
 	lang     i18n.Lang
 }
 
-// rendererFor returns the renderer of a game by its short name.
+// rendererFor returns the renderer of a game by its short name. Every
+// preset of the tafl package (Sea Hnefatafl, Copenhagen, Fetlar, Brandubh,
+// Tablut and any added later) is drawn by the tafl renderer.
 func rendererFor(name string) renderer {
+	if slices.ContainsFunc(tafl.Presets, func(g *tafl.Game) bool { return g.Name() == name }) {
+		return taflRenderer{}
+	}
 	switch name {
 	case "chess":
 		return chessRenderer{}
@@ -54,8 +60,6 @@ func rendererFor(name string) renderer {
 		return samuraiRenderer{}
 	case "luxumbra":
 		return luxRenderer{}
-	case "seatafl":
-		return taflRenderer{}
 	case "nordsloki":
 		return lokiRenderer{}
 	}
