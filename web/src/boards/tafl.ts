@@ -1,5 +1,5 @@
-// The tafl board (Sea Hnefatafl, 7x7 to 19x19), drawn from the rows of the
-// position string.
+// The tafl board (Sea Hnefatafl, Copenhagen, Fetlar, Brandubh, Tablut; 7x7
+// to 19x19), drawn from the rows of the position string.
 
 import { h, s, clear } from "../dom";
 import { t } from "../i18n";
@@ -44,7 +44,8 @@ function stone(c: string): SVGElement {
 
 const pieceKeys: Record<string, string> = { t: "tafl.attacker", T: "tafl.defender", K: "tafl.king" };
 
-/** Tafl is the board of Sea Hnefatafl. */
+/** Tafl is the board of the tafl games. corners marks the corners as
+ * special squares (the games where the king escapes to a corner). */
 export class Tafl implements GameBoard {
   el: HTMLElement;
   private grid: GridBoard | null = null;
@@ -53,7 +54,7 @@ export class Tafl implements GameBoard {
   private flipped = false;
   onMove: (text: string) => void = () => {};
 
-  constructor() {
+  constructor(private corners = false) {
     this.wrap = h("div", { class: "board-wrap" });
     this.info = h("div", { class: "board-side" });
     this.el = h("div", { class: "game-board tafl" }, this.wrap, this.info);
@@ -74,6 +75,7 @@ export class Tafl implements GameBoard {
         const f = sq % n;
         const r = Math.floor(sq / n);
         if (f === mid && r === mid) return "#c9b48a";
+        if (this.corners && (f === 0 || f === n - 1) && (r === 0 || r === n - 1)) return "#b89f6e";
         return (f + r) % 2 ? "#e2d2ab" : "#d3bf93";
       });
       this.grid.flipped = this.flipped;
@@ -96,18 +98,22 @@ export class Tafl implements GameBoard {
     const ring: Sq[] = [];
     let note = "";
     if (v.over) {
-      // The end shown on the board: the king on the edge (4.1), or the
-      // enclosed region (4.3): the squares no flood from the edge reaches
-      // through squares free of attackers.
+      // The end shown on the board: the king escaped (on the edge, or on a
+      // corner in the corner games), or the enclosed region (Sea 4.3): the
+      // squares no flood from the edge reaches through squares free of
+      // attackers. The reason of the end says which, when the view has it.
+      const edge = (f: number, r: number) => f === 0 || r === 0 || f === n - 1 || r === n - 1;
+      const corner = (f: number, r: number) => (f === 0 || f === n - 1) && (r === 0 || r === n - 1);
       for (const [sq, c] of pieces) {
         const f = sq % n;
         const r = Math.floor(sq / n);
-        if (c === "K" && (f === 0 || r === 0 || f === n - 1 || r === n - 1)) {
+        const escaped = v.reason ? v.reason === "king escaped" : this.corners ? corner(f, r) : edge(f, r);
+        if (c === "K" && escaped) {
           ring.push(sq);
           note = t("tafl.escaped");
         }
       }
-      if (!note) {
+      if (!note && (!v.reason || v.reason === "white enclosed")) {
         const seen = new Set<Sq>();
         const stack: Sq[] = [];
         for (let sq = 0; sq < n * n; sq++) {
