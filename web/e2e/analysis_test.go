@@ -66,6 +66,15 @@ func TestAnalysis(t *testing.T) {
 	if got := u.boardPosition(); !strings.HasPrefix(got, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR") {
 		t.Errorf("the board after a click on the blunder shows %q", got)
 	}
+
+	// Come back in Russian: the analysis done is shown at once.
+	u.eval(`localStorage.setItem("lang", "ru"), "ok"`)
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the analysis", `!!document.querySelector('#analysis-marks [data-mark="blunder"]')`, 10*time.Second)
+	if got := u.text(`#analysis-marks [data-mark="blunder"]`); !strings.Contains(got, "Чёрные") || !strings.Contains(got, "грубая ошибка — лучше: ") {
+		t.Errorf("the blunder in Russian: %q", got)
+	}
+	u.shot("web-analysis-ru", "#analysis")
 }
 
 // TestAnalysisDice: the analysis of a game of Lux et Umbra, resigned
