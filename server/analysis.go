@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -29,7 +30,9 @@ const (
 	analysisRate  = 1.0 / 60
 )
 
-// analysisLimiter limits the analyses each client address starts.
+// analysisLimiter limits the analyses each client address starts on
+// each server, keyed by "server address" (so that the servers of one
+// process, in the tests, never share a key).
 var analysisLimiter = newLimiter(analysisRate, analysisBurst)
 
 // analyses are the analyses asked for, by game id. Game ids are random, so
@@ -121,7 +124,7 @@ func (s *Server) handleAnalysisPost(w http.ResponseWriter, r *http.Request) erro
 		return writeJSON(w, http.StatusOK, v)
 	}
 	addr := clientAddr(r)
-	if ok, wait := analysisLimiter.take(addr, time.Now()); !ok {
+	if ok, wait := analysisLimiter.take(fmt.Sprintf("%p %s", s, addr), time.Now()); !ok {
 		analyses.mu.Unlock()
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter(wait)))
 		return apiErr(CodeRateLimited, "more than %d analyses in %g s from %s", analysisBurst, analysisBurst/analysisRate, addr)

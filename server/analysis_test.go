@@ -99,3 +99,28 @@ func TestAnalysisForfeit(t *testing.T) {
 		t.Errorf("players %v, %d steps of %d", v.Analysis.Players, len(v.Analysis.Steps), v.Total)
 	}
 }
+
+// TestAnalysisRate: a client starts three analyses at once, not a fourth;
+// asking again for one it started costs nothing.
+func TestAnalysisRate(t *testing.T) {
+	e := start(t, nil)
+	var ids []string
+	for range 4 {
+		c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+		e.must("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"action": "e2e4", "seq": 0}, nil)
+		e.must("POST", "/api/games/"+c.ID+"/resign", c.Seats[0].Token, nil, nil)
+		ids = append(ids, c.ID)
+	}
+	for i, id := range ids {
+		st, ae := e.call("POST", "/api/games/"+id+"/analysis", "", nil, nil)
+		switch {
+		case i < 3 && st != http.StatusAccepted:
+			t.Errorf("analysis %d = %d %+v, want 202", i, st, ae)
+		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != server.CodeRateLimited):
+			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, server.CodeRateLimited)
+		}
+	}
+	if st, ae := e.call("POST", "/api/games/"+ids[0]+"/analysis", "", nil, nil); st != http.StatusOK {
+		t.Errorf("the first analysis again = %d %+v, want 200", st, ae)
+	}
+}
