@@ -161,7 +161,6 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 	names := s.Players()
 	an := &Analysis{Game: s.Game().Name(), Players: names}
 	v := &valuer{max: cfg.MaxNodes}
-	var here []float64 // the current position's value, once known
 	for i := 0; i < len(hist); i = len(s.History()) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -225,14 +224,13 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 		default:
 			return nil, fmt.Errorf("analysis: ply %d: the game is over before its history ends", i)
 		}
-		if here == nil {
+		if len(an.Steps) == 0 {
 			an.Start = st.Before
 		}
 		if err := s.Apply(hist[i]); err != nil {
 			return nil, fmt.Errorf("analysis: ply %d: %s: %v", i, st.Move, err)
 		}
 		an.Steps = append(an.Steps, st)
-		here = st.Before
 		if progress != nil {
 			progress(len(s.History()), len(hist))
 		}
