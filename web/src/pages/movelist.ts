@@ -9,6 +9,7 @@ import { h, Child } from "../dom";
 import { t } from "../i18n";
 import { Ply } from "../api";
 import { playerLabel } from "./common";
+import { info } from "../games";
 
 /** Turn is one line of the move list: the plies it groups (indices into
  * the plies), its number and its player. */
@@ -61,7 +62,7 @@ export function turnsOf(game: string, plies: Ply[], start: string): Turn[] {
 
 /** paired says whether a game's move list shows its turns in pairs. */
 export function paired(game: string): boolean {
-  return game === "chess" || game === "samurai" || game === "seatafl";
+  return game === "chess" || game === "samurai" || info(game)?.board === "tafl";
 }
 
 function fenField(pos: string, i: number): string {
