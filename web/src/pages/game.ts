@@ -27,6 +27,7 @@ import { followRematch, rematchControl } from "./rematch";
 import { inviteProblem, waitingPanel } from "./waiting";
 import { fairPanel } from "./fair";
 import { notFound } from "./notfound";
+import { moveError } from "../moveerror";
 import { go } from "../main";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 import { sayPly, setFlipped, statusOfPly, turnLines, turnsOf } from "./movelist";
@@ -65,6 +66,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const watchers = h("span", { class: "watchers", id: "watchers", hidden: true });
   const banner = h("div", { class: "banner", id: "result", hidden: true, role: "status" });
   const boardBox = h("div", { class: "board-box" });
+  // A refused move's sentence goes away with the next action on the board.
+  const clearError = () => (err.textContent = "");
+  boardBox.addEventListener("pointerdown", clearError);
+  boardBox.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && clearError());
   const playersBox = h("div", { class: "players", id: "players" });
   const movesList = h("ol", { class: "moves", id: "moves", "aria-label": t("game.moves") });
   // The record's downloads (every game) and the fair dice (fair.ts).
@@ -174,6 +179,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       return false;
     }
     err.textContent = "";
+    // The view the move was made in: its legal moves name what was
+    // allowed when the server refuses it (moveerror.ts).
+    const asked = view;
     try {
       const v = await api.play(id, tok, action, view.seq);
       show(v);
@@ -182,7 +190,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       if (e instanceof ApiError && e.code === "stale_sequence") {
         show(await api.get(id));
       }
-      err.textContent = (e as Error).message;
+      err.textContent = moveError(e, action, asked);
       return false;
     }
   }
