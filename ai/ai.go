@@ -354,10 +354,12 @@ func chanceFanOut(s game.State) int {
 }
 
 // NativeSearcher is implemented by the states of a game that brings its
-// own search (orthodox chess, games/chess): the medium and hard levels
-// play with it unless Config.Legacy or Config.Algorithm says otherwise.
-// NewSearch returns an agent that searches nodes nodes, or for budget, or
-// to depth plies per move, and keeps what it learnt between moves.
+// own search (orthodox chess, games/chess; Nords Loki's learned
+// evaluation, games/nordsloki): the medium and hard levels play with it
+// unless Config.Legacy or Config.Algorithm says otherwise. NewSearch
+// returns an agent that searches nodes nodes, or for budget, or to depth
+// plies per move, and keeps what it learnt between moves; or nil where the
+// game has none for its options, and the generic search plays.
 type NativeSearcher interface {
 	NewSearch(nodes int, budget time.Duration, depth int, seed uint64) NativeSearch
 }
@@ -401,7 +403,11 @@ func (a *auto) build(s game.State) Agent {
 		if nodes == 0 && budget == 0 && depth == 0 {
 			budget = HardTime
 		}
-		return &native{inner: ns.NewSearch(nodes, budget, depth, a.cfg.Seed)}
+		// A game may have no search of its own for some options (Nords
+		// Loki without konungs): the generic plan plays those.
+		if inner := ns.NewSearch(nodes, budget, depth, a.cfg.Seed); inner != nil {
+			return &native{inner: inner}
+		}
 	}
 	p := PlanFor(a.cfg, s)
 	switch p.Algorithm {
