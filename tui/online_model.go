@@ -734,7 +734,7 @@ func (on *onlineGame) lines(l i18n.Lang, w int) []string {
 			add(i18n.T(l, "tui.online.rematchsent"))
 		}
 	}
-	if on.posting {
+	if on.posting && !v.Finished { // the feed may show the end before the move's answer comes
 		add(i18n.T(l, "tui.online.sending"))
 	}
 	if on.feedErr != "" {
