@@ -8,7 +8,7 @@
 import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
-import { gameInfo, makeBoard } from "../games";
+import { gameInfo, GameInfo, makeBoard } from "../games";
 import { go } from "../main";
 import { computerGame, nameField, startGame, storedName } from "../newgame";
 import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
@@ -35,53 +35,81 @@ export function lobbyPage(main: HTMLElement): () => void {
     finished,
   );
   let stop = false;
+  // card is a game's card in the lobby: its picture, title, options and
+  // ways to play.
+  const card = (g: GameInfo, c: CatalogGame | undefined, ruleSets: HTMLElement | null): HTMLElement => {
+    // A picture: its board takes no focus (inert) and is not read out.
+    const thumb = h("div", { class: "thumb", "aria-hidden": "true", inert: true });
+    const board = makeBoard(g.name);
+    board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
+    const svg = board.el.querySelector("svg.board");
+    if (svg) thumb.append(svg);
+    // The options by their short label in the reader's language (the
+    // whole label when hovered), with their values when there are few.
+    const opts = (c?.options ?? [])
+      .filter((o) => o.name !== "max-turns")
+      .map((o) => {
+        const vs = o.values.filter((v) => v !== "<n>");
+        const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map(optionValueLabel).join(" / ")})` : optionTitle(o.name, o.help);
+        return h("span", { class: "opt", "data-option": o.name, title: optionLabel(o.name, o.help) }, text);
+      });
+    const title = t(g.title);
+    const err = h("div", { class: "error", role: "alert", hidden: true });
+    const playAI: HTMLButtonElement = h(
+      "button",
+      { type: "button", class: "primary play-ai", "data-play-ai": g.name, "aria-label": t("lobby.playai.label", { game: title }) },
+      t("lobby.playai"),
+    );
+    playAI.addEventListener("click", () => playComputer(g.name, c, playAI, err));
+    return h(
+      "section",
+      { class: "game-card", "data-game": g.name },
+      ruleSets,
+      thumb,
+      h("h3", null, title),
+      h("p", null, t(g.desc)),
+      opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.flatMap((o, i) => (i ? [", ", o] : [o]))) : null,
+      h(
+        "div",
+        { class: "actions" },
+        playAI,
+        h("a", { href: `/new/${g.name}`, class: "button", "data-new": g.name, "aria-label": t("lobby.more.label", { game: title }), title: t("lobby.more.label", { game: title }) }, t("lobby.more")),
+        g.rules ? h("a", { href: `/rules/${g.name}`, class: "button", "aria-label": t("lobby.rules.label", { game: title }) }, t("nav.rules")) : null,
+      ),
+      err,
+    );
+  };
   const draw = (catalog: CatalogGame[]) => {
     clear(cards);
-    for (const g of gameInfo) {
+    const offered = gameInfo.filter((g) => catalog.length === 0 || catalog.some((x) => x.name === g.name));
+    // The tafl games share one card with a choice of rule set, Sea
+    // Hnefatafl (the first) chosen.
+    const tafl = offered.filter((g) => g.board === "tafl");
+    for (const g of offered) {
       const c = catalog.find((x) => x.name === g.name);
-      if (!c && catalog.length > 0) continue;
-      // A picture: its board takes no focus (inert) and is not read out.
-      const thumb = h("div", { class: "thumb", "aria-hidden": "true", inert: true });
-      const board = makeBoard(g.name);
-      board.update({ game: g.name, position: g.start, legal: [], history: [], toMove: 0, players: c?.players ?? [], over: false, viewer: -1 }, false);
-      const svg = board.el.querySelector("svg.board");
-      if (svg) thumb.append(svg);
-      // The options by their short label in the reader's language (the
-      // whole label when hovered), with their values when there are few.
-      const opts = (c?.options ?? [])
-        .filter((o) => o.name !== "max-turns")
-        .map((o) => {
-          const vs = o.values.filter((v) => v !== "<n>");
-          const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map(optionValueLabel).join(" / ")})` : optionTitle(o.name, o.help);
-          return h("span", { class: "opt", "data-option": o.name, title: optionLabel(o.name, o.help) }, text);
-        });
-      const title = t(g.title);
-      const err = h("div", { class: "error", role: "alert", hidden: true });
-      const playAI: HTMLButtonElement = h(
-        "button",
-        { type: "button", class: "primary play-ai", "data-play-ai": g.name, "aria-label": t("lobby.playai.label", { game: title }) },
-        t("lobby.playai"),
-      );
-      playAI.addEventListener("click", () => playComputer(g.name, c, playAI, err));
-      cards.append(
-        h(
-          "section",
-          { class: "game-card", "data-game": g.name },
-          thumb,
-          h("h3", null, title),
-          h("p", null, t(g.desc)),
-          opts.length ? h("div", { class: "opts" }, t("lobby.options"), ": ", opts.flatMap((o, i) => (i ? [", ", o] : [o]))) : null,
-          h(
-            "div",
-            { class: "actions" },
-            playAI,
-            h("a", { href: `/new/${g.name}`, class: "button", "data-new": g.name, "aria-label": t("lobby.more.label", { game: title }), title: t("lobby.more.label", { game: title }) }, t("lobby.more")),
-            g.rules ? h("a", { href: `/rules/${g.name}`, class: "button", "aria-label": t("lobby.rules.label", { game: title }) }, t("nav.rules")) : null,
-          ),
-          err,
-        ),
-      );
+      if (g.board !== "tafl" || tafl.length < 2) {
+        cards.append(card(g, c, null));
+      } else if (g === tafl[0]) {
+        cards.append(taflCard(tafl, catalog, g.name));
+      }
     }
+  };
+  // taflCard is the tafl games' card showing the rule set chosen.
+  const taflCard = (tafl: GameInfo[], catalog: CatalogGame[], chosen: string): HTMLElement => {
+    const select = h(
+      "select",
+      { class: "rule-set", "aria-label": t("lobby.ruleset") },
+      tafl.map((g) => h("option", { value: g.name, selected: g.name === chosen }, t(g.title))),
+    ) as HTMLSelectElement;
+    const ruleSets = h("label", { class: "rule-sets" }, t("lobby.ruleset"), " ", select);
+    const g = tafl.find((x) => x.name === chosen) ?? tafl[0];
+    const el = card(g, catalog.find((x) => x.name === g.name), ruleSets);
+    select.addEventListener("change", () => {
+      const next = taflCard(tafl, catalog, select.value);
+      el.replaceWith(next);
+      next.querySelector<HTMLSelectElement>("select.rule-set")?.focus();
+    });
+    return el;
   };
   // playComputer starts a game against the computer at its defaults, as
   // the create page would with "The computer" chosen, and opens it.
