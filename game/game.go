@@ -338,6 +338,15 @@ type Checker interface {
 	Check() []string
 }
 
+// FormatWriter is implemented by the states of games with record formats
+// of their own beyond PGN and Recorder's: OpenTafl Notation for the tafl
+// games. Formats names them (short lower-case words, such as "otn"), and
+// WriteFormat writes the game so far in one of them with the tags given.
+type FormatWriter interface {
+	Formats() []string
+	WriteFormat(format string, tags map[string]string) (string, error)
+}
+
 // FormatTags writes tags as PGN does, one [Name "value"] a line, sorted by
 // name, with backslashes and quotes in values escaped.
 func FormatTags(tags map[string]string) string {

@@ -12,7 +12,7 @@ import (
 // the command line and the API a reader types as they are (options,
 // levels, chat rooms, HTTP headers).
 var notation = []string{
-	"Norns", "JSON", "PGN", "FEN", "SAN", "UCI", "API", "ASCII", "HTTPS", "SHA", "HMAC", "WebSocket", "ID",
+	"Norns", "JSON", "PGN", "FEN", "SAN", "UCI", "OpenTafl", "OTN", "API", "ASCII", "HTTPS", "SHA", "HMAC", "WebSocket", "ID",
 	"Enter", "Ctrl", "Esc", "Tab", "Shift",
 	"norns", "play", "serve", "verify", "join", "game-url", "token", "save", "set", "vs", "game", "games",
 	"easy", "medium", "hard", "human", "http", "host", "seat", "invite", "jsonl", "options", "actions",

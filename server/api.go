@@ -782,6 +782,12 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 			text, name = t.st.(game.PGNWriter).PGN(t.pgnTags()), t.rec.ID+".pgn"
 		case "text":
 			text, name = t.st.(game.Recorder).Record(t.textTags()), t.rec.ID+".txt"
+		default: // a game's own format (game.FormatWriter)
+			var err error
+			if text, err = t.st.(game.FormatWriter).WriteFormat(format, t.textTags()); err != nil {
+				return err
+			}
+			name = t.rec.ID + "." + format
 		}
 		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))

@@ -8,6 +8,7 @@ import (
 	"norns/game"
 	"norns/games"
 	"norns/games/chess"
+	"norns/games/tafl"
 	"norns/server"
 )
 
@@ -110,6 +111,14 @@ func checkRecords(t *testing.T, e *env, v server.View) {
 	if _, ok := st.(game.Recorder); ok {
 		if text := e.record(v.ID, "text"); !strings.HasSuffix(text, "{"+v.Result+"}\n") {
 			t.Errorf("%s record in the game's notation does not end with the result %q:\n%s", v.Game, v.Result, text)
+		}
+	}
+	// A tafl game's OpenTafl record reads back to the game's last position.
+	if _, ok := st.(*tafl.State); ok {
+		otn := e.record(v.ID, "otn")
+		r, err := tafl.ParseOTN(otn)
+		if err != nil || r.State.Position() != v.Position {
+			t.Errorf("the %s game's OTN record reads back as %v, %v; want the position %q:\n%s", v.Game, r, err, v.Position, otn)
 		}
 	}
 	if _, ok := st.(game.PGNWriter); ok {

@@ -16,8 +16,9 @@ const recordMagic = "# norns record 1"
 // Record formats (GET /api/games/{id}/record?format=…): the Norns
 // record, as text and as JSON, for every game; PGN for the chess games
 // (game.PGNWriter); the game's own notation for the others
-// (game.Recorder).
-var allRecordFormats = []string{"pgn", "text", "norns", "json"}
+// (game.Recorder); and a game's formats of its own (game.FormatWriter:
+// OpenTafl Notation for the tafl games).
+var allRecordFormats = []string{"pgn", "text", "otn", "norns", "json"}
 
 // recordFormats returns the record formats of a game, its default first.
 func recordFormats(s game.State) []string {
@@ -27,6 +28,9 @@ func recordFormats(s game.State) []string {
 	}
 	if _, ok := s.(game.Recorder); ok {
 		out = append(out, "text")
+	}
+	if fw, ok := s.(game.FormatWriter); ok {
+		out = append(out, fw.Formats()...)
 	}
 	return append(out, "norns", "json")
 }

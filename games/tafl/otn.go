@@ -491,3 +491,17 @@ func otnToNorns(tok string, n int) (string, error) {
 	}
 	return out.String(), nil
 }
+
+// Formats names the record formats of a tafl game besides its own
+// notation (game.FormatWriter): OpenTafl Notation.
+func (s *State) Formats() []string { return []string{"otn"} }
+
+// WriteFormat writes the game as an OTN game record (game.FormatWriter).
+func (s *State) WriteFormat(format string, tags map[string]string) (string, error) {
+	if format != "otn" {
+		return "", fmt.Errorf("tafl: no record format %q (formats: otn)", format)
+	}
+	return s.OTN(tags), nil
+}
+
+var _ game.FormatWriter = (*State)(nil)

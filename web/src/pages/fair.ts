@@ -23,7 +23,7 @@ function gameCatalog(): Promise<CatalogGame[]> {
 }
 
 /** formatKeys name each record format. */
-const formatKeys: Record<string, string> = { pgn: "record.format.pgn", text: "record.format.text", norns: "record.format.norns", json: "record.format.json" };
+const formatKeys: Record<string, string> = { pgn: "record.format.pgn", text: "record.format.text", otn: "record.format.otn", norns: "record.format.norns", json: "record.format.json" };
 
 /** recordLinks fills an element with the downloads of a game's record,
  * in each format of the catalog's records for the game. */
