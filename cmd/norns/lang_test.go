@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"maps"
@@ -73,11 +74,14 @@ func TestHelpCatalog(t *testing.T) {
 			}
 		}
 		maps.Copy(en, code)
-		b, err := json.MarshalIndent(en, "", "  ")
-		if err != nil {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // "&" and "<" as they are
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(en); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(cliCatalog+"en.json", append(b, '\n'), 0o644); err != nil {
+		if err := os.WriteFile(cliCatalog+"en.json", b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

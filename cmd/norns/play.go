@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/games/tafl"
 	"norns/i18n"
 	"norns/tui"
 )
@@ -72,12 +74,16 @@ instead.`,
 				return errors.New(i18n.T(cfg.Lang, "tui.cli.vs", "vs", vs))
 			}
 			if load != "" {
-				f, err := os.Open(load)
+				data, err := os.ReadFile(load)
 				if err != nil {
 					return err
 				}
-				r, err := tui.ReadRecord(f)
-				f.Close()
+				r, err := tui.ReadRecord(bytes.NewReader(data))
+				if err != nil && !bytes.HasPrefix(bytes.TrimSpace(data), []byte("norns record")) {
+					if o, oerr := recordFromOTN(string(data)); oerr == nil {
+						r, err = o, nil // an OpenTafl record of a tafl game
+					}
+				}
 				if err != nil {
 					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", explain(cfg.Lang, err)))
 				}
@@ -119,7 +125,7 @@ instead.`,
 	f.StringVar(&seat, "seat", "", "your seat against the AI (white, black, p1, p2, p3); the first seat by default")
 	f.Uint64Var(&seed, "seed", 0, "seed of the dice and the AI (random when not given)")
 	f.StringVar(&save, "save", "", "write the game's record to this file after every move")
-	f.StringVar(&load, "load", "", "resume the game recorded in this file")
+	f.StringVar(&load, "load", "", "resume the game recorded in this file (a record of norns play --save, or an OpenTafl record of a tafl game)")
 	f.StringVar(&lang, "lang", "", "language of the screens: en or ru (default from LANG)")
 	f.StringVar(&join, "join", "", "play the game of a server's invitation URL (http://host/games/ID?seat=…&invite=…)")
 	f.StringVar(&gameURL, "game-url", "", "come back to a game of a server joined before (http://host/games/ID)")
@@ -209,4 +215,27 @@ func explain(l i18n.Lang, err error) string {
 		return err.Error()
 	}
 	return tui.ErrorText(l, err)
+}
+
+// recordFromOTN reads an OpenTafl Notation game record of a tafl game as
+// the terminal client's record: the game its rules string names and the
+// moves played, from the game's start. A record that starts from another
+// position is refused.
+func recordFromOTN(text string) (tui.Record, error) {
+	o, err := tafl.ParseOTN(text)
+	if err != nil {
+		return tui.Record{}, err
+	}
+	r := tui.Record{Game: o.Game.Name(), Options: o.Options}
+	for _, a := range o.State.History() {
+		r.Actions = append(r.Actions, o.State.ActionString(a))
+	}
+	st, _, err := tui.Replay(r)
+	if err != nil {
+		return tui.Record{}, err
+	}
+	if st.Position() != o.State.Position() {
+		return tui.Record{}, errors.New("the OTN record starts from another position than its game's")
+	}
+	return r, nil
 }

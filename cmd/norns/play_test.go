@@ -3,8 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"norns/games"
+	"norns/games/tafl"
 )
 
 // TestPlayErrors checks the errors norns play gives before it opens the
@@ -35,5 +39,44 @@ func TestPlayErrors(t *testing.T) {
 		if err == nil || !strings.Contains(errOut, tc.want) {
 			t.Errorf("norns %s: %v, stderr %q, want an error containing %q", strings.Join(tc.args, " "), err, errOut, tc.want)
 		}
+	}
+}
+
+// TestRecordFromOTN: an OpenTafl record of a tafl game, as the server
+// writes it, resumes in the terminal client with its game and moves; one
+// that begins from another position is refused.
+func TestRecordFromOTN(t *testing.T) {
+	g, err := games.ByName("brandubh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 6 {
+		s.Apply(s.Legal()[0])
+	}
+	r, err := recordFromOTN(s.(*tafl.State).OTN(map[string]string{"Event": "test"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, a := range s.History() {
+		want = append(want, s.ActionString(a))
+	}
+	if r.Game != "brandubh" || !slices.Equal(r.Actions, want) {
+		t.Errorf("recordFromOTN = %+v, want brandubh with %q", r, want)
+	}
+	other, err := g.Setup(nil, s.Position())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Apply(other.Legal()[0])
+	if _, err := recordFromOTN(other.(*tafl.State).OTN(nil)); err == nil {
+		t.Errorf("an OTN record from another start was taken")
+	}
+	if _, err := recordFromOTN("not a record"); err == nil {
+		t.Errorf("text that is no OTN record was taken")
 	}
 }
