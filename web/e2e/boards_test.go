@@ -370,9 +370,18 @@ func TestSeidrLastTurn(t *testing.T) {
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	v := a.view(id)
 	u.waitPosition(v.Position)
+	u.wait("the move box", `!document.querySelector("#move-input").disabled`, 20*time.Second)
 	before := fenSquares(v.Position)
 	u.clickMove("seidr", "e2e4")
-	v = a.waitTurn(id, v.Seq, "black")
+	v = a.waitTurn(id, v.Seq, "black", "white")
+	for v.ToMove == "white" && !v.Finished {
+		// The seiðr's rolls gave White a capture to make (the call of
+		// steel): the turn goes on until it is made.
+		if err := a.call("POST", "/api/games/"+id+"/actions", grants[0].Token, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil); err != nil {
+			t.Fatal(err)
+		}
+		v = a.waitTurn(id, v.Seq, "black", "white")
+	}
 	u.waitPosition(v.Position)
 	after := fenSquares(v.Position)
 	want := map[string]bool{"e2": true}
