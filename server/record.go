@@ -157,7 +157,7 @@ func (t *table) recordJSON(chat []store.ChatMessage) RecordJSON {
 // (game.Recorder): the event, the players' names, and the result of a game
 // that ended outside its rules. Callers hold mu.
 func (t *table) textTags() map[string]string {
-	tags := map[string]string{"Event": "Norns " + t.g.Title(), "Site": "norns " + t.rec.ID, "Date": t.rec.Created.Format("2006.01.02")}
+	tags := t.eventTags()
 	for _, s := range t.rec.Seats {
 		tags[strings.ToUpper(s.Player[:1])+s.Player[1:]] = seatName(s)
 	}
@@ -167,13 +167,17 @@ func (t *table) textTags() map[string]string {
 	return tags
 }
 
+// eventTags returns the tags that name the game in every record format but
+// Norns' own: Event, Site and Date. Callers hold mu.
+func (t *table) eventTags() map[string]string {
+	return map[string]string{"Event": "Norns " + t.g.Title(), "Site": "norns " + t.rec.ID, "Date": t.rec.Created.Format("2006.01.02")}
+}
+
 // pgnTags returns the PGN tags of a chess-family game: the usual roster
 // plus the game, options and dice fairness. Callers hold mu.
 func (t *table) pgnTags() map[string]string {
-	tags := map[string]string{
-		"Event": "Norns " + t.g.Title(), "Site": "norns " + t.rec.ID, "Date": t.rec.Created.Format("2006.01.02"),
-		"NornsGame": t.g.Name(), "NornsOptions": game.Options(t.rec.Options).String(), "NornsCommitment": t.rec.Commitment,
-	}
+	tags := t.eventTags()
+	tags["NornsGame"], tags["NornsOptions"], tags["NornsCommitment"] = t.g.Name(), game.Options(t.rec.Options).String(), t.rec.Commitment
 	for i, s := range t.rec.Seats {
 		switch i {
 		case 0:
