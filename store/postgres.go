@@ -51,6 +51,9 @@ type Change struct {
 	Seats bool `json:"seats,omitempty"`
 	// Chat is the seq of a chat message added (with Seq 0).
 	Chat int64 `json:"chat,omitempty"`
+	// Presence is the id of an instance whose count of the game's
+	// spectators changed (with Seq 0; see Presence).
+	Presence string `json:"presence,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
 	Resync bool `json:"-"`
 }

@@ -14,6 +14,11 @@
 // Store is the interface; Open returns the SQLite implementation for a file
 // name and the PostgreSQL one (Postgres, a Shared store) for postgres:// URLs;
 // every implementation must pass the shared suite in store/storetest.
+//
+// Besides the games, a shared store keeps what its instances must know of
+// each other: the news of every change (Shared.Listen), claims of work
+// (Shared.TryLock), and how many spectators each instance has of each game
+// (Presence), so that every instance can give its subscribers the total.
 package store
 
 import (
