@@ -121,7 +121,13 @@ func (s *Server) startCluster() {
 	s.wg.Add(2 + followers)
 	go func() {
 		defer s.wg.Done()
-		sh.Listen(s.ctx, r.push)
+		sh.Listen(s.ctx, func(c store.Change) {
+			if c.Presence != "" {
+				s.presence.heard(c) // a count of spectators (watchers.go)
+				return
+			}
+			r.push(c)
+		})
 	}()
 	for range followers {
 		go func() {

@@ -99,6 +99,9 @@ type Server struct {
 	// started is when this server began: the turn of a game loaded later
 	// is timed from its log when the server ran all through it.
 	started time.Time
+	// presence counts the spectators with the other instances of a shared
+	// store (watchers.go); nil otherwise.
+	presence *presence
 }
 
 // New returns a server on a store.
@@ -153,6 +156,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
+	s.startPresence()
 	s.startCluster()
 	s.wg.Add(1)
 	go s.sweeper()
@@ -194,8 +198,9 @@ func (s *Server) Restore(ctx context.Context) error {
 	return nil
 }
 
-// Close stops the AI searches and the clocks, closes the WebSocket feeds
-// and waits for the background work to end. It does not close the store.
+// Close stops the AI searches and the clocks, closes the WebSocket feeds,
+// waits for the background work to end and removes this instance's count
+// of spectators from a shared store. It does not close the store.
 func (s *Server) Close() {
 	s.cancel()
 	all := s.tables()
@@ -210,6 +215,7 @@ func (s *Server) Close() {
 		t.mu.Unlock()
 	}
 	s.wg.Wait()
+	s.stopPresence()
 }
 
 // closing reports whether Close has begun.

@@ -1,20 +1,56 @@
 package server
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"slices"
+	"sync"
 	"time"
+
+	"norns/store"
 )
 
 // The spectators of a game are its WebSocket subscribers that hold no seat
 // (they sent no AuthMessage, or one that opened no seat). Each subscriber
 // gets their count, {"type":"watchers","count":N}, when a subscriber comes,
 // goes or proves its seat: a moment after, so that a player's client, a
-// spectator until its first message, does not make the count flicker. An instance that
-// shares its store with others knows only its own subscribers, so it sends
-// no count at all rather than a wrong one.
+// spectator until its first message, does not make the count flicker.
+//
+// An instance alone on its store counts its own subscribers, in memory.
+// Instances sharing a store (store.Presence: PostgreSQL) count them all
+// together. Each keeps in the store, under an id of its own drawn at
+// start, how many spectators it has of each game: a moment after its count
+// of a game changed it writes it (the writes of that moment together, one
+// statement), which notifies the other instances; each then reads how many
+// the others have and sends its subscribers the total, its own count
+// added as it stands. Every presenceBeat an instance refreshes its rows
+// (store.KeepPresence: what it holds, nothing else) and reads the totals of
+// its games again, sending those that changed: the rows of an instance that
+// died stop counting after store.PresenceTTL, and a notification missed
+// costs only a beat. An instance that stops removes its rows.
+//
+// The store is written by one goroutine of the instance (watchPresence),
+// never by a request: a presence write that fails or hangs is logged and
+// fails or delays no move, join or feed, and the next beat makes it up.
+// The writes of a game are at most one per watchersDelay and per beat,
+// whatever its spectators do.
 
-// watchersDelay is how long a change of the count waits before it is sent.
-const watchersDelay = 500 * time.Millisecond
+// Timings of the count of spectators.
+const (
+	// watchersDelay is how long a change of the count waits before it is
+	// sent (or, with several instances, stored).
+	watchersDelay = 500 * time.Millisecond
+	// presenceLinger is how long the presence goroutine waits, once woken,
+	// for the changes that come together.
+	presenceLinger = 50 * time.Millisecond
+	// presenceBeat is the period of the refresh of this instance's rows,
+	// well within store.PresenceTTL.
+	presenceBeat = store.PresenceTTL / 3
+	// presenceTimeout bounds each presence statement.
+	presenceTimeout = 5 * time.Second
+)
 
 // watchersMessage is the WebSocket message of the count of spectators.
 func watchersMessage(n int) []byte {
@@ -37,21 +73,301 @@ func (t *table) spectators() int {
 }
 
 // countWatchers sends the count of spectators to every subscriber a moment
-// from now, unless a sending is due already. Callers hold mu.
+// from now, unless a sending is due already; with several instances it
+// hands the change to the presence goroutine instead. Callers hold mu.
 func (t *table) countWatchers() {
-	if _, shared := t.srv.shared(); shared || t.countDue || t.srv.closing() {
-		return
+	_, shared := t.srv.shared()
+	p := t.srv.presence
+	if shared && p == nil || t.countDue || t.srv.closing() {
+		return // a shared store without presence: no count rather than a wrong one
 	}
 	t.countDue = true
 	time.AfterFunc(watchersDelay, func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		t.countDue = false
-		msg := watchersMessage(t.spectators())
-		for sub := range t.subs {
-			if !sub.send(msg) {
-				delete(t.subs, sub)
+		if p != nil {
+			p.changed(t.rec.ID)
+			return
+		}
+		t.sendWatchers(t.spectators())
+	})
+}
+
+// sendWatchers sends a count of spectators to every subscriber. Callers
+// hold mu.
+func (t *table) sendWatchers(n int) {
+	msg := watchersMessage(n)
+	for sub := range t.subs {
+		if !sub.send(msg) {
+			delete(t.subs, sub)
+		}
+	}
+}
+
+// presence is the count of spectators of an instance that shares its
+// store.
+type presence struct {
+	st store.Presence
+	// id names this instance in the store.
+	id string
+
+	mu sync.Mutex
+	// dirty are the games whose count changed here, to store and send;
+	// elsewhere those whose count changed on another instance, to send.
+	dirty, elsewhere map[string]bool
+	wake             chan struct{}
+
+	// Owned by the presence goroutine: the count of each game last stored
+	// (absent: 0), the other instances' count last read, and the total
+	// last sent to the game's subscribers.
+	written, others, sent map[string]int
+}
+
+func newPresence(st store.Presence) *presence {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return &presence{
+		st: st, id: hex.EncodeToString(b),
+		dirty: map[string]bool{}, elsewhere: map[string]bool{}, wake: make(chan struct{}, 1),
+		written: map[string]int{}, others: map[string]int{}, sent: map[string]int{},
+	}
+}
+
+// changed notes that this instance's count of a game may have changed.
+func (p *presence) changed(id string) {
+	p.mu.Lock()
+	p.dirty[id] = true
+	p.mu.Unlock()
+	p.signal()
+}
+
+// heard takes a notification of another instance's count (its own are
+// ignored: the goroutine sent the total already).
+func (p *presence) heard(c store.Change) {
+	if p == nil || c.Presence == p.id {
+		return
+	}
+	p.mu.Lock()
+	p.elsewhere[c.Game] = true
+	p.mu.Unlock()
+	p.signal()
+}
+
+func (p *presence) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the changes noted so far and forgets them.
+func (p *presence) take() (dirty, elsewhere map[string]bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	dirty, elsewhere = p.dirty, p.elsewhere
+	p.dirty, p.elsewhere = map[string]bool{}, map[string]bool{}
+	return dirty, elsewhere
+}
+
+// startPresence starts the presence goroutine when the store is shared and
+// keeps presence; it does nothing otherwise.
+func (s *Server) startPresence() {
+	_, shared := s.shared()
+	ps, ok := s.store.(store.Presence)
+	if !shared || !ok {
+		return
+	}
+	s.presence = newPresence(ps)
+	s.wg.Add(1)
+	go s.watchPresence(s.presence)
+}
+
+// watchPresence stores this instance's counts and sends the totals, as
+// they change and every presenceBeat, until the server closes.
+func (s *Server) watchPresence(p *presence) {
+	defer s.wg.Done()
+	beat := time.NewTicker(presenceBeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-p.wake:
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-time.After(presenceLinger):
+			}
+			dirty, elsewhere := p.take()
+			s.presenceChanged(p, dirty, elsewhere)
+		case <-beat.C:
+			s.presenceBeat(p)
+		}
+	}
+}
+
+// localSpectators is this instance's count of a game's spectators (0 for
+// a game not held), and whether it has subscribers.
+func (s *Server) localSpectators(id string) (n int, subscribed bool) {
+	t := s.held(id)
+	if t == nil {
+		return 0, false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.spectators(), len(t.subs) > 0
+}
+
+// presenceChanged stores the counts of the games that changed here, and
+// sends the subscribers of those and of the games that changed elsewhere
+// their totals.
+func (s *Server) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
+	write := map[string]int{}
+	for id := range dirty {
+		if n, _ := s.localSpectators(id); n != p.written[id] {
+			write[id] = n
+		}
+	}
+	if len(write) > 0 {
+		ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
+		err := p.st.SetPresence(ctx, p.id, write)
+		cancel()
+		if err != nil {
+			s.presenceFailed("storing the count of spectators", err)
+		} else {
+			p.noteWritten(write)
+		}
+	}
+	games := make([]string, 0, len(dirty)+len(elsewhere))
+	for id := range dirty {
+		games = append(games, id)
+	}
+	for id := range elsewhere {
+		if !dirty[id] {
+			games = append(games, id)
+		}
+	}
+	s.sendTotals(p, games, true)
+}
+
+// presenceBeat refreshes this instance's rows to what it holds (storing,
+// and notifying, the counts that differ from those written), then sends
+// the totals that changed.
+func (s *Server) presenceBeat(p *presence) {
+	counts := map[string]int{}
+	var subscribed []string
+	for _, t := range s.tables() {
+		t.mu.Lock()
+		if t.phase != phaseStale && len(t.subs) > 0 {
+			subscribed = append(subscribed, t.rec.ID)
+			if n := t.spectators(); n > 0 {
+				counts[t.rec.ID] = n
 			}
 		}
-	})
+		t.mu.Unlock()
+	}
+	write := map[string]int{}
+	for id, n := range counts {
+		if p.written[id] != n {
+			write[id] = n
+		}
+	}
+	for id := range p.written {
+		if counts[id] == 0 {
+			write[id] = 0
+		}
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
+	defer cancel()
+	if len(write) > 0 {
+		if err := p.st.SetPresence(ctx, p.id, write); err != nil {
+			s.presenceFailed("storing the count of spectators", err)
+		}
+	}
+	if err := p.st.KeepPresence(ctx, p.id, counts); err != nil {
+		s.presenceFailed("refreshing the count of spectators", err)
+	} else {
+		p.written = counts
+	}
+	for id := range p.sent {
+		if !slices.Contains(subscribed, id) {
+			delete(p.sent, id)
+			delete(p.others, id)
+		}
+	}
+	s.sendTotals(p, subscribed, false)
+}
+
+// noteWritten records counts as stored.
+func (p *presence) noteWritten(counts map[string]int) {
+	for id, n := range counts {
+		if n == 0 {
+			delete(p.written, id)
+		} else {
+			p.written[id] = n
+		}
+	}
+}
+
+// sendTotals reads how many spectators the other instances have of the
+// games and sends each game's subscribers the total with this instance's
+// own; always, or only the totals that changed since last sent. When the
+// store cannot be read the totals are sent with the others' last known.
+func (s *Server) sendTotals(p *presence, games []string, always bool) {
+	if len(games) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
+	others, err := p.st.Spectators(ctx, games, p.id)
+	cancel()
+	if err != nil {
+		s.presenceFailed("reading the count of spectators", err)
+		if !always {
+			return
+		}
+	} else {
+		for _, id := range games {
+			p.others[id] = others[id]
+		}
+	}
+	for _, id := range games {
+		t := s.held(id)
+		if t == nil {
+			delete(p.sent, id)
+			delete(p.others, id)
+			continue
+		}
+		t.mu.Lock()
+		if t.phase != phaseStale && len(t.subs) > 0 {
+			total := t.spectators() + p.others[id]
+			if sent, ok := p.sent[id]; always || !ok || total != sent {
+				t.sendWatchers(total)
+				p.sent[id] = total
+			}
+		}
+		t.mu.Unlock()
+	}
+}
+
+// presenceFailed logs a presence statement that failed, unless the server
+// is closing.
+func (s *Server) presenceFailed(what string, err error) {
+	if !s.closing() {
+		s.log.Warn(what, "err", err)
+	}
+}
+
+// stopPresence removes this instance's rows from the store, which tells
+// the other instances; the server is closed already.
+func (s *Server) stopPresence() {
+	p := s.presence
+	if p == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := p.st.ClearPresence(ctx, p.id); err != nil {
+		s.log.Warn("removing the count of spectators", "err", err)
+	}
 }

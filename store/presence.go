@@ -29,9 +29,11 @@ type Presence interface {
 	// and deletes the rows of any instance that expired long ago.
 	KeepPresence(ctx context.Context, instance string, counts map[string]int) error
 	// Spectators returns the number of spectators of each game named,
-	// summed over the instances whose rows are fresh (written within
-	// PresenceTTL). A game nobody watches is absent from the map.
-	Spectators(ctx context.Context, games []string) (map[string]int, error)
+	// summed over the instances other than except whose rows are fresh
+	// (written within PresenceTTL): an instance adds its own spectators as
+	// it counts them, whatever it could store. A game nobody else watches
+	// is absent from the map.
+	Spectators(ctx context.Context, games []string, except string) (map[string]int, error)
 	// ClearPresence removes every row of instance (which stops serving)
 	// and notifies the listeners of each of its games.
 	ClearPresence(ctx context.Context, instance string) error
@@ -100,15 +102,15 @@ func (s *Postgres) KeepPresence(ctx context.Context, instance string, counts map
 	})
 }
 
-// Spectators sums the fresh rows of the games named.
-func (s *Postgres) Spectators(ctx context.Context, games []string) (map[string]int, error) {
+// Spectators sums the fresh rows of the games named, but except's.
+func (s *Postgres) Spectators(ctx context.Context, games []string, except string) (map[string]int, error) {
 	out := map[string]int{}
 	if len(games) == 0 {
 		return out, nil
 	}
 	rows, err := s.pool.Query(ctx, `SELECT game_id, sum(count) FROM presence
-		WHERE game_id = ANY($1::text[]) AND updated >= now() - make_interval(secs => $2)
-		GROUP BY game_id`, games, PresenceTTL.Seconds())
+		WHERE game_id = ANY($1::text[]) AND instance <> $3 AND updated >= now() - make_interval(secs => $2)
+		GROUP BY game_id`, games, PresenceTTL.Seconds(), except)
 	if err != nil {
 		return nil, err
 	}

@@ -152,7 +152,7 @@ func TestPostgresPresence(t *testing.T) {
 		if got := notes(n); n > 0 && !maps.EqualFunc(got, s.notes, slices.Equal) {
 			t.Errorf("%s: notified %v, want %v", s.name, got, s.notes)
 		}
-		got, err := b.Spectators(ctx, all)
+		got, err := b.Spectators(ctx, all, "")
 		if err != nil {
 			t.Fatalf("%s: Spectators = %v", s.name, err)
 		}
@@ -165,6 +165,15 @@ func TestPostgresPresence(t *testing.T) {
 			if got := rows(); !maps.Equal(got, s.rows) {
 				t.Errorf("%s: rows %v, want %v", s.name, got, s.rows)
 			}
+		}
+	}
+	// An instance asks for the spectators of the others.
+	for _, c := range []struct {
+		except string
+		want   map[string]int
+	}{{"A", map[string]int{}}, {"B", map[string]int{"g": 4}}} {
+		if got, err := a.Spectators(ctx, all, c.except); err != nil || !maps.Equal(got, c.want) {
+			t.Errorf("Spectators(%v, except %s) = %v, %v, want %v", all, c.except, got, err, c.want)
 		}
 	}
 	// Nothing else was notified: a refresh notifies nobody.
