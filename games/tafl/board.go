@@ -261,7 +261,8 @@ func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]i
 	// Along the edge the moved piece stands on: the step along it and the
 	// step toward the centre. A corner square lies on two edges.
 	type line struct{ dr, dc, fr, fc int }
-	var lines []line
+	var buf [4]line
+	lines := buf[:0]
 	if r == 0 || r == n-1 {
 		fr := 1
 		if r == n-1 {
@@ -477,7 +478,8 @@ func (b *board) edgeFort(rules *Rules) bool {
 	// The inside: a flood fill from the king through empty squares.
 	var inside [maxSize]uint32
 	inside[kr] |= 1 << kc
-	stack := []int{b.king}
+	var buf [maxSquares]int
+	stack := append(buf[:0], b.king)
 	for len(stack) > 0 {
 		sq := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
