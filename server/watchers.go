@@ -244,7 +244,7 @@ func (s *Server) presenceChanged(p *presence, dirty, elsewhere map[string]bool) 
 		games = append(games, id)
 	}
 	for id := range elsewhere {
-		if !dirty[id] {
+		if _, subscribed := s.localSpectators(id); subscribed && !dirty[id] {
 			games = append(games, id)
 		}
 	}
@@ -259,7 +259,15 @@ func (s *Server) presenceBeat(p *presence) {
 	var subscribed []string
 	for _, t := range s.tables() {
 		t.mu.Lock()
-		if t.phase != phaseStale && len(t.subs) > 0 {
+		switch {
+		case t.phase == phaseStale || len(t.subs) == 0:
+		case t.countDue:
+			// A change is on its way (a player's client not yet proved,
+			// say): the row stays as it is, and the change will send.
+			if n := p.written[t.rec.ID]; n > 0 {
+				counts[t.rec.ID] = n
+			}
+		default:
 			subscribed = append(subscribed, t.rec.ID)
 			if n := t.spectators(); n > 0 {
 				counts[t.rec.ID] = n
@@ -291,7 +299,7 @@ func (s *Server) presenceBeat(p *presence) {
 		p.written = counts
 	}
 	for id := range p.sent {
-		if !slices.Contains(subscribed, id) {
+		if _, held := counts[id]; !held && !slices.Contains(subscribed, id) {
 			delete(p.sent, id)
 			delete(p.others, id)
 		}
@@ -339,7 +347,7 @@ func (s *Server) sendTotals(p *presence, games []string, always bool) {
 			continue
 		}
 		t.mu.Lock()
-		if t.phase != phaseStale && len(t.subs) > 0 {
+		if t.phase != phaseStale && len(t.subs) > 0 && (always || !t.countDue) {
 			total := t.spectators() + p.others[id]
 			if sent, ok := p.sent[id]; always || !ok || total != sent {
 				t.sendWatchers(total)

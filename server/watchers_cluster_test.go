@@ -153,3 +153,28 @@ func TestWatchersStuckPresence(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchersDeadInstance: the spectators of an instance that died
+// without a word (its row no longer refreshed) stop counting, and the
+// feeds hear it without any notification.
+func TestWatchersDeadInstance(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	a := onPostgres(t, u, nil)
+	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `INSERT INTO presence VALUES ($1, 'other', 3, now())`, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	f := a.subscribe(c.ID, 0, "")
+	f.settle("a spectator, with three on another instance", 4, 4)
+	// The other instance died: its row was last refreshed long ago.
+	if _, err := conn.Exec(ctx, `UPDATE presence SET updated = now() - interval '1 hour' WHERE instance = 'other'`); err != nil {
+		t.Fatal(err)
+	}
+	f.settle("the spectator, after the other instance died", 1, 4)
+}
