@@ -48,5 +48,18 @@
 // correspondence game waiting days for a move) leaves too, and the sweep
 // loads it again before its flag falls.
 //
+// # Spectators
+//
+// Every feed hears how many spectators watch its game (watchers.go): its
+// subscribers that proved no seat. Alone on its store an instance counts
+// them in memory; instances sharing a store (PostgreSQL) each keep their
+// count of a game in the store (store.Presence), notify the others when it
+// changes, and send their subscribers the total of all of them. Those
+// writes come from one goroutine of the instance, a moment after a change
+// and on a beat that refreshes them, never from a request: a presence
+// write that fails fails nothing else. The rows of an instance that died
+// stop counting once no longer refreshed; an instance that stops removes
+// its own.
+//
 // See docs/api.md for the endpoints and docs/fair-dice.md for the dice.
 package server
