@@ -14,6 +14,7 @@ import (
 type SearchAgent struct {
 	searcher *Searcher
 	lim      Limits
+	budget   time.Duration // the fixed time per move, without a clock
 	last     Info
 	// the game it saw last, to clear the table for a new one
 	start   uint64
@@ -28,7 +29,30 @@ func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tab
 	return &SearchAgent{
 		searcher: NewSearcher(tableBits, seed),
 		lim:      Limits{Nodes: int64(nodes), MoveTime: budget, Depth: depth},
+		budget:   budget,
 	}
+}
+
+// The easy level of orthodox chess (State.NewEasySearch, and `norns uci`
+// with its Level option): the engine's search held to EasyNodes nodes a
+// move, each move at the root given a random bonus of up to EasyMargin
+// centipawns (Limits.Margin), so that it sees short tactics but often
+// plays a move a little worse than its best. docs/ai-strength.md gives
+// its measurement against Stockfish.
+const (
+	EasyNodes  = 2000
+	EasyMargin = 100
+)
+
+// NewEasySearch returns the agent of the easy level (EasyNodes,
+// EasyMargin).
+func (s *State) NewEasySearch(seed uint64) interface {
+	Choose(context.Context, game.State) (game.Action, error)
+	LastSearch() (nodes, depth int)
+} {
+	a := NewSearchAgent(EasyNodes, 0, 0, seed, 16)
+	a.SetMargin(EasyMargin)
+	return a
 }
 
 // NewSearch returns the chess engine's agent for the ai package's levels:
@@ -65,14 +89,23 @@ func (a *SearchAgent) Searcher() *Searcher { return a.searcher }
 func (a *SearchAgent) LastSearch() (nodes, depth int) { return int(a.last.Nodes), a.last.Depth }
 
 // SetClock makes the next searches share out the mover's clock (time
-// left and increment) instead of a fixed budget per move; zero turns it
-// off.
+// left and increment, TimeBudget) instead of a fixed budget per move; the
+// node and depth budgets still bound them. A zero left turns it off.
 func (a *SearchAgent) SetClock(left, inc time.Duration) {
-	a.lim.Time, a.lim.Inc = left, inc
+	a.lim.Time, a.lim.Inc, a.lim.MoveTime = left, inc, a.budget
 	if left > 0 {
 		a.lim.MoveTime = 0
+	} else {
+		a.lim.Inc = 0
 	}
 }
+
+// SetMargin makes the next searches play up to margin centipawns below
+// their best (Limits.Margin); zero plays the best move found.
+func (a *SearchAgent) SetMargin(margin int) { a.lim.Margin = margin }
+
+// Limits returns the limits of the agent's next search.
+func (a *SearchAgent) Limits() Limits { return a.lim }
 
 // Choose searches a game of orthodox chess for the side to move.
 func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, error) {

@@ -63,8 +63,13 @@
 // ordering, a check extension, and a quiescence search of captures and
 // queen promotions at every leaf that answers a check with every
 // evasion. Limits bound it by nodes (reproducible), depth, time per move
-// or the mover's clock. SearchAgent plays it through the game interface;
-// State.NewSearch gives it to the ai package's levels. State.Evaluate,
+// or the mover's clock, which TimeBudget shares out (a thirtieth of the
+// time left and three quarters of the increment a move, at most a third
+// of the clock). Limits.Margin weakens it for the easy level: each root
+// move gets a random bonus of up to Margin centipawns, so it may play a
+// move that much worse than its best. SearchAgent plays it through the
+// game interface; State.NewSearch gives it to the ai package's medium
+// and hard levels, State.NewEasySearch to easy (EasyNodes, EasyMargin). State.Evaluate,
 // which the generic search and the variants' agents use, stays material
 // only.
 //

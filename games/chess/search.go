@@ -40,6 +40,12 @@ type Limits struct {
 	// search gives itself a share of the clock.
 	Time, Inc time.Duration
 	MovesToGo int
+	// Margin, when positive, makes the search play below its strength,
+	// as a weak level should: each move at the root gets a bonus of 0 to
+	// Margin centipawns, drawn at random (from the Searcher's seed) once
+	// a search, so the move played may be up to Margin worse than the
+	// best one found. Mates are never blurred.
+	Margin int
 }
 
 // Info is what the search reports after each iteration.
@@ -76,6 +82,7 @@ type Searcher struct {
 	rootBest   Move
 	rootScore  int
 	rootRandom []Move
+	rootNoise  []int // the bonus of rootRandom[i] (Limits.Margin)
 	rng        *rand.Rand
 	// OnInfo, when set, is called after every completed iteration.
 	OnInfo func(Info)
@@ -135,17 +142,8 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 	case lim.MoveTime > 0:
 		s.hardEnd = s.start.Add(lim.MoveTime)
 	case lim.Time > 0:
-		mtg := lim.MovesToGo
-		if mtg <= 0 || mtg > 30 {
-			mtg = 30
-		}
-		left := lim.Time - 50*time.Millisecond
-		if left < 10*time.Millisecond {
-			left = 10 * time.Millisecond
-		}
-		soft = left/time.Duration(mtg) + lim.Inc*3/4
-		hard := min(soft*4, left/3+lim.Inc)
-		soft = min(soft, hard)
+		var hard time.Duration
+		soft, hard = TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
 		s.hardEnd = s.start.Add(hard)
 	}
 	n := len(past)
@@ -171,6 +169,12 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 	// The root order starts shuffled by the seed; the search then sorts it.
 	s.rootRandom = append(s.rootRandom[:0], ml.Slice()...)
 	s.rng.Shuffle(len(s.rootRandom), func(i, j int) { s.rootRandom[i], s.rootRandom[j] = s.rootRandom[j], s.rootRandom[i] })
+	s.rootNoise = s.rootNoise[:0]
+	if lim.Margin > 0 {
+		for range s.rootRandom {
+			s.rootNoise = append(s.rootNoise, s.rng.IntN(lim.Margin+1))
+		}
+	}
 
 	best := s.rootRandom[0]
 	var info Info
@@ -235,6 +239,25 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 	info.Nodes = s.nodes
 	info.Elapsed = time.Since(s.start)
 	return best, info
+}
+
+// TimeBudget shares out a clock: the time a search with left on the
+// mover's clock, inc added after each move and movesToGo moves before
+// the next time control (0: the rest of the game) gives itself. It
+// starts no new iteration after six tenths of soft, and stops at hard
+// whatever it is doing. It keeps 50 ms of the clock for the answer to
+// reach the clock, and plans for at most 30 moves more; soft takes three
+// quarters of the increment besides, and hard is at most four softs and
+// at most a third of the clock (with the increment).
+func TimeBudget(left, inc time.Duration, movesToGo int) (soft, hard time.Duration) {
+	if movesToGo <= 0 || movesToGo > 30 {
+		movesToGo = 30
+	}
+	left = max(left-50*time.Millisecond, 10*time.Millisecond)
+	inc = max(inc, 0)
+	soft = left/time.Duration(movesToGo) + inc*3/4
+	hard = min(soft*4, left/3+inc)
+	return min(soft, hard), hard
 }
 
 // pv follows the table from pos after best for the principal variation.
@@ -477,9 +500,16 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 			continue
 		}
 
+		// At the root, a weak level's bonus for the move (Limits.Margin):
+		// the move is searched against the window shifted by it.
+		bonus := 0
+		if ply == 0 && len(s.rootNoise) > 0 {
+			bonus = s.rootBonus(m)
+		}
+		a, b := alpha-bonus, beta-bonus
 		var v int
 		if i == 0 {
-			v = -s.pvs(&child, depth-1, -beta, -alpha, ply+1, true)
+			v = -s.pvs(&child, depth-1, -b, -a, ply+1, true)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 2 && quiet && !inCheck && !givesCheck {
@@ -495,16 +525,19 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 				}
 				r = max(0, min(r, depth-2))
 			}
-			v = -s.pvs(&child, depth-1-r, -alpha-1, -alpha, ply+1, true)
-			if v > alpha && r > 0 {
-				v = -s.pvs(&child, depth-1, -alpha-1, -alpha, ply+1, true)
+			v = -s.pvs(&child, depth-1-r, -a-1, -a, ply+1, true)
+			if v > a && r > 0 {
+				v = -s.pvs(&child, depth-1, -a-1, -a, ply+1, true)
 			}
-			if v > alpha && v < beta {
-				v = -s.pvs(&child, depth-1, -beta, -alpha, ply+1, true)
+			if v > a && v < b {
+				v = -s.pvs(&child, depth-1, -b, -a, ply+1, true)
 			}
 		}
 		if s.stop {
 			return 0
+		}
+		if bonus != 0 && v > -MateBound && v < MateBound {
+			v += bonus
 		}
 		if v > bestScore {
 			bestScore = v
@@ -534,12 +567,25 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 	case bestScore > origAlpha && pvNode:
 		bound = boundExact
 	}
-	if !inCheck {
+	switch {
+	case ply == 0 && len(s.rootNoise) > 0:
+		// Scores with the root's bonuses are not the position's.
+	case !inCheck:
 		s.store(h, depth, bestScore, ply, bound, bestMove, eval)
-	} else {
+	default:
 		s.store(h, depth, bestScore, ply, bound, bestMove, 0)
 	}
 	return bestScore
+}
+
+// rootBonus is the bonus of root move m under Limits.Margin.
+func (s *Searcher) rootBonus(m Move) int {
+	for i, r := range s.rootRandom {
+		if r == m {
+			return s.rootNoise[i]
+		}
+	}
+	return 0
 }
 
 // cutoff rewards a quiet move that caused a beta cutoff (killer, history)

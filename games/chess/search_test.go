@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 )
 
 // benchFENs are positions of each phase the benchmarks and tests search:
@@ -186,6 +187,84 @@ func TestEvalSymmetric(t *testing.T) {
 		b, _ := ParseFEN(tc.bad)
 		if Eval(&g) <= Eval(&b) {
 			t.Errorf("Eval(%q) = %d <= Eval(%q) = %d: want %s better", tc.good, Eval(&g), tc.bad, Eval(&b), tc.why)
+		}
+	}
+}
+
+// TestTimeBudget: a search shares out the clock, spending little of a
+// short one, more of a long one, and more with an increment.
+func TestTimeBudget(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		left, inc        time.Duration
+		movesToGo        int
+		softMin, softMax time.Duration
+		hardMax          time.Duration
+	}{
+		{time.Second, 0, 0, 25 * ms, 40 * ms, 400 * ms},                                // 950 ms / 30
+		{10 * time.Minute, 0, 0, 19 * time.Second, 21 * time.Second, 81 * time.Second}, // 20 s a move
+		{10 * time.Minute, 5 * time.Second, 0, 23 * time.Second, 25 * time.Second, 100 * time.Second},
+		{time.Minute, 0, 10, 5900 * ms, 6000 * ms, 21 * time.Second},       // 40 moves in 90 min style: 10 to go
+		{20 * ms, 0, 0, 0, ms, 4 * ms},                                     // nearly flagged: 10 ms kept back
+		{time.Second, 2 * time.Second, 0, 1500 * ms, 1600 * ms, 2400 * ms}, // the increment, never more than a third of the clock
+	}
+	for _, tc := range tests {
+		soft, hard := TimeBudget(tc.left, tc.inc, tc.movesToGo)
+		if soft < tc.softMin || soft > tc.softMax || hard > tc.hardMax || hard < soft {
+			t.Errorf("TimeBudget(%v, %v, %d) = %v, %v; want soft in [%v, %v], hard in [soft, %v]",
+				tc.left, tc.inc, tc.movesToGo, soft, hard, tc.softMin, tc.softMax, tc.hardMax)
+		}
+	}
+	short, _ := TimeBudget(time.Second, 0, 0)
+	long, _ := TimeBudget(10*time.Minute, 0, 0)
+	if long < 100*short {
+		t.Errorf("10 min gives %v a move, 1 s %v: want far more for the longer clock", long, short)
+	}
+}
+
+// TestAgentClock: SetClock replaces the agent's time per move with the
+// clock, keeps its node budget, and gives the time per move back when
+// the clock is turned off.
+func TestAgentClock(t *testing.T) {
+	a := NewSearchAgent(30000, 300*time.Millisecond, 0, 1, 16)
+	a.SetClock(time.Second, 100*time.Millisecond)
+	if l := a.Limits(); l.Time != time.Second || l.Inc != 100*time.Millisecond || l.MoveTime != 0 || l.Nodes != 30000 {
+		t.Errorf("after SetClock(1s, 100ms): limits %+v, want Time 1s, Inc 100ms, MoveTime 0, Nodes 30000", l)
+	}
+	a.SetClock(0, 0)
+	if l := a.Limits(); l.Time != 0 || l.Inc != 0 || l.MoveTime != 300*time.Millisecond {
+		t.Errorf("after SetClock(0, 0): limits %+v, want MoveTime 300ms and no clock", l)
+	}
+}
+
+// TestSearchMargin: a search with a margin plays varied moves where they
+// are about equal, but never gives up more than the margin: it still
+// takes a free queen and mates.
+func TestSearchMargin(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want string // "" : any move; then the margin must vary the choice
+	}{
+		{"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"},
+		{StartFEN, ""},
+	}
+	for _, tc := range tests {
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for seed := range uint64(12) {
+			s := NewSearcher(16, seed)
+			m, _ := s.Search(context.Background(), &p, nil, Limits{Nodes: EasyNodes, Margin: EasyMargin})
+			if tc.want != "" && m.String() != tc.want {
+				t.Errorf("Search(%q, margin %d, seed %d) = %s, want %s", tc.fen, EasyMargin, seed, m, tc.want)
+			}
+			seen[m.String()] = true
+		}
+		if tc.want == "" && len(seen) < 3 {
+			t.Errorf("Search(%q, margin %d) over 12 seeds played only %v, want at least 3 moves", tc.fen, EasyMargin, seen)
 		}
 	}
 }
