@@ -39,6 +39,16 @@ type Config struct {
 	Iterations int
 	// Seed makes the agent's choices reproducible.
 	Seed uint64
+	// ClockLeft and ClockIncrement are the mover's game clock when it
+	// plays with a Fischer clock: the time it has left and the time added
+	// after each of its moves. When ClockLeft is set, an agent whose
+	// game brings its own search that can share out a clock (NativeClock:
+	// orthodox chess) takes each move's time from the clock, as a player
+	// does, instead of spending Time (or the level's time) on every move;
+	// its node budget (Iterations, or the level's) still bounds each
+	// move. The other agents ignore them. An agent that plays several
+	// moves is told the clock before each with SetClock (Clocked).
+	ClockLeft, ClockIncrement time.Duration
 
 	// Algorithm overrides the level's choice of algorithm: one of
 	// Algorithms.
@@ -199,8 +209,32 @@ func (a *auto) Choose(ctx context.Context, s game.State) (game.Action, error) {
 	}
 	if a.inner == nil || a.game != s.Game().Name() {
 		a.inner, a.game = a.build(s), s.Game().Name()
+		a.applyClock()
 	}
 	return a.inner.Choose(ctx, s)
+}
+
+// Clocked is implemented by the level agents of New: SetClock tells the
+// agent the mover's clock (Config.ClockLeft and ClockIncrement) for its
+// next moves; a zero left turns the clock off.
+type Clocked interface {
+	SetClock(left, increment time.Duration)
+}
+
+// SetClock sets the clock for the next moves.
+func (a *auto) SetClock(left, increment time.Duration) {
+	a.cfg.ClockLeft, a.cfg.ClockIncrement = left, increment
+	a.applyClock()
+}
+
+// applyClock passes the configured clock on to a search that shares one
+// out.
+func (a *auto) applyClock() {
+	if n, ok := a.inner.(*native); ok {
+		if c, ok := n.inner.(NativeClock); ok {
+			c.SetClock(a.cfg.ClockLeft, a.cfg.ClockIncrement)
+		}
+	}
 }
 
 // LastStats returns the statistics of the last search, when the
@@ -371,6 +405,23 @@ type NativeSearch = interface {
 	LastSearch() (nodes, depth int)
 }
 
+// NativeClock is implemented by a NativeSearch that can share out the
+// mover's game clock (Config.ClockLeft): SetClock makes its next searches
+// take their time from the time left and the increment instead of a
+// fixed budget a move; a zero left turns it off.
+type NativeClock interface {
+	SetClock(left, increment time.Duration)
+}
+
+// NativeEasy is implemented by the states of a game whose own search has
+// an easy level too (orthodox chess: a small search that plays a little
+// below its best, games/chess): NewEasySearch returns the agent the easy
+// level plays with, unless Config.Legacy or Config.Algorithm says
+// otherwise. In the other games easy is the greedy one-ply search.
+type NativeEasy interface {
+	NewEasySearch(seed uint64) NativeSearch
+}
+
 // NativeMediumNodes is the medium level's node budget in a game with its
 // own search, also when Config.Time is set (the server gives every level
 // a time): medium is a smaller search than hard, which searches for
@@ -395,7 +446,13 @@ func (n *native) LastStats() Stats { return n.stats }
 
 // build makes the searcher of the plan for s.
 func (a *auto) build(s game.State) Agent {
-	if ns, ok := s.(NativeSearcher); ok && !a.cfg.Legacy && (a.cfg.Algorithm == "" || a.cfg.Algorithm == "auto") && a.cfg.Level != "easy" {
+	own := !a.cfg.Legacy && (a.cfg.Algorithm == "" || a.cfg.Algorithm == "auto")
+	if ne, ok := s.(NativeEasy); ok && own && a.cfg.Level == "easy" {
+		if inner := ne.NewEasySearch(a.cfg.Seed); inner != nil {
+			return &native{inner: inner}
+		}
+	}
+	if ns, ok := s.(NativeSearcher); ok && own && a.cfg.Level != "easy" {
 		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
 		if a.cfg.Level == "medium" && nodes == 0 {
 			nodes = NativeMediumNodes // within Time too, when it is set

@@ -41,7 +41,11 @@
 //     generic alpha-beta over game.State). The medium and hard levels
 //     play chess with it, medium at NativeMediumNodes nodes a move (at
 //     most, also under a time budget) and hard for HardTime; its agent
-//     keeps its transposition table from one move to the next. The levels "legacy-easy", "legacy-medium" and
+//     keeps its transposition table from one move to the next. Chess's
+//     easy level is the same search made small and a little random
+//     (NativeEasy). With a game clock (Config.ClockLeft and
+//     ClockIncrement, or Clocked.SetClock) the search shares out the
+//     clock instead of a fixed time a move (NativeClock). The levels "legacy-easy", "legacy-medium" and
 //     "legacy-hard" (Config.Legacy) are the levels as they were before,
 //     with the generic search, kept to measure against. Samurai chess and
 //     Lux et Umbra keep the generic search and their own evaluations.
@@ -52,7 +56,7 @@
 // game's metadata only (PlanFor): alpha-beta for a two-player game with
 // an evaluation that is deterministic or whose chance events have few
 // outcomes (ExpectimaxOutcomes; Lux et Umbra's three rolls), MCTS
-// otherwise; the easy level is
+// otherwise; the easy level is (but in chess, above)
 // greedy where the game has an evaluation and a 100-iteration MCTS where
 // it has none. Config.Algorithm overrides the choice.
 //

@@ -1,0 +1,96 @@
+package ai
+
+import (
+	"testing"
+	"time"
+
+	"norns/games/chess"
+)
+
+// TestClockReachesNativeSearch: the clock of Config (and of SetClock)
+// reaches orthodox chess's own search, which then gives itself a small
+// share of a short clock and a larger one of a long clock, within the
+// level's nodes; without a clock it keeps its time per move.
+func TestClockReachesNativeSearch(t *testing.T) {
+	st, err := chess.Game.Setup(nil, chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchOf := func(a Agent) *chess.SearchAgent {
+		t.Helper()
+		au := a.(*auto)
+		au.inner, au.game = au.build(st), st.Game().Name()
+		au.applyClock()
+		n, ok := au.inner.(*native)
+		if !ok {
+			t.Fatalf("%+v: agent %T, want the native search", au.cfg, au.inner)
+		}
+		return n.inner.(*chess.SearchAgent)
+	}
+	tests := []struct {
+		cfg              Config
+		softMin, softMax time.Duration
+		nodes            int64
+	}{
+		{Config{Level: "hard", ClockLeft: time.Second}, time.Millisecond, 50 * time.Millisecond, 0},
+		{Config{Level: "hard", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, 0},
+		{Config{Level: "hard", Time: 200 * time.Millisecond, ClockLeft: 10 * time.Minute, ClockIncrement: 5 * time.Second}, 20 * time.Second, 30 * time.Second, 0},
+		{Config{Level: "medium", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, NativeMediumNodes},
+	}
+	for _, tc := range tests {
+		a, err := New(tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim := searchOf(a).Limits()
+		soft, _ := chess.TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
+		if lim.MoveTime != 0 || lim.Time != tc.cfg.ClockLeft || soft < tc.softMin || soft > tc.softMax || lim.Nodes != tc.nodes {
+			t.Errorf("New(%+v): limits %+v, a share of %v; want the clock, a share in [%v, %v], %d nodes", tc.cfg, lim, soft, tc.softMin, tc.softMax, tc.nodes)
+		}
+	}
+
+	// SetClock on a level agent, then off again.
+	a, _ := New(Config{Level: "hard", Time: 300 * time.Millisecond})
+	sa := searchOf(a)
+	if lim := sa.Limits(); lim.Time != 0 || lim.MoveTime != 300*time.Millisecond {
+		t.Errorf("without a clock: limits %+v, want MoveTime 300ms", lim)
+	}
+	a.(Clocked).SetClock(3*time.Second, time.Second)
+	if lim := sa.Limits(); lim.Time != 3*time.Second || lim.Inc != time.Second || lim.MoveTime != 0 {
+		t.Errorf("after SetClock(3s, 1s): limits %+v", lim)
+	}
+	a.(Clocked).SetClock(0, 0)
+	if lim := sa.Limits(); lim.Time != 0 || lim.MoveTime != 300*time.Millisecond {
+		t.Errorf("after SetClock(0, 0): limits %+v, want MoveTime 300ms again", lim)
+	}
+}
+
+// TestChessEasyLevel: the easy level of orthodox chess is the engine's
+// easy search (chess.EasyNodes with chess.EasyMargin); legacy-easy and
+// the easy level of a game without its own easy search stay greedy.
+func TestChessEasyLevel(t *testing.T) {
+	st, err := chess.Game.Setup(nil, chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := New(Config{Level: "easy", Seed: 3})
+	au := a.(*auto)
+	au.inner = au.build(st)
+	n, ok := au.inner.(*native)
+	if !ok {
+		t.Fatalf("easy chess agent is %T, want the native search", au.inner)
+	}
+	sa, ok := n.inner.(*chess.SearchAgent)
+	if !ok {
+		t.Fatalf("easy chess search is %T, want *chess.SearchAgent", n.inner)
+	}
+	if lim := sa.Limits(); lim.Nodes != chess.EasyNodes || lim.Margin != chess.EasyMargin {
+		t.Errorf("easy chess limits %+v, want %d nodes, margin %d", lim, chess.EasyNodes, chess.EasyMargin)
+	}
+	legacy, _ := New(Config{Level: "legacy-easy"})
+	if got := legacy.(*auto).build(st); got == nil {
+		t.Fatal("legacy-easy built nothing")
+	} else if _, ok := got.(*Greedy); !ok {
+		t.Errorf("legacy-easy chess agent is %T, want *Greedy", got)
+	}
+}
