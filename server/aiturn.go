@@ -19,9 +19,19 @@ func (s *Server) think(t *table, seq int64) {
 	seat := t.rec.Seats[p]
 	st := t.st.Clone()
 	budget := s.cfg.AITime[seat.Level]
+	// With a Fischer clock, an agent that can shares out the seat's time
+	// (until its flag falls: on its first move, the time for that move)
+	// and increment; the others spend at most a tenth of it.
+	var left, inc time.Duration
+	now := time.Now()
 	if t.clocks != nil {
-		// Never spend more than a tenth of the time left.
-		budget = min(budget, max(t.remaining(time.Now())[p]/10, time.Millisecond))
+		left = max(t.flagIn(p, now), time.Millisecond)
+		budget = min(budget, max(left/10, time.Millisecond))
+		if c := t.rec.Clock; c != nil && !c.PerMove {
+			inc = c.Increment
+		} else {
+			left = 0
+		}
 	}
 	id, owner := t.rec.ID, t.owner
 	s.wg.Add(1)
@@ -54,11 +64,19 @@ func (s *Server) think(t *table, seq int64) {
 		start := time.Now()
 		a, err := func() (game.Action, error) {
 			defer s.sched.release()
-			agent, err := s.cfg.NewAgent(ai.Config{Level: seat.Level, Time: budget, Seed: rand.Uint64()})
+			cfg := ai.Config{Level: seat.Level, Time: budget, Seed: rand.Uint64()}
+			wait := 2*budget + time.Second
+			if left > 0 {
+				// The wait for a slot ran on the clock.
+				cfg.ClockLeft = max(left-time.Since(now), time.Millisecond)
+				cfg.ClockIncrement = inc
+				wait = max(wait, cfg.ClockLeft)
+			}
+			agent, err := s.cfg.NewAgent(cfg)
 			if err != nil {
 				return 0, err
 			}
-			ctx, cancel := context.WithTimeout(s.ctx, 2*budget+time.Second)
+			ctx, cancel := context.WithTimeout(s.ctx, wait)
 			defer cancel()
 			return agent.Choose(ctx, st)
 		}()
