@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"norns/ai"
 	"norns/games/chess"
 )
 
@@ -26,7 +27,10 @@ that chess GUIs and match programs play Norns's chess engine: uci, isready,
 ucinewgame, position (startpos or fen, then moves), go (wtime, btime, winc,
 binc, movestogo, movetime, nodes, depth, infinite), stop and quit. The
 options Hash (megabytes of transposition table) and Threads (one thread
-only) are accepted.`,
+only) are accepted; Level (hard, medium or easy) plays as the app's level
+does (medium and easy search at most their nodes a move, easy with its
+random margin), and Margin (centipawns) lets the engine play a move up to
+that much worse than its best.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runUCI(os.Stdin, cmd.OutOrStdout())
@@ -41,6 +45,8 @@ type uciEngine struct {
 
 	searcher *chess.Searcher
 	hashMB   int
+	level    string // the Level option
+	margin   int    // the Margin option
 	pos      chess.Position
 	past     []uint64 // hashes of the positions before pos
 
@@ -80,6 +86,8 @@ func runUCI(in io.Reader, out io.Writer) error {
 			e.send("id author the Norns authors")
 			e.send("option name Hash type spin default 16 min 1 max 4096")
 			e.send("option name Threads type spin default 1 min 1 max 1")
+			e.send("option name Level type combo default hard var hard var medium var easy")
+			e.send("option name Margin type spin default 0 min 0 max 1000")
 			e.send("uciok")
 		case "isready":
 			e.send("readyok")
@@ -138,6 +146,20 @@ func (e *uciEngine) setOption(args []string) {
 		e.searcher = chess.NewSearcher(tableBits(mb), 1)
 	case "threads":
 		// One thread only.
+	case "level":
+		switch v {
+		case "hard", "medium", "easy":
+			e.level = v
+		default:
+			e.send("info string Level is hard, medium or easy, not %q", v)
+		}
+	case "margin":
+		m, err := strconv.Atoi(v)
+		if err != nil || m < 0 {
+			e.send("info string Margin must be a number of centipawns, not %q", v)
+			return
+		}
+		e.margin = m
 	default:
 		e.send("info string unknown option %q", strings.Join(name, " "))
 	}
@@ -230,6 +252,13 @@ func (e *uciEngine) goSearch(args []string) {
 			lim.Time, lim.Inc = btime, binc
 		}
 	}
+	lim.Margin = e.margin
+	if n := uciLevelNodes[e.level]; n > 0 && (lim.Nodes == 0 || lim.Nodes > n) {
+		lim.Nodes = n
+	}
+	if e.level == "easy" && e.margin == 0 {
+		lim.Margin = chess.EasyMargin
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.done, e.infinite = cancel, make(chan struct{}), infinite
 	pos, past, s, done := e.pos, e.past, e.searcher, e.done
@@ -243,6 +272,10 @@ func (e *uciEngine) goSearch(args []string) {
 		e.send("bestmove %s", m)
 	}()
 }
+
+// uciLevelNodes are the node budgets of the levels below hard, which the
+// Level option sets as the app's levels search them.
+var uciLevelNodes = map[string]int64{"medium": ai.NativeMediumNodes, "easy": chess.EasyNodes}
 
 func (e *uciEngine) sendInfo(in chess.Info) {
 	score := fmt.Sprintf("cp %d", in.Score)

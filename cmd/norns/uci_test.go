@@ -2,10 +2,12 @@ package main
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"norns/ai"
 	"norns/games/chess"
 )
 
@@ -121,5 +123,45 @@ func TestUCIErrors(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("answer lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestUCILevel: the Level option holds go's nodes to the level's own
+// (chess.EasyNodes for easy, ai.NativeMediumNodes for medium), and an
+// unknown level is refused.
+func TestUCILevel(t *testing.T) {
+	tests := []struct {
+		level    string
+		maxNodes int64
+	}{
+		{"easy", chess.EasyNodes},
+		{"medium", ai.NativeMediumNodes},
+		{"hard", 60000},
+	}
+	for _, tc := range tests {
+		out := uciScript(t, "uci\nsetoption name Level value "+tc.level+"\nposition startpos\ngo nodes 60000\n")
+		if strings.Contains(out, "info string") {
+			t.Errorf("Level %s refused:\n%s", tc.level, out)
+		}
+		if len(bestmoves(out)) != 1 {
+			t.Fatalf("Level %s: no bestmove:\n%s", tc.level, out)
+		}
+		most := int64(0)
+		for _, l := range strings.Split(out, "\n") {
+			f := strings.Fields(l)
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] == "nodes" {
+					n, _ := strconv.ParseInt(f[i+1], 10, 64)
+					most = max(most, n)
+				}
+			}
+		}
+		// Info lines come after completed iterations, within the budget.
+		if most == 0 || most > tc.maxNodes {
+			t.Errorf("Level %s: searched up to %d nodes, want at most %d", tc.level, most, tc.maxNodes)
+		}
+	}
+	if out := uciScript(t, "setoption name Level value grandmaster\n"); !strings.Contains(out, "info string Level is") {
+		t.Errorf("Level grandmaster accepted:\n%s", out)
 	}
 }

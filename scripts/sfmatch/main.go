@@ -8,7 +8,9 @@
 //
 // Norns searches a fixed number of nodes a move (-nodes: what the hard
 // level searches in 1.5 s on a free core), so its play does not depend
-// on the machine's load; Stockfish searches -sf-nodes nodes with
+// on the machine's load; -level medium or easy plays the app's lower
+// levels (at most their own nodes a move; easy with its random margin,
+// which -margin replaces); Stockfish searches -sf-nodes nodes with
 // UCI_LimitStrength (its weakening picks its move among four at a fixed
 // depth, 1 + the skill level its UCI_Elo gives: 4 plies at 1800, 6 at
 // 2200, which those nodes reach). Game i starts from opening i/2 of a fixed list with
@@ -137,6 +139,8 @@ type config struct {
 	elo              int
 	nodes, sfNodes   int
 	winCP            int
+	level            string
+	margin           int
 }
 
 // result is 1, ½ or 0 for Norns.
@@ -266,6 +270,8 @@ func main() {
 	flag.IntVar(&cfg.elo, "elo", 1800, "Stockfish's UCI_Elo")
 	flag.IntVar(&cfg.nodes, "nodes", 1900000, "Norns's nodes per move")
 	flag.IntVar(&cfg.sfNodes, "sf-nodes", 100000, "Stockfish's nodes per move")
+	flag.StringVar(&cfg.level, "level", "hard", "Norns's level (the Level option: hard, medium, easy; medium and easy search at most their nodes)")
+	flag.IntVar(&cfg.margin, "margin", 0, "Norns's Margin option (centipawns; 0: the level's)")
 	flag.IntVar(&cfg.winCP, "win-cp", 1000, "the lead both engines must see to adjudicate a win")
 	flag.IntVar(&games, "games", 20, "games to play")
 	flag.IntVar(&first, "first", 0, "index of the first game (to resume or extend a run)")
@@ -296,6 +302,10 @@ func main() {
 			sf.send("setoption name UCI_LimitStrength value true")
 			sf.send(fmt.Sprintf("setoption name UCI_Elo value %d", cfg.elo))
 			norns.send("setoption name Hash value 32")
+			norns.send("setoption name Level value " + cfg.level)
+			if cfg.margin > 0 {
+				norns.send(fmt.Sprintf("setoption name Margin value %d", cfg.margin))
+			}
 			for i := range jobs {
 				results <- play(cfg, norns, sf, i)
 			}
@@ -309,7 +319,7 @@ func main() {
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	fmt.Printf("norns uci (%d nodes) against stockfish UCI_Elo %d (%d nodes), %d games from %d\n", cfg.nodes, cfg.elo, cfg.sfNodes, games, first)
+	fmt.Printf("norns uci (level %s, margin %d, at most %d nodes) against stockfish UCI_Elo %d (%d nodes), %d games from %d\n", cfg.level, cfg.margin, cfg.nodes, cfg.elo, cfg.sfNodes, games, first)
 	var w, d, l int
 	var pts []float64
 	for r := range results {
