@@ -47,8 +47,11 @@
 //     ClockIncrement, or Clocked.SetClock) the search shares out the
 //     clock instead of a fixed time a move (NativeClock). The levels "legacy-easy", "legacy-medium" and
 //     "legacy-hard" (Config.Legacy) are the levels as they were before,
-//     with the generic search, kept to measure against. Samurai chess and
-//     Lux et Umbra keep the generic search and their own evaluations.
+//     with the generic search, kept to measure against. The tafl games
+//     bring one too (games/tafl: Searcher, a principal-variation search
+//     on the tafl board with an evaluation of the king's escape routes).
+//     Samurai chess and Lux et Umbra keep the generic search and their
+//     own evaluations.
 //
 // # Choosing the algorithm
 //
