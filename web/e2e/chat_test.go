@@ -29,7 +29,7 @@ func TestChat(t *testing.T) {
 	white.holdSeats(a, id, map[string]string{"white": grants[0].Token})
 	white.do(chromedp.Navigate(a.url("/games/" + id)))
 	black := b.user("black")
-	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	for _, u := range []*user{white, black} {
 		u.wait("the seat on the feed", fmt.Sprintf(`(document.querySelector("#conn") || {dataset: {}}).dataset.player === %q`, u.name), 10*time.Second)
 		if got := u.eval(`document.querySelector("#chat-tabs").hidden ? "hidden" : document.querySelector("#chat-tab-players").getAttribute("aria-pressed")`); got != "true" {

@@ -149,7 +149,8 @@ func TestPlayComputer(t *testing.T) {
 }
 
 // TestInvites: for each game two people open the invitation links of a
-// new game, play moves by clicking, and both see the same position.
+// new game and join on the join step, play moves by clicking, and both see
+// the same position.
 func TestInvites(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -177,7 +178,7 @@ func TestInvites(t *testing.T) {
 				}
 				u := b.user(tc.game + "/" + g.Player)
 				u.t = t
-				u.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, g.Player, g.Invite))))
+				u.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, g.Player, g.Invite)))
 				u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
 				users[g.Player] = u
 			}
@@ -460,7 +461,8 @@ func TestReconnect(t *testing.T) {
 
 // TestCreateLoki creates a three-player Nords Loki on the create page, in
 // Russian, with one seat for the creator, one for a friend and one for
-// the AI: the invitation link of the friend's seat takes the seat.
+// the AI: the invitation link of the friend's seat takes the seat (on
+// the join step).
 func TestCreateLoki(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -486,7 +488,7 @@ func TestCreateLoki(t *testing.T) {
 	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 	friend := b.user("friend")
-	friend.do(chromedp.Navigate(link))
+	friend.acceptInvite(link)
 	friend.wait("the seat", `document.querySelector('.player[data-player="p2"] .you') !== null`, 10*time.Second)
 	v := a.view(id)
 	if len(v.Players) != 3 {
@@ -512,7 +514,8 @@ func TestCreateLoki(t *testing.T) {
 
 // TestPublicSeat: one person creates a game whose open seat anyone may
 // join; a second person, in another browser context, finds it in the
-// lobby and joins by clicking; the seat leaves the lobby's list, a move by
+// lobby and joins by clicking (Join, then the join step's Join, Seiðr
+// having dice); the seat leaves the lobby's list, a move by
 // clicking reaches both, and both boards show the same position.
 func TestPublicSeat(t *testing.T) {
 	b := newBrowser(t)
@@ -535,6 +538,9 @@ func TestPublicSeat(t *testing.T) {
 	other.wait("the Join button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
 	other.shot("web-lobby-join", "table.list")
 	other.click(sel)
+	// Seiðr rolls dice: the Join leads to the join step, with its seed.
+	other.wait("the join step", `!!document.querySelector("#join-step #join-seed")`, 10*time.Second)
+	other.click("#join-accept")
 	other.wait("the game as "+guest, fmt.Sprintf(`location.pathname === "/games/%s" && document.querySelector('.player[data-player="%s"] .you') !== null`, id, guest), 10*time.Second)
 
 	// The seat is taken: the list has no public seat for it any more.
@@ -981,7 +987,7 @@ func TestLeave(t *testing.T) {
 		t.Errorf("the creator's button is labelled %q, want %q", got, "Abort (White)")
 	}
 	black := b.user("black")
-	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	black.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	offers(black, "abort")
 

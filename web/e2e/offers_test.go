@@ -27,7 +27,7 @@ func TestOffers(t *testing.T) {
 	white.holdSeats(a, id, map[string]string{"white": grants[0].Token})
 	white.do(chromedp.Navigate(a.url("/games/" + id)))
 	black := b.user("black")
-	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	black.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	start := a.waitTurn(id, -1, "white")
 	white.waitPosition(start.Position)

@@ -34,7 +34,7 @@ func TestRematch(t *testing.T) {
 	ann.holdSeats(a, id, map[string]string{"white": grants[0].Token})
 	ann.do(chromedp.Navigate(a.url("/games/" + id)))
 	bob := b.user("bob")
-	bob.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	bob.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	bob.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	spectator := b.user("spectator")
 	spectator.do(chromedp.Navigate(a.url("/games/" + id)))

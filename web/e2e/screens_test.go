@@ -84,7 +84,7 @@ func duo(t *testing.T, b *browser, a *app, lang i18n.Lang, scene string) (id str
 	black = b.user(scene + "/" + string(lang) + "/black")
 	black.t = t
 	black.inLang(a, lang, names[1])
-	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	black.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	v := a.waitTurn(id, -1, "white")
 	white.waitPosition(v.Position)

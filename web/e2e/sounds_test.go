@@ -124,7 +124,7 @@ func TestSounds(t *testing.T) {
 	white.do(chromedp.Navigate(a.url("/games/" + id)))
 	black := b.user("black")
 	black.recordSounds()
-	black.do(chromedp.Navigate(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite))))
+	black.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=black&invite=%s", id, grants[1].Invite)))
 	black.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	v := a.waitTurn(id, -1, "white")
 	for _, u := range []*user{white, black} {

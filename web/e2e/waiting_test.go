@@ -11,8 +11,8 @@ import (
 
 // TestWaitingPage: a chess game for a friend leads to its own page, which
 // shows the invitation link in place of the board, again after a reload
-// (from the server); the friend opens the link in another browser and
-// both pages show the board, the creator's by itself. The game, private,
+// (from the server); the friend opens the link in another browser, joins
+// on the join step, and both pages show the board, the creator's by itself. The game, private,
 // is in none of the lobby's lists. The used invitation, opened again,
 // says so with a link to watch the game, and so do a mistyped one and
 // one of no game, in Russian too.
@@ -66,9 +66,9 @@ func TestWaitingPage(t *testing.T) {
 		t.Errorf("the lobby links the private game %s times", n)
 	}
 
-	// Bob opens the link: both pages show the board.
+	// Bob opens the link and joins: both pages show the board.
 	bob := b.user("bob")
-	bob.do(chromedp.Navigate(link))
+	bob.acceptInvite(link)
 	bob.wait("the seat", `document.querySelector('.player[data-player="black"] .you') !== null`, 10*time.Second)
 	v := a.waitTurn(id, -1, "white")
 	for _, u := range []*user{ann, bob} {

@@ -230,9 +230,10 @@ export const api = {
   list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
   create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: ClockRequest; public?: boolean }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
-  /** join takes an open seat, with a fresh dice seed for it. */
-  join: (id: string, seat: string, invite: string, name?: string) =>
-    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: newSeed() }),
+  /** join takes an open seat, with the dice seed given for it, else a
+   * fresh one. */
+  join: (id: string, seat: string, invite: string, name?: string, seed?: string) =>
+    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: seed || newSeed() }),
   /** seed gives a seat's dice seed (until the first roll). */
   seed: (id: string, token: string, seed: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed }, token),
   get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),

@@ -13,7 +13,7 @@ import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, 
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 import { fresh } from "./waiting";
 import { notFound } from "./notfound";
-import { validSeed } from "./fair";
+import { seedField } from "./fair";
 
 export function createPage(main: HTMLElement, game: string): () => void {
   // The game's title in the reader's language (the server's for a game
@@ -127,10 +127,7 @@ function form(c: CatalogGame): HTMLElement {
   const name = nameField();
   // A seed of the player's own for the dice, else the browser's random
   // one.
-  const seedInput = h("input", { type: "text", id: "create-seed", maxlength: "64", spellcheck: "false", autocomplete: "off", "aria-describedby": "create-seed-help" });
-  const seedField = c.chance
-    ? h("fieldset", null, h("legend", null, t("game.fairness")), h("div", { class: "field" }, h("label", { for: "create-seed" }, t("seed.label")), seedInput), h("div", { class: "muted", id: "create-seed-help" }, t("create.seed.help")))
-    : null;
+  const seed = c.chance ? seedField("create-seed", "", t("create.seed.help")) : null;
   const f = h(
     "form",
     { class: "create" },
@@ -138,7 +135,7 @@ function form(c: CatalogGame): HTMLElement {
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
     h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock)),
-    seedField,
+    seed?.el,
     h("div", null, submit),
     err,
   );
@@ -147,10 +144,10 @@ function form(c: CatalogGame): HTMLElement {
     clear(err);
     const me = name.value();
     if (me === null) return;
-    const seed = seedInput.value;
-    if (seed !== "" && !validSeed(seed)) {
+    const typed = seed ? seed.value() : "";
+    if (typed === null) {
       err.textContent = t("seed.invalid");
-      seedInput.focus();
+      seed?.input.focus();
       return;
     }
     const custom: SeatRequest[] = seatKinds.map((s) => (s.value.startsWith("ai:") ? { type: "ai", level: s.value.slice(3) } : { type: s.value }));
@@ -166,7 +163,7 @@ function form(c: CatalogGame): HTMLElement {
         custom,
         name: me,
         clock: clockPresets.find((p) => p.id === clock.value)?.clock,
-        seed: seed || undefined,
+        seed: typed || undefined,
       });
       // A game for friends waits on its own page, which shows the
       // invitations.

@@ -8,7 +8,7 @@
 // norns verify) and says so, or names the first roll that does not
 // match. The verify page does the same for a record pasted or chosen.
 
-import { h, clear } from "../dom";
+import { h, clear, Child } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
@@ -45,6 +45,37 @@ export function recordLinks(el: HTMLElement, id: string, game: string): Promise<
  * printable ASCII characters without " or \. */
 export function validSeed(s: string): boolean {
   return s.length >= 1 && s.length <= 64 && /^[\x20-\x7e]+$/.test(s) && !/["\\]/.test(s);
+}
+
+/** SeedField is the field of a player's own dice seed. */
+export interface SeedField {
+  el: HTMLElement;
+  input: HTMLInputElement;
+  /** value is the seed to send: "" when the field is empty (the browser
+   * then gives a random one), null when the server would refuse it. */
+  value(): string | null;
+}
+
+/** seedField builds the field of a player's own dice seed, as the create
+ * page and the join step show it: its input's id, the seed it starts with
+ * and a line of help under it. */
+export function seedField(id: string, seed: string, help: Child): SeedField {
+  const input = h("input", { type: "text", id, value: seed, maxlength: "64", spellcheck: "false", autocomplete: "off", "aria-describedby": id + "-help" });
+  const el = h(
+    "fieldset",
+    { class: "seed-field" },
+    h("legend", null, t("game.fairness")),
+    h("div", { class: "field" }, h("label", { for: id }, t("seed.label")), input),
+    h("div", { class: "muted", id: id + "-help" }, help),
+  );
+  return {
+    el,
+    input,
+    value(): string | null {
+      const s = input.value;
+      return s === "" || validSeed(s) ? s : null;
+    },
+  };
 }
 
 /** verdictText says what a check found, in the reader's language. */

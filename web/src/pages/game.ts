@@ -8,7 +8,9 @@
 // ask for a rematch once the game is over (rematch.ts): when the rematch
 // exists, the page goes there. While seats are open a seat holder sees
 // their invitations in place of the board (waiting.ts); an invitation
-// that opens no seat gets a message with a link to watch the game. The
+// that opens no seat gets a message with a link to watch the game, and
+// one that does is taken on the join step (join.ts), where the joining
+// player may type a dice seed of their own before the first roll. The
 // page plays a sound for each move, capture and roll it shows and for the
 // end of the game, and the tab's icon, as its title, says when a seat this
 // browser holds is to move (sound.ts).
@@ -18,7 +20,7 @@ import { t } from "../i18n";
 import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
-import { giveSeeds, storedName } from "../newgame";
+import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
@@ -26,6 +28,7 @@ import { chatPanel, FeedMessage } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
 import { inviteProblem, waitingPanel } from "./waiting";
 import { fairPanel } from "./fair";
+import { joinStep } from "./join";
 import { notFound } from "./notfound";
 import { moveError } from "../moveerror";
 import { go } from "../main";
@@ -35,6 +38,12 @@ import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status
 import { analysisPanel } from "./analysis";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
+  // An invitation in the address whose seat this browser does not hold:
+  // the join step comes first (join.ts), then this page again.
+  const q = new URLSearchParams(location.search);
+  const invite = q.get("invite");
+  const inviteSeat = q.get("seat");
+  if (invite && inviteSeat && !seats.all(id)[inviteSeat]) return joinStep(main, id, inviteSeat, invite);
   let closed = false;
   let ws: WebSocket | null = null;
   let view: GameView | null = null;
@@ -696,16 +705,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     };
   }
 
-  // An invitation in the address: take the seat, then forget the link.
+  // An invitation of a seat this browser holds already: forget the link.
   (async () => {
-    const q = new URLSearchParams(location.search);
-    const invite = q.get("invite");
-    const seat = q.get("seat");
     try {
-      if (invite && seat && !tokens()[seat]) {
-        const r = await api.join(id, seat, invite, storedName());
-        seats.add(id, r.player, r.token);
-      }
       if (invite) history.replaceState(null, "", `/games/${id}`);
       show(await api.get(id, anyToken()));
     } catch (e) {

@@ -1,16 +1,19 @@
 // The home page: the games with a picture, a line and their options, each
 // with a button that starts a game against the computer at once and a link
 // to the other ways to play (the create page); the games waiting for
-// players (with a Join button per public open seat) and those in progress.
+// players (with a Join button per public open seat: at once in a game
+// without dice, through the join step in a game with dice) and those in
+// progress.
 // First of all, "My games": the unfinished games this browser holds seats
 // in, those waiting for its move first.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
-import { gameInfo, GameInfo, makeBoard } from "../games";
+import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../main";
 import { computerGame, nameField, startGame, storedName } from "../newgame";
+import { invitePath } from "./waiting";
 import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
@@ -131,8 +134,14 @@ export function lobbyPage(main: HTMLElement): () => void {
   };
   draw([]);
   api.catalog().then(draw, () => {});
-  // join takes a public open seat and opens the game as that seat.
+  // join takes a public open seat and opens the game as that seat; in a
+  // game with dice it opens the join step (join.ts), where the player may
+  // type a dice seed before the first roll.
   const join = async (g: Summary, player: string, invite: string, button: HTMLButtonElement) => {
+    if (info(g.game)?.dice) {
+      go(invitePath(g.id, player, invite));
+      return;
+    }
     button.disabled = true;
     try {
       const r = await api.join(g.id, player, invite, storedName());

@@ -3,7 +3,8 @@
 // the create answer, else, after a reload, from the server's list of
 // invitations), in place of the board; the page turns into the board when
 // the last seat fills. And the message a player opening an invitation
-// gets when it no longer opens a seat.
+// gets when it no longer opens a seat (at once when the game's view says
+// so, else when the join step's Join is refused).
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
@@ -14,9 +15,15 @@ import { playerLabel } from "./common";
  * (the create answer), so that the game's page shows them at once. */
 export const fresh = new Map<string, SeatGrant[]>();
 
+/** invitePath is the path of an invitation: the game's page, which
+ * shows the join step (join.ts). */
+export function invitePath(id: string, player: string, invite: string): string {
+  return `/games/${id}?seat=${encodeURIComponent(player)}&invite=${encodeURIComponent(invite)}`;
+}
+
 /** inviteLink is the address a friend opens to take a seat. */
 export function inviteLink(id: string, g: SeatGrant): string {
-  return `${location.origin}/games/${id}?seat=${encodeURIComponent(g.player)}&invite=${encodeURIComponent(g.invite ?? "")}`;
+  return location.origin + invitePath(id, g.player, g.invite ?? "");
 }
 
 /** WaitingPanel shows the invitations while seats are open. */
