@@ -158,6 +158,8 @@ type Searcher struct {
 	noTable bool
 	// cuts counts the rolls cut off by Star1.
 	cuts int
+	// noStar2 turns Star2's probing off (the tests compare both).
+	noStar2 bool
 }
 
 // NewSearcher returns a searcher with a table of 2^bits entries, whose
@@ -344,7 +346,8 @@ func (s *Searcher) after(n *node, m chess.Move, depth, ply int, alpha, beta floa
 
 // chance returns the roller's value of the roll at n: the expectation
 // over LS, LL and SS of the decisions they lead to, a loss for a roll that
-// allows no move (3.6). It prunes with Star1: each outcome is searched in
+// allows no move (3.6). At the horizon (depth 0) the decisions are the
+// quiescence's, so that the captures each outcome allows count. It prunes with Star1: each outcome is searched in
 // the window that could still move the expectation across alpha or beta,
 // given the outcomes searched and the bounds of the others (no value lies
 // outside ±winValue), and the roll is cut off as soon as the expectation
@@ -354,21 +357,39 @@ func (s *Searcher) chance(n *node, depth, ply int, alpha, beta float64) float64 
 	if s.stop {
 		return 0
 	}
-	if depth <= 0 || ply >= maxPly {
+	if ply >= maxPly {
 		return s.chanceLeaf(n)
 	}
 	k := n.key()
 	if v, ok := s.probe(k, depth, alpha, beta); ok {
 		return v
 	}
-	sum, rest := 0.0, 1.0
-	for _, r := range rolls {
+	var moves [len(rolls)]bool // whether each outcome allows a move
+	for i, r := range rolls {
+		moves[i] = hasMove(&n.pos, r.d.fromMask())
+	}
+	// lower[i] is a lower bound of outcome i's value: a loss, until Star2
+	// probing finds better.
+	lower := [len(rolls)]float64{-winValue, -winValue, -winValue}
+	if !s.noStar2 && depth >= 2 && beta < winValue {
+		if b, ok := s.probeRolls(n, depth, ply, beta, &moves, &lower); ok {
+			s.cuts++
+			s.store(k, depth, b, flagLower, chess.NoMove)
+			return b
+		}
+	}
+	sum, rest, restLower := 0.0, 1.0, 0.0
+	for i, r := range rolls {
+		restLower += r.prob * lower[i]
+	}
+	for i, r := range rolls {
 		rest -= r.prob
+		restLower -= r.prob * lower[i]
 		lo := (alpha - sum - winValue*rest) / r.prob
-		hi := (beta - sum + winValue*rest) / r.prob
+		hi := (beta - sum - restLower) / r.prob
 		c := node{pos: n.pos, d: r.d}
 		var v float64
-		if !hasMove(&c.pos, c.d.fromMask()) {
+		if !moves[i] {
 			v = -winValue // 3.6
 		} else {
 			v = s.decide(&c, depth, ply+1, max(lo, -infValue), min(hi, infValue))
@@ -379,7 +400,7 @@ func (s *Searcher) chance(n *node, depth, ply int, alpha, beta float64) float64 
 		switch {
 		case v >= hi:
 			s.cuts++
-			b := sum + r.prob*v - winValue*rest
+			b := sum + r.prob*v + restLower
 			s.store(k, depth, b, flagLower, chess.NoMove)
 			return b
 		case v <= lo:
@@ -392,6 +413,53 @@ func (s *Searcher) chance(n *node, depth, ply int, alpha, beta float64) float64 
 	}
 	s.store(k, depth, sum, flagExact, chess.NoMove)
 	return sum
+}
+
+// probeRolls is Star2's probing of the roll at n: it searches, outcome by
+// outcome, only the first move of the mover's decision (the table's move,
+// or the first in order), whose value is a lower bound of the decision's.
+// Each probe asks with a null window whether that bound keeps a cutoff at
+// beta possible, given the bounds found so far and a win for the outcomes
+// not yet probed; it stops at the first that does not. When the bounds of
+// all outcomes reach beta it returns their expectation, a lower bound of
+// the roll's value, and true. The bounds it found are left in lower for
+// Star1.
+func (s *Searcher) probeRolls(n *node, depth, ply int, beta float64, moves *[len(rolls)]bool, lower *[len(rolls)]float64) (float64, bool) {
+	sum, rest := 0.0, 1.0
+	for i, r := range rolls {
+		rest -= r.prob
+		if !moves[i] {
+			sum -= r.prob * winValue
+			continue
+		}
+		t := (beta - sum - winValue*rest) / r.prob
+		if t > winValue {
+			return 0, false
+		}
+		c := node{pos: n.pos, d: r.d}
+		m := s.firstMove(&c, ply+1)
+		v := s.after(&c, m, depth-1, ply+2, t-1, t)
+		if s.stop || v < t {
+			return 0, false
+		}
+		lower[i] = v
+		sum += r.prob * v
+	}
+	return sum, sum >= beta
+}
+
+// firstMove returns the move a decision searches first: the table's move,
+// else the first in the search's order.
+func (s *Searcher) firstMove(n *node, ply int) chess.Move {
+	var ttMove chess.Move
+	if k := n.key(); !s.noTable && s.tt[k&s.mask].key == k {
+		ttMove = s.tt[k&s.mask].move
+	}
+	var ml chess.MoveList
+	n.pos.PseudoMoves(&ml, n.d.fromMask(), ^chess.Bitboard(0))
+	moves := ml.Slice()
+	s.order(n, moves, ttMove, ply)
+	return moves[0]
 }
 
 // probe looks n's key up in the table and returns its value when the entry

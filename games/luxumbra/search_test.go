@@ -187,7 +187,7 @@ func (x *naive) after(n *node, m chess.Move, depth, ply int) float64 {
 
 func (x *naive) chance(n *node, depth, ply int) float64 {
 	x.nodes++
-	if depth <= 0 || ply >= maxPly {
+	if ply >= maxPly {
 		return x.s.chanceLeaf(n)
 	}
 	v := 0.0
@@ -254,21 +254,36 @@ func TestStar1MatchesExpectimax(t *testing.T) {
 		pos   string
 		depth int
 	}{
-		{StartPosition, 3},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 LS", 3},
+		{StartPosition, 2},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 LS", 2},
 		{"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4 LS", 3},
-		{"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b - - 4 4 --", 3},
-		{"4r2k/6pp/8/8/8/5B2/P7/4K3 w - - 0 1 LL", 4},
-		{"3k4/7p/2n5/8/7r/8/PP6/3QK3 b - - 0 1 --", 4},
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b - - 4 4 --", 2},
+		{"4r2k/6pp/8/8/8/5B2/P7/4K3 w - - 0 1 LL", 3},
+		{"3k4/7p/2n5/8/7r/8/PP6/3QK3 b - - 0 1 --", 3},
 		{"6k1/5ppp/8/8/3n4/8/5PPP/3R2K1 w - - 0 1 --", 4},
 	}
+	for _, star2 := range []bool{false, true} {
+		cuts := 0
+		for _, tc := range tests {
+			cuts += star1Case(t, tc.pos, tc.depth, star2)
+		}
+		if cuts == 0 {
+			t.Errorf("*-minimax (Star2 probing %v) cut off no roll in any position", star2)
+		}
+	}
+}
+
+// star1Case compares the values of a position at depths 1 to depth and
+// returns the number of cutoffs at the rolls.
+func star1Case(t *testing.T, pos string, maxDepth int, star2 bool) int {
+	t.Helper()
 	cuts := 0
-	for _, tc := range tests {
-		s := setup(t, nil, tc.pos)
+	{
+		s := setup(t, nil, pos)
 		n := node{pos: s.cur.pos, d: s.cur.d}
-		for depth := 1; depth <= tc.depth; depth++ {
+		for depth := 1; depth <= maxDepth; depth++ {
 			srch := NewSearcher(10, 1)
-			srch.noTable = true
+			srch.noTable, srch.noStar2 = true, !star2
 			got := srch.value(&n, depth)
 			x := naive{s: srch}
 			var want float64
@@ -278,17 +293,15 @@ func TestStar1MatchesExpectimax(t *testing.T) {
 				want = x.decide(&n, depth, 0)
 			}
 			if math.Abs(got-want) > 1e-6 {
-				t.Errorf("value(%q, depth %d) = %v with Star1, want %v (expectiminimax)", tc.pos, depth, got, want)
+				t.Errorf("value(%q, depth %d, Star2 %v) = %v with pruning, want %v (expectiminimax)", pos, depth, star2, got, want)
 			}
 			if srch.nodes > x.nodes {
-				t.Errorf("value(%q, depth %d) visited %d nodes with pruning, more than %d without", tc.pos, depth, srch.nodes, x.nodes)
+				t.Errorf("value(%q, depth %d, Star2 %v) visited %d nodes with pruning, more than %d without", pos, depth, star2, srch.nodes, x.nodes)
 			}
 			cuts += srch.cuts
 		}
 	}
-	if cuts == 0 {
-		t.Error("Star1 cut off no roll in any position")
-	}
+	return cuts
 }
 
 // BenchmarkSearch searches a middlegame decision at 20,000 nodes.
