@@ -7,6 +7,8 @@
 // over the page checks every roll itself (verify.ts: the derivation of
 // norns verify) and says so, or names the first roll that does not
 // match. The verify page does the same for a record pasted or chosen.
+// The field of a player's own seed before a game (seedField) is the create
+// page's and the join step's.
 
 import { h, clear, Child } from "../dom";
 import { t } from "../i18n";
