@@ -50,8 +50,10 @@
 //     with the generic search, kept to measure against. The tafl games
 //     bring one too (games/tafl: Searcher, a principal-variation search
 //     on the tafl board with an evaluation of the king's escape routes).
-//     Samurai chess and Lux et Umbra keep the generic search and their
-//     own evaluations.
+//     So does Lux et Umbra (games/luxumbra: Searcher, expectiminimax
+//     over the roll with Star1 and Star2 pruning on the chess board and
+//     the chess evaluation). Samurai chess keeps the generic search and
+//     its own evaluation.
 //
 // # Choosing the algorithm
 //

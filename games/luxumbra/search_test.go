@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"norns/ai"
 	"norns/game"
 	"norns/games/chess"
 )
@@ -304,17 +305,57 @@ func star1Case(t *testing.T, pos string, maxDepth int, star2 bool) int {
 	return cuts
 }
 
-// BenchmarkSearch searches a middlegame decision at 20,000 nodes.
+// benchPositions are the decisions the benchmarks search: an opening, two
+// middlegames and an ending.
+var benchPositions = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 LS",
+	"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4 LS",
+	"r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R b - - 0 9 LL",
+	"8/5pk1/6p1/8/3R4/6P1/5PKP/2r5 w - - 0 40 SS",
+}
+
+// BenchmarkSearch searches each of benchPositions at 20,000 nodes, from an
+// empty table, and reports the nodes a second.
 func BenchmarkSearch(b *testing.B) {
-	s, err := Game.Setup(nil, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4 LS")
-	if err != nil {
-		b.Fatal(err)
+	var states []*State
+	for _, pos := range benchPositions {
+		s, err := Game.Setup(nil, pos)
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = append(states, s.(*State))
 	}
-	st := s.(*State)
 	nodes := 0
 	for b.Loop() {
-		srch := NewSearcher(16, 1)
-		nodes += srch.Search(context.Background(), st, Limits{Nodes: 20000}).Nodes
+		for _, st := range states {
+			srch := NewSearcher(16, 1)
+			nodes += srch.Search(context.Background(), st, Limits{Nodes: 20000}).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkLegacySearch searches the same positions with the generic
+// alpha-beta of the legacy levels (ai.AlphaBeta over game.State), for
+// the nodes a second of the two budgets.
+func BenchmarkLegacySearch(b *testing.B) {
+	var states []*State
+	for _, pos := range benchPositions {
+		s, err := Game.Setup(nil, pos)
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = append(states, s.(*State))
+	}
+	nodes := 0
+	for b.Loop() {
+		for _, st := range states {
+			ab := ai.NewAlphaBeta(ai.AlphaBetaConfig{Nodes: 20000, Seed: 1, TableBits: 16})
+			if _, err := ab.Choose(context.Background(), st); err != nil {
+				b.Fatal(err)
+			}
+			nodes += ab.LastStats().Iterations
+		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
