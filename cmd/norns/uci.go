@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/bits"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"norns/ai"
+	"norns/game"
+	"norns/games"
 	"norns/games/chess"
 )
 
@@ -30,7 +33,9 @@ options Hash (megabytes of transposition table) and Threads (one thread
 only) are accepted; Level (hard, medium or easy) plays as the app's level
 does (medium and easy search at most their nodes a move, easy with its
 random margin), and Margin (centipawns) lets the engine play a move up to
-that much worse than its best.`,
+that much worse than its best. UCI_Variant samurai plays Samurai chess:
+position takes its notation (FEN with the cards in brackets after the
+board) and its moves, and the app's level (Level) answers go.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runUCI(os.Stdin, cmd.OutOrStdout())
@@ -47,8 +52,13 @@ type uciEngine struct {
 	hashMB   int
 	level    string // the Level option
 	margin   int    // the Margin option
-	pos      chess.Position
-	past     []uint64 // hashes of the positions before pos
+	// variant is the UCI_Variant option: "chess", or the name of a chess
+	// game that the generic ai levels play through the game interface
+	// (uciVariants), whose position is then st.
+	variant string
+	st      game.State
+	pos     chess.Position
+	past    []uint64 // hashes of the positions before pos
 
 	// the running search
 	cancel   context.CancelFunc
@@ -88,6 +98,7 @@ func runUCI(in io.Reader, out io.Writer) error {
 			e.send("option name Threads type spin default 1 min 1 max 1")
 			e.send("option name Level type combo default hard var hard var medium var easy")
 			e.send("option name Margin type spin default 0 min 0 max 1000")
+			e.send("option name UCI_Variant type combo default chess var %s", strings.Join(uciVariants, " var "))
 			e.send("uciok")
 		case "isready":
 			e.send("readyok")
@@ -95,6 +106,7 @@ func runUCI(in io.Reader, out io.Writer) error {
 			e.finish()
 			e.searcher.Clear()
 			e.pos, e.past = chess.Start(), nil
+			e.st = nil
 		case "setoption":
 			e.finish()
 			e.setOption(fields[1:])
@@ -153,6 +165,12 @@ func (e *uciEngine) setOption(args []string) {
 		default:
 			e.send("info string Level is hard, medium or easy, not %q", v)
 		}
+	case "uci_variant":
+		if !slices.Contains(uciVariants, v) {
+			e.send("info string UCI_Variant is one of %s, not %q", strings.Join(uciVariants, ", "), v)
+			return
+		}
+		e.variant, e.st = v, nil
 	case "margin":
 		m, err := strconv.Atoi(v)
 		if err != nil || m < 0 {
@@ -169,6 +187,9 @@ func (e *uciEngine) setOption(args []string) {
 func (e *uciEngine) position(args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("position: startpos or fen expected")
+	}
+	if e.variant != "" && e.variant != "chess" {
+		return e.variantPosition(args)
 	}
 	var p chess.Position
 	rest := args[1:]
@@ -252,6 +273,10 @@ func (e *uciEngine) goSearch(args []string) {
 			lim.Time, lim.Inc = btime, binc
 		}
 	}
+	if e.variant != "" && e.variant != "chess" {
+		e.goVariant(lim, wtime, btime, winc, binc, infinite)
+		return
+	}
 	lim.Margin = e.margin
 	if n := uciLevelNodes[e.level]; n > 0 && (lim.Nodes == 0 || lim.Nodes > n) {
 		lim.Nodes = n
@@ -270,6 +295,112 @@ func (e *uciEngine) goSearch(args []string) {
 			<-ctx.Done() // UCI: bestmove only after stop
 		}
 		e.send("bestmove %s", m)
+	}()
+}
+
+// uciVariants are the values of the UCI_Variant option: orthodox chess,
+// which the chess engine plays, and Samurai chess, whose moves are UCI
+// moves and whose position notation is FEN with the cards in brackets
+// after the board, as the holdings of crazyhouse are written by engines
+// that play variants over UCI (games/samurai's doc gives the notation).
+var uciVariants = []string{"chess", "samurai"}
+
+// variantPosition reads "startpos|fen F… [moves M…]" in the game of the
+// UCI_Variant option. A null move ("0000") or "pass" among the moves is
+// skipped: the game makes a forced pass by itself.
+func (e *uciEngine) variantPosition(args []string) error {
+	g, err := games.ByName(e.variant)
+	if err != nil {
+		return err
+	}
+	var st game.State
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		st, err = g.New(nil)
+	case "fen":
+		n := 0
+		for n < len(rest) && rest[n] != "moves" {
+			n++
+		}
+		st, err = g.Setup(nil, strings.Join(rest[:n], " "))
+		rest = rest[n:]
+	default:
+		return fmt.Errorf("position: startpos or fen expected, not %q", args[0])
+	}
+	if err != nil {
+		return fmt.Errorf("position: %v", err)
+	}
+	if len(rest) > 0 && rest[0] == "moves" {
+		for _, text := range rest[1:] {
+			if text == "0000" || text == "pass" {
+				continue
+			}
+			a, err := st.ParseAction(text)
+			if err == nil {
+				err = st.Apply(a)
+			}
+			if err != nil {
+				return fmt.Errorf("position: move %s: %v", text, err)
+			}
+		}
+	}
+	e.st = st
+	return nil
+}
+
+// goVariant searches the position of the UCI_Variant option with the
+// ai package's level (the Level option) in the background: the nodes of
+// go (as the search's node budget), movetime, or a share of the mover's
+// clock (chess.TimeBudget); it reports the depth and nodes it reached.
+func (e *uciEngine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Duration, infinite bool) {
+	if e.st == nil {
+		if err := e.variantPosition([]string{"startpos"}); err != nil {
+			e.send("info string %v", err)
+			return
+		}
+	}
+	cfg := ai.Config{Level: e.level, Iterations: int(lim.Nodes), Depth: lim.Depth, Time: lim.MoveTime, Seed: 1}
+	if cfg.Level == "" {
+		cfg.Level = "hard"
+	}
+	if lim.MoveTime == 0 && !infinite {
+		left, inc := wtime, winc
+		if e.st.Player() == 1 {
+			left, inc = btime, binc
+		}
+		if left > 0 {
+			cfg.Time, _ = chess.TimeBudget(left, inc, lim.MovesToGo)
+		}
+	}
+	if infinite {
+		cfg.Time, cfg.Iterations = time.Hour, 0
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e.cancel, e.done, e.infinite = cancel, make(chan struct{}), infinite
+	st, done := e.st.Clone(), e.done
+	go func() {
+		defer close(done)
+		best := "0000"
+		if agent, err := ai.New(cfg); err != nil {
+			e.send("info string %v", err)
+		} else if st.Player() >= 0 {
+			start := time.Now()
+			a, err := agent.Choose(ctx, st)
+			if err != nil {
+				e.send("info string %v", err)
+			} else {
+				best = st.ActionString(a)
+				if r, ok := agent.(ai.StatsReporter); ok {
+					stats := r.LastStats()
+					e.send("info depth %d nodes %d time %d", stats.Depth, stats.Iterations, time.Since(start).Milliseconds())
+				}
+			}
+		}
+		if infinite {
+			<-ctx.Done()
+		}
+		e.send("bestmove %s", best)
 	}()
 }
 

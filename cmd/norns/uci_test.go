@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"norns/ai"
+	"norns/game"
+	"norns/games"
 	"norns/games/chess"
 )
 
@@ -163,5 +165,65 @@ func TestUCILevel(t *testing.T) {
 	}
 	if out := uciScript(t, "setoption name Level value grandmaster\n"); !strings.Contains(out, "info string Level is") {
 		t.Errorf("Level grandmaster accepted:\n%s", out)
+	}
+}
+
+// TestUCIVariantSamurai: with UCI_Variant samurai, position takes Samurai
+// chess's notation (FEN with the cards) and its moves, refuses a move
+// without its card, and go answers a legal Samurai move found by the ai
+// levels.
+func TestUCIVariantSamurai(t *testing.T) {
+	// White holds no N card: the knight cannot move.
+	const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[KQRBPPkqrbnpp/QRBNN] w KQkq - 0 1"
+	out := uciScript(t, strings.Join([]string{
+		"uci",
+		"setoption name UCI_Variant value samurai",
+		"position startpos moves e2e4 e7e5",
+		"go nodes 3000",
+		"position fen " + fen + " moves g1f3",
+		"position fen " + fen + " moves e2e4",
+		"go nodes 3000",
+		"",
+	}, "\n"))
+	if !strings.Contains(out, "var samurai") {
+		t.Errorf("uci does not offer UCI_Variant samurai:\n%s", out)
+	}
+	if !strings.Contains(out, "info string position: move g1f3") {
+		t.Errorf("a knight move without an N card was not refused:\n%s", out)
+	}
+	ms := bestmoves(out)
+	if len(ms) != 2 {
+		t.Fatalf("got %d bestmoves, want 2:\n%s", len(ms), out)
+	}
+	g, err := games.ByName("samurai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct{ pos, moves string }{
+		{"", "e2e4 e7e5"},
+		{fen, "e2e4"},
+	} {
+		var st game.State
+		if tc.pos == "" {
+			st, err = g.New(nil)
+		} else {
+			st, err = g.Setup(nil, tc.pos)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range strings.Fields(tc.moves) {
+			a, err := st.ParseAction(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Apply(a)
+		}
+		if _, err := st.ParseAction(ms[i]); err != nil {
+			t.Errorf("bestmove %s after %s %s is not a legal Samurai move: %v", ms[i], tc.pos, tc.moves, err)
+		}
+	}
+	if out := uciScript(t, "setoption name UCI_Variant value crazyhouse\n"); !strings.Contains(out, "info string UCI_Variant is one of") {
+		t.Errorf("UCI_Variant crazyhouse accepted:\n%s", out)
 	}
 }
