@@ -150,6 +150,9 @@ func (sr *Searcher) Search(ctx context.Context, s *State, lim Limits) (uint32, S
 		maxDepth = maxPly - 10
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
+		if depth > 1 && (ctx != nil && ctx.Err() != nil || !sr.deadline.IsZero() && time.Now().After(sr.deadline)) {
+			break
+		}
 		best, score, done := sr.searchRoot(&b, root, depth)
 		if best != 0 {
 			info.Move, info.Score = best, int(score)

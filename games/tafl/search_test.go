@@ -135,3 +135,21 @@ func TestSearchAgentRefuses(t *testing.T) {
 		t.Error("Choose on a finished game: no error")
 	}
 }
+
+// TestSearchStopsWhenAsked: with its context already done the search
+// still finishes its first iteration, and so plays a legal move, and
+// goes no deeper.
+func TestSearchStopsWhenAsked(t *testing.T) {
+	gs, _ := Sea.New(nil)
+	s := gs.(*State)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sr := NewSearcher(s.rules, 16, 1)
+	m, info := sr.Search(ctx, s, Limits{})
+	if !slices.Contains(s.Legal(), game.Action(m)) {
+		t.Fatalf("Search = %d, not a legal move", m)
+	}
+	if info.Depth != 1 {
+		t.Errorf("depth %d with the context done, want 1", info.Depth)
+	}
+}
