@@ -57,6 +57,7 @@ func (a *SearchAgent) LastInfo() SearchInfo { return a.last }
 
 // Choose searches a tafl game for the side to move.
 func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, error) {
+	begin := time.Now()
 	st, ok := gs.(*State)
 	if !ok {
 		return 0, fmt.Errorf("tafl: the search plays tafl games, not %s", gs.Game().Name())
@@ -71,7 +72,13 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 		a.searcher.Clear()
 	}
 	a.started, a.start, a.plies = true, start, len(st.hashes)
-	m, info := a.searcher.Search(ctx, st, a.lim)
+	lim := a.lim
+	if lim.Time > 0 {
+		// The time budget counts from the call: a new table takes a
+		// moment to make.
+		lim.Time = max(lim.Time-time.Since(begin), time.Millisecond)
+	}
+	m, info := a.searcher.Search(ctx, st, lim)
 	a.last = info
 	return game.Action(m), nil
 }

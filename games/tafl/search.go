@@ -410,7 +410,7 @@ func (sr *Searcher) tick() bool {
 	}
 	if sr.limit > 0 && sr.nodes >= sr.limit {
 		sr.stop = true
-	} else if sr.nodes&1023 == 0 {
+	} else if sr.nodes&255 == 0 {
 		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
 			sr.stop = true
 		} else if sr.ctx != nil && sr.ctx.Err() != nil {
