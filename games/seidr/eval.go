@@ -183,3 +183,24 @@ var _ interface {
 	game.Hasher
 	game.PGNWriter
 } = (*State)(nil)
+
+// searchEval is the search's evaluation of p for us, the player about to
+// make the quiet move: the model's chance P that us wins, with the chess
+// evaluation (chess.Eval: material, piece-square tables, mobility, king
+// safety, pawn structure) added to its logit at chessWeight per 1,000
+// centipawns, as evalScale·(2P−1).
+func searchEval(p *chess.Position, us chess.Color, chessWeight float64) int {
+	f := features(p, us)
+	z := 0.0
+	for i, w := range model {
+		z += w * f[i]
+	}
+	if chessWeight != 0 {
+		ce := chess.Eval(p)
+		if p.Turn() != us {
+			ce = -ce
+		}
+		z += chessWeight * float64(ce) / 1000
+	}
+	return int(math.Round(evalScale * (2/(1+math.Exp(-z)) - 1)))
+}

@@ -1,0 +1,721 @@
+package seidr
+
+import (
+	"context"
+	"time"
+
+	"norns/game"
+	"norns/games/chess"
+)
+
+// Scores of the search, from the side of the player whose turn it is:
+// a king captured is ±winScore less the turns it takes, the evaluation
+// stays within ±evalScale, and every value within ±winScore, the bounds
+// that *-minimax (Star1) prunes the chance nodes with.
+const (
+	winScore  = 10000
+	evalScale = 9000
+	maxTurns  = 64 // the deepest iteration, in turns
+	maxRolls  = 96 // a seiðr longer than this is cut and evaluated
+	rollTotal = 8  // the die's faces, the weights of a chance node sum to it
+)
+
+// SearchConfig sets the shape of the search; DefaultSearchConfig is the
+// levels'.
+type SearchConfig struct {
+	// RootRolls is how many rolls of the root turn's seiðr the deepest
+	// one-turn iteration expands over all eight faces (the iterations
+	// expand one, then two, up to RootRolls), and DeepRolls how many of
+	// each later turn's. A roll beyond them is sampled: one face, drawn
+	// from the position, the roll's number and the seed, stands for the
+	// die, so that a line of rolls is followed to the seiðr's end.
+	RootRolls, DeepRolls int
+	// Star1 prunes chance nodes with *-minimax bounds; off, a chance
+	// node searches every face with the full window (plain
+	// expectiminimax). Both give the same value.
+	Star1 bool
+	// ChessWeight weighs the chess evaluation (chess.Eval, in centipawns)
+	// in the evaluation's logit, per 1,000 centipawns.
+	ChessWeight float64
+	// Probe is the number of seiðrs (at most 8: the first roll's faces)
+	// the evaluation plays out after each quiet move of the player to
+	// move, to find the chance that its call of steel takes the king this
+	// turn; 0 leaves the evaluation to the model alone.
+	Probe int
+}
+
+// DefaultSearchConfig is the configuration of the levels.
+var DefaultSearchConfig = SearchConfig{RootRolls: 5, DeepRolls: 1, Star1: true, ChessWeight: 0.6}
+
+// ttEntry is one slot of the transposition table.
+type ttEntry struct {
+	key   uint64
+	value int32
+	move  chess.Move
+	depth int8
+	bound uint8
+}
+
+// Kinds of value the table keeps.
+const (
+	boundNone uint8 = iota
+	boundExact
+	boundLower // the value is at least this
+	boundUpper // the value is at most this
+)
+
+// Searcher is the expectiminimax search of Seiðr chess: iterative
+// deepening over whole turns (a quiet move, the seiðr's rolls, the call of
+// steel), alpha-beta at the players' choices, *-minimax (Star1) at the
+// die's, a transposition table kept between searches. It is not safe for
+// concurrent use.
+type Searcher struct {
+	cfg        SearchConfig
+	quietLimit int
+	deadDraw   bool
+	seed       uint64
+	table      []ttEntry
+	mask       uint64
+	history    [2][64][64]int32
+
+	nodes    int64
+	maxNodes int64
+	deadline time.Time
+	ctx      context.Context
+	stopped  bool
+	first    bool // the first iteration, which always completes
+	// rootRolls is the rolls of the root turn's seiðr the iteration
+	// expands over all faces.
+	rootRolls int
+}
+
+// NewSearcher returns a searcher with a table of 2^tableBits entries,
+// for a game played under the given options (quiet-limit: 0 for none).
+func NewSearcher(cfg SearchConfig, tableBits int, quietLimit int, deadDraw bool, seed uint64) *Searcher {
+	return &Searcher{
+		cfg: cfg, quietLimit: quietLimit, deadDraw: deadDraw, seed: seed,
+		table: make([]ttEntry, 1<<tableBits), mask: 1<<tableBits - 1,
+	}
+}
+
+// Clear empties the table and the move-ordering history.
+func (s *Searcher) Clear() {
+	clear(s.table)
+	s.history = [2][64][64]int32{}
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  chess.Move // the best move, or chess.NoMove when there is no choice
+	Value int        // its value for the player to move (±winScore: a king taken)
+	Depth int        // the deepest iteration completed, in turns
+	Nodes int64      // the nodes visited
+}
+
+// Search searches the position c (in phase quiet or steel) for the player
+// to move, within nodes nodes (0: no bound), until deadline (zero: none)
+// and to depth turns (0: maxTurns), and returns the best move of the
+// deepest iteration completed (or of the first, whatever the budget).
+func (s *Searcher) Search(ctx context.Context, c *core, nodes int64, deadline time.Time, depth int) Result {
+	s.nodes, s.maxNodes, s.deadline, s.ctx, s.stopped = 0, nodes, deadline, ctx, false
+	if depth <= 0 || depth > maxTurns {
+		depth = maxTurns
+	}
+	var ml chess.MoveList
+	if c.phase == Quiet {
+		quietMoves(&c.pos, &ml)
+	} else {
+		steelMoves(&c.pos, c.carrier, &ml)
+	}
+	moves := ml.Slice()
+	res := Result{}
+	if len(moves) == 0 {
+		return res
+	}
+	res.Move = moves[0]
+	if len(moves) == 1 && c.phase == Steel {
+		return res
+	}
+	if c.phase == Steel {
+		// A king within reach is taken at once (3.1).
+		for _, m := range moves {
+			if c.pos.Piece(m.To()).Role() == chess.King {
+				res.Move, res.Value = m, winScore
+				return res
+			}
+		}
+	}
+	scores := make([]int, len(moves))
+	for i, it := range s.schedule(depth) {
+		s.rootRolls = it.rolls
+		s.first = i == 0
+		s.orderRoot(moves, scores, res.Move)
+		width := len(moves)
+		if it.width > 0 {
+			width = min(width, it.width)
+		}
+		oneTurn := it.turns == 1
+		best, bestMove := -winScore-1, chess.NoMove
+		alpha := -winScore - 1
+		done := 0
+		for j, m := range moves[:width] {
+			if oneTurn {
+				alpha = -winScore - 1 // exact values, to rank the moves by
+			}
+			v := s.child(c, m, it.turns, alpha, winScore+1)
+			if s.stopped && !s.first {
+				break
+			}
+			scores[j], done = v, done+1
+			if v > best {
+				best, bestMove = v, m
+				alpha = max(alpha, v)
+			}
+		}
+		switch {
+		case oneTurn:
+			// The one-turn iterations differ only in how many rolls they
+			// expand, each value an estimate of the same expectation:
+			// the best move is the best of all, searched again or not.
+			bj := 0
+			for j := range moves {
+				if scores[j] > scores[bj] {
+					bj = j
+				}
+			}
+			res.Move, res.Value = moves[bj], scores[bj]
+			if done == width {
+				res.Depth = 1
+			}
+		case s.stopped:
+			// A partial iteration counts where it found a better move
+			// than the one the iteration before chose, searched first.
+			if bestMove != chess.NoMove && bestMove != res.Move && best > res.Value {
+				res.Move, res.Value = bestMove, best
+			}
+		default:
+			res.Move, res.Value, res.Depth = bestMove, best, it.turns
+		}
+		if s.stopped {
+			break
+		}
+		s.first = false
+		s.checkClock()
+		if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+			s.stopped = true
+		}
+		if s.stopped || res.Value >= winScore-maxTurns || !oneTurn && best <= -winScore+maxTurns {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// iteration is one step of the iterative deepening: the turns it searches,
+// the rolls of the root turn's seiðr it expands over all faces, and how
+// many of the root's moves, the best so far, it searches (0: all).
+type iteration struct{ turns, rolls, width int }
+
+// rootWidths are the root's moves searched again when the root turn's
+// seiðr is expanded over 3, 4, 5… rolls: each roll more costs eight times
+// as much, spent on the moves that may be best.
+var rootWidths = []int{8, 4, 2}
+
+// schedule lists the iterations of a search to depth turns: one turn with
+// one to RootRolls rolls expanded (from the third, on fewer moves), then
+// two turns and more with two.
+func (s *Searcher) schedule(depth int) []iteration {
+	var out []iteration
+	for r := 1; r <= max(1, s.cfg.RootRolls); r++ {
+		w := 0
+		if r >= 3 {
+			w = rootWidths[min(r-3, len(rootWidths)-1)]
+		}
+		out = append(out, iteration{1, r, w})
+	}
+	for d := 2; d <= depth; d++ {
+		out = append(out, iteration{d, max(1, min(2, s.cfg.RootRolls)), 0})
+	}
+	return out
+}
+
+// orderRoot sorts the root's moves: the best of the last iteration first,
+// then by its values (the first iteration: by history).
+func (s *Searcher) orderRoot(moves []chess.Move, scores []int, first chess.Move) {
+	key := func(i int) int {
+		if moves[i] == first {
+			return 1 << 30
+		}
+		return scores[i]
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && key(j) > key(j-1); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+		}
+	}
+}
+
+// child plays the move m of c's phase (a quiet move or a capture) and
+// searches on, to depth turns counting this one, returning the value for
+// the player who moved.
+func (s *Searcher) child(c *core, m chess.Move, depth, alpha, beta int) int {
+	n := *c
+	if c.phase == Quiet {
+		n.quietMove(m)
+		return s.seidr(&n, depth, 0, 0, alpha, beta)
+	}
+	return s.afterCapture(&n, m, depth, 0, alpha, beta)
+}
+
+// poll counts a node and stops the search when its budget is spent.
+func (s *Searcher) poll() {
+	s.nodes++
+	if s.first {
+		return
+	}
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&1023 == 0 {
+		s.checkClock()
+	}
+}
+
+// checkClock stops the search when its time is out or its context done.
+func (s *Searcher) checkClock() {
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+}
+
+// hash is the table's key of a position.
+func hash(c *core) uint64 {
+	return c.pos.Hash() ^ phaseKeys[c.phase] ^ carrierKeys[c.carrier+1]
+}
+
+func (s *Searcher) probe(key uint64) *ttEntry {
+	e := &s.table[key&s.mask]
+	if e.key != key || e.bound == boundNone {
+		return nil
+	}
+	return e
+}
+
+func (s *Searcher) store(key uint64, depth, value, alpha, beta int, m chess.Move) {
+	if s.stopped {
+		return
+	}
+	e := &s.table[key&s.mask]
+	if e.key == key && int(e.depth) > depth {
+		return
+	}
+	b := boundExact
+	switch {
+	case value <= alpha:
+		b = boundUpper
+	case value >= beta:
+		b = boundLower
+	}
+	*e = ttEntry{key: key, value: int32(value), move: m, depth: int8(depth), bound: b}
+}
+
+// cutoff reports whether a table entry decides a node searched with the
+// window (alpha, beta), and its value.
+func cutoff(e *ttEntry, depth, alpha, beta int) (int, bool) {
+	if e == nil || int(e.depth) < depth {
+		return 0, false
+	}
+	v := int(e.value)
+	switch e.bound {
+	case boundExact:
+		return v, true
+	case boundLower:
+		return v, v >= beta
+	case boundUpper:
+		return v, v <= alpha
+	}
+	return 0, false
+}
+
+// quiet searches a position in phase 2A for the player to move, to depth
+// turns; ply counts the turns from the root.
+func (s *Searcher) quiet(c *core, depth, ply, alpha, beta int) int {
+	s.poll()
+	var ml chess.MoveList
+	quietMoves(&c.pos, &ml)
+	if r := c.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
+		return resultValue(c, r, ply)
+	}
+	if ml.N == 0 {
+		// 2A.4: the turn is lost.
+		n := *c
+		n.loseTurn()
+		if depth <= 1 {
+			return -s.evaluate(&n)
+		}
+		return -s.quiet(&n, depth-1, ply+1, -beta, -alpha)
+	}
+	if depth <= 0 || s.stopped {
+		return s.evaluate(c)
+	}
+	key := hash(c)
+	e := s.probe(key)
+	if v, ok := cutoff(e, depth, alpha, beta); ok {
+		return v
+	}
+	var ttMove chess.Move
+	if e != nil {
+		ttMove = e.move
+	}
+	moves := ml.Slice()
+	s.order(moves, ttMove, c.pos.Turn())
+	best, bestMove := -winScore-1, chess.NoMove
+	a := alpha
+	for _, m := range moves {
+		n := *c
+		n.quietMove(m)
+		v := s.seidr(&n, depth, ply, 0, a, beta)
+		if s.stopped {
+			return max(best, v)
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > a {
+				a = v
+				if v >= beta {
+					h := &s.history[c.pos.Turn()][m.From()][m.To()]
+					*h += int32(depth * depth)
+					break
+				}
+			}
+		}
+	}
+	s.store(key, depth, best, alpha, beta, bestMove)
+	return best
+}
+
+// order puts the table's move first and the rest by history, best first.
+func (s *Searcher) order(moves []chess.Move, first chess.Move, side chess.Color) {
+	h := &s.history[side]
+	key := func(m chess.Move) int32 {
+		if m == first {
+			return 1 << 30
+		}
+		return h[m.From()][m.To()]
+	}
+	for i := 1; i < len(moves); i++ {
+		m := moves[i]
+		k := key(m)
+		j := i
+		for ; j > 0 && key(moves[j-1]) < k; j-- {
+			moves[j] = moves[j-1]
+		}
+		moves[j] = m
+	}
+}
+
+// seidr is a chance node: the die is to be rolled for the carrier of c
+// (2B). roll is the number of rolls already made this turn; the value is
+// the player's whose turn it is.
+func (s *Searcher) seidr(c *core, depth, ply, roll, alpha, beta int) int {
+	s.poll()
+	if roll >= maxRolls || s.stopped {
+		n := *c
+		n.endSeidr()
+		return s.steelStatic(&n, ply)
+	}
+	full := s.cfg.DeepRolls
+	if ply == 0 {
+		full = s.rootRolls
+	}
+	if roll >= full {
+		// A sampled roll: one face stands for the die.
+		f := Face(mix(hash(c)^s.seed^uint64(roll)*0x9e3779b97f4a7c15)%8 + 1)
+		n := *c
+		return s.afterRoll(&n, f, depth, ply, roll, alpha, beta)
+	}
+	// The faces that leave the board end the seiðr alike (2B.2): one
+	// child of their number's weight; each other face is a slide.
+	var faces [8]Face
+	var weights [8]int
+	k, ends := 0, 0
+	turn := c.pos.Turn()
+	for f := Face(1); f <= 8; f++ {
+		df, dr := direction(f, turn)
+		if !onBoard(c.carrier.File()+df, c.carrier.Rank()+dr) {
+			if ends == 0 {
+				faces[k], weights[k] = f, 0
+				k++
+			}
+			ends++
+			continue
+		}
+		faces[k], weights[k] = f, 1
+		k++
+	}
+	for i := range k {
+		if weights[i] == 0 {
+			weights[i] = ends
+		}
+	}
+	lo, hi := -winScore, winScore
+	sum, rest := 0, rollTotal
+	for i := range k {
+		w := weights[i]
+		rest -= w
+		ca, cb := lo, hi
+		if s.cfg.Star1 {
+			// Star1: the child's window that could still move the
+			// average across (alpha, beta), the faces not yet searched
+			// at their bounds.
+			ca = max(lo-1, floorDiv(rollTotal*alpha+rollTotal-1-sum-rest*hi, w))
+			cb = min(hi+1, ceilDiv(rollTotal*beta-sum-rest*lo, w))
+		} else {
+			ca, cb = lo-1, hi+1
+		}
+		n := *c
+		v := s.afterRoll(&n, faces[i], depth, ply, roll, ca, cb)
+		if s.stopped {
+			return floorDiv(sum+w*v+rest*0, rollTotal)
+		}
+		if s.cfg.Star1 {
+			if v <= ca {
+				return floorDiv(sum+w*v+rest*hi, rollTotal)
+			}
+			if v >= cb {
+				return floorDiv(sum+w*v+rest*lo, rollTotal)
+			}
+		}
+		sum += w * v
+	}
+	return floorDiv(sum, rollTotal)
+}
+
+// afterRoll rolls face f for c and searches on.
+func (s *Searcher) afterRoll(c *core, f Face, depth, ply, roll, alpha, beta int) int {
+	goesOn, removed := c.roll(f)
+	if removed {
+		c.resetQuiet() // 3.2
+		if s.deadDraw && onlyKing(&c.pos, chess.White) && onlyKing(&c.pos, chess.Black) {
+			return 0 // 3.3
+		}
+	}
+	if goesOn {
+		return s.seidr(c, depth, ply, roll+1, alpha, beta)
+	}
+	return s.steel(c, depth, ply, alpha, beta)
+}
+
+// steel searches the call of steel (2C) for the player to move.
+func (s *Searcher) steel(c *core, depth, ply, alpha, beta int) int {
+	s.poll()
+	var ml chess.MoveList
+	steelMoves(&c.pos, c.carrier, &ml)
+	if ml.N == 0 {
+		n := *c
+		n.endTurn() // 2C.2
+		return -s.nextTurn(&n, depth, ply, -beta, -alpha)
+	}
+	moves := ml.Slice()
+	for _, m := range moves {
+		if c.pos.Piece(m.To()).Role() == chess.King {
+			return winScore - ply // 3.1
+		}
+	}
+	if ml.N == 1 {
+		return s.afterCapture(c, moves[0], depth, ply, alpha, beta)
+	}
+	key := hash(c)
+	e := s.probe(key)
+	if v, ok := cutoff(e, depth, alpha, beta); ok {
+		return v
+	}
+	var ttMove chess.Move
+	if e != nil {
+		ttMove = e.move
+	}
+	orderCaptures(&c.pos, moves, ttMove)
+	best, bestMove := -winScore-1, chess.NoMove
+	a := alpha
+	for _, m := range moves {
+		v := s.afterCapture(c, m, depth, ply, a, beta)
+		if s.stopped {
+			return max(best, v)
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > a {
+				a = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	s.store(key, depth, best, alpha, beta, bestMove)
+	return best
+}
+
+// afterCapture plays the capture m for the player to move in c's call of
+// steel and searches the turns after it.
+func (s *Searcher) afterCapture(c *core, m chess.Move, depth, ply, alpha, beta int) int {
+	n := *c
+	if n.capture(m).Role() == chess.King {
+		return winScore - ply
+	}
+	return -s.nextTurn(&n, depth, ply, -beta, -alpha)
+}
+
+// nextTurn searches the position at the start of the next turn, the turn
+// just ended having been the depth-th from the horizon.
+func (s *Searcher) nextTurn(c *core, depth, ply, alpha, beta int) int {
+	if depth <= 1 {
+		s.poll()
+		var ml chess.MoveList
+		quietMoves(&c.pos, &ml)
+		if r := c.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
+			return resultValue(c, r, ply+1)
+		}
+		return s.evaluate(c)
+	}
+	return s.quiet(c, depth-1, ply+1, alpha, beta)
+}
+
+// steelStatic values a call of steel without searching on: the king taken
+// if it can be, else the evaluation after the capture that leaves the
+// opponent the least.
+func (s *Searcher) steelStatic(c *core, ply int) int {
+	var ml chess.MoveList
+	steelMoves(&c.pos, c.carrier, &ml)
+	if ml.N == 0 {
+		n := *c
+		n.endTurn()
+		return -s.evaluate(&n)
+	}
+	best := -winScore
+	for _, m := range ml.Slice() {
+		if c.pos.Piece(m.To()).Role() == chess.King {
+			return winScore - ply
+		}
+		n := *c
+		n.capture(m)
+		best = max(best, -s.evaluate(&n))
+	}
+	return best
+}
+
+// resultValue is the value of a finished game for the player to move in c.
+func resultValue(c *core, r game.Result, ply int) int {
+	if r.Kind != game.Win || len(r.Winners) == 0 {
+		return 0
+	}
+	if r.Winners[0] == game.Player(c.pos.Turn()) {
+		return winScore - ply
+	}
+	return -(winScore - ply)
+}
+
+// evaluate scores c, at the start of a turn, for the player to move:
+// with T the chance that a seiðr after one of its quiet moves lets this
+// turn's call of steel take the opposing king (exposure), T·evalScale +
+// (1−T)·v, where v is the model's value (searchEval).
+func (s *Searcher) evaluate(c *core) int {
+	p := &c.pos
+	us := p.Turn()
+	v := searchEval(p, us, s.cfg.ChessWeight)
+	if s.cfg.Probe <= 0 {
+		return v
+	}
+	t := s.exposure(c)
+	return int(t*evalScale + (1-t)*float64(v))
+}
+
+// exposure estimates the chance that, after a quiet move of the player to
+// move in c chosen at random, the seiðr leaves a piece other than the
+// carrier attacking the opposing king, so that the call of steel takes it
+// (2C.1, 3.1): Probe seiðrs are played out after each quiet move, the first
+// roll's faces spread over the moves, the later rolls drawn from the seed.
+// It is an average, not the best move's share: a best of a few samples a
+// move is mostly noise.
+func (s *Searcher) exposure(c *core) float64 {
+	p := &c.pos
+	us := p.Turn()
+	var ml chess.MoveList
+	quietMoves(p, &ml)
+	n := max(1, min(s.cfg.Probe, 8))
+	hits, total := 0, 0
+	rng := mix(hash(c) ^ s.seed)
+	for i, m := range ml.Slice() {
+		s.nodes += int64(n) // each seiðr played out counts as a node
+		for j := range n {
+			t := *c
+			t.quietMove(m)
+			goesOn, _ := t.roll(Face((i*n+j)%8 + 1))
+			for r := 0; goesOn && r < maxRolls; r++ {
+				rng = mix(rng)
+				goesOn, _ = t.roll(Face(rng%8 + 1))
+			}
+			total++
+			k := t.pos.King(us.Other())
+			if k == chess.NoSquare {
+				continue
+			}
+			attackers := t.pos.AttackersTo(k, t.pos.Occupied()) & t.pos.ByColor(us)
+			if t.carrier != chess.NoSquare {
+				attackers &^= t.carrier.Bit()
+			}
+			if attackers != 0 {
+				hits++
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(hits) / float64(total)
+}
+
+// orderCaptures puts the table's move first, then the most valuable
+// victims, taken by the least valuable pieces.
+func orderCaptures(p *chess.Position, moves []chess.Move, first chess.Move) {
+	key := func(m chess.Move) int {
+		if m == first {
+			return 1 << 30
+		}
+		return chess.SEEValue[p.Piece(m.To()).Role()]*16 - int(p.Piece(m.From()).Role())
+	}
+	for i := 1; i < len(moves); i++ {
+		m := moves[i]
+		k := key(m)
+		j := i
+		for ; j > 0 && key(moves[j-1]) < k; j-- {
+			moves[j] = moves[j-1]
+		}
+		moves[j] = m
+	}
+}
+
+// mix is a SplitMix64 finaliser: the sampled faces' source.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// floorDiv is a/b rounded down (b > 0).
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// ceilDiv is a/b rounded up (b > 0).
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
