@@ -120,7 +120,11 @@ var lives = [3]int{0, -250, -80}
 // nothing is drawn (1.1) and a bare king loses (4.2), so the division is
 // undone, and a side with one or two pieces besides its king is marked
 // down (lives). Kings left to be taken are the search's to find (it knows
-// 4.1 exactly), not the evaluation's.
+// 4.1 exactly), not the evaluation's. The pieces keep their chess values:
+// whatever the colour of its square, a piece may move in 3/4 of the rolls
+// (2.1: LL, LS or SS), so the dice do not move one kind of piece less
+// often than another; that a bishop never changes colour is what the
+// bishop pair's bonus rewards.
 func Eval(p *chess.Position) int {
 	v := chess.EvalWhite(p)
 	if v > 0 && p.Pieces(chess.White, chess.Pawn) == 0 && pieceValue(p, chess.White)-pieceValue(p, chess.Black) < 400 {
