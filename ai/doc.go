@@ -52,8 +52,10 @@
 //     on the tafl board with an evaluation of the king's escape routes).
 //     So does Lux et Umbra (games/luxumbra: Searcher, expectiminimax
 //     over the roll with Star1 and Star2 pruning on the chess board and
-//     the chess evaluation). Samurai chess keeps the generic search and
-//     its own evaluation.
+//     the chess evaluation). So does Seiðr chess (games/seidr: Searcher,
+//     expectiminimax over whole turns with Star1 at the die's rolls, the
+//     seiðr's later rolls sampled). Samurai chess keeps the generic search
+//     and its own evaluation.
 //
 // # Choosing the algorithm
 //
