@@ -80,6 +80,9 @@ type Searcher struct {
 	hist    []uint64
 	moves   [maxPly][]uint32
 	keys    [maxPly][]uint64
+	// eval is the evaluation of the quiescence search's leaves: evaluate,
+	// or another one to compare it with.
+	eval func(*Rules, *board) int32
 
 	nodes    int64
 	limit    int64
@@ -100,6 +103,7 @@ func NewSearcher(rules Rules, bits int, seed uint64) *Searcher {
 		mask:  1<<bits - 1,
 		rng:   rand.New(rand.NewPCG(seed, 0x7461666c)),
 		hist:  make([]uint64, 0, 1024),
+		eval:  evaluate,
 	}
 }
 
@@ -341,10 +345,10 @@ func (sr *Searcher) quiesce(b *board, ply int, alpha, beta int32, irrev int) int
 		if count > 0 {
 			return scoreWin - int32(ply) - 1
 		}
-		return evaluate(&sr.rules, b)
+		return sr.eval(&sr.rules, b)
 	}
 	if count == 0 || ply >= maxPly-2 {
-		return evaluate(&sr.rules, b)
+		return sr.eval(&sr.rules, b)
 	}
 	n := b.n
 	kr, kc := b.king/n, b.king%n
