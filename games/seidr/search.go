@@ -37,11 +37,6 @@ type SearchConfig struct {
 	// ChessWeight weighs the chess evaluation (chess.Eval, in centipawns)
 	// in the evaluation's logit, per 1,000 centipawns.
 	ChessWeight float64
-	// Probe is the number of seiðrs (at most 8: the first roll's faces)
-	// the evaluation plays out after each quiet move of the player to
-	// move, to find the chance that its call of steel takes the king this
-	// turn; 0 leaves the evaluation to the model alone.
-	Probe int
 }
 
 // DefaultSearchConfig is the configuration of the levels.
@@ -176,9 +171,11 @@ func (s *Searcher) Search(ctx context.Context, c *core, nodes int64, deadline ti
 		case oneTurn:
 			// The one-turn iterations differ only in how many rolls they
 			// expand, each value an estimate of the same expectation:
-			// the best move is the best of all, searched again or not.
+			// the best move is the best of those the iteration was to
+			// search again, with its new value where it has one (the
+			// others were judged worse with more noise).
 			bj := 0
-			for j := range moves {
+			for j := range moves[:width] {
 				if scores[j] > scores[bj] {
 					bj = j
 				}
@@ -620,64 +617,9 @@ func resultValue(c *core, r game.Result, ply int) int {
 	return -(winScore - ply)
 }
 
-// evaluate scores c, at the start of a turn, for the player to move:
-// with T the chance that a seiðr after one of its quiet moves lets this
-// turn's call of steel take the opposing king (exposure), T·evalScale +
-// (1−T)·v, where v is the model's value (searchEval).
+// evaluate scores c, at the start of a turn, for the player to move.
 func (s *Searcher) evaluate(c *core) int {
-	p := &c.pos
-	us := p.Turn()
-	v := searchEval(p, us, s.cfg.ChessWeight)
-	if s.cfg.Probe <= 0 {
-		return v
-	}
-	t := s.exposure(c)
-	return int(t*evalScale + (1-t)*float64(v))
-}
-
-// exposure estimates the chance that, after a quiet move of the player to
-// move in c chosen at random, the seiðr leaves a piece other than the
-// carrier attacking the opposing king, so that the call of steel takes it
-// (2C.1, 3.1): Probe seiðrs are played out after each quiet move, the first
-// roll's faces spread over the moves, the later rolls drawn from the seed.
-// It is an average, not the best move's share: a best of a few samples a
-// move is mostly noise.
-func (s *Searcher) exposure(c *core) float64 {
-	p := &c.pos
-	us := p.Turn()
-	var ml chess.MoveList
-	quietMoves(p, &ml)
-	n := max(1, min(s.cfg.Probe, 8))
-	hits, total := 0, 0
-	rng := mix(hash(c) ^ s.seed)
-	for i, m := range ml.Slice() {
-		s.nodes += int64(n) // each seiðr played out counts as a node
-		for j := range n {
-			t := *c
-			t.quietMove(m)
-			goesOn, _ := t.roll(Face((i*n+j)%8 + 1))
-			for r := 0; goesOn && r < maxRolls; r++ {
-				rng = mix(rng)
-				goesOn, _ = t.roll(Face(rng%8 + 1))
-			}
-			total++
-			k := t.pos.King(us.Other())
-			if k == chess.NoSquare {
-				continue
-			}
-			attackers := t.pos.AttackersTo(k, t.pos.Occupied()) & t.pos.ByColor(us)
-			if t.carrier != chess.NoSquare {
-				attackers &^= t.carrier.Bit()
-			}
-			if attackers != 0 {
-				hits++
-			}
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	return float64(hits) / float64(total)
+	return searchEval(&c.pos, c.pos.Turn(), s.cfg.ChessWeight)
 }
 
 // orderCaptures puts the table's move first, then the most valuable
