@@ -328,6 +328,9 @@ type override struct {
 	// iteration and play Playouts random plies before the evaluation,
 	// instead of expanding all children.
 	Playouts int
+	// NativeMediumNodes replaces NativeMediumNodes as the medium level's
+	// budget in the game's own search.
+	NativeMediumNodes int
 }
 
 // overrides is the per-game table, kept small: each entry is justified by
@@ -353,7 +356,13 @@ type override struct {
 //     Medium searches 2,000: 55.4% ± 3.1 against easy over 1,000 games.
 //   - nordsloki: medium searches 8 iterations (about one turn's steps):
 //     80.5% ± 5.5 against easy over 200 games.
+//   - chess: medium searches 5,000 nodes with the chess engine, to stand
+//     about 400 Elo below hard on Stockfish's scale (about 1800 on its
+//     UCI_Elo): 30,000 nodes scored 75.0% ± 18.1 against Stockfish 15.1
+//     at UCI_Elo 1800 over 20 games, about 1990 (scripts/sfmatch;
+//     docs/ai-strength.md has the runs).
 var overrides = map[string]override{
+	"chess":     {NativeMediumNodes: 5000},
 	"luxumbra":  {MediumIterations: 2000},
 	"seidr":     {MediumIterations: 2000, Playouts: 8},
 	"nordsloki": {MediumIterations: 8},
@@ -428,6 +437,15 @@ type NativeEasy interface {
 // HardTime or Config.Time.
 const NativeMediumNodes = 30000
 
+// NativeMediumNodesOf is the medium level's node budget in the own search
+// of the game named game: NativeMediumNodes, or the game's override.
+func NativeMediumNodesOf(game string) int {
+	if n := overrides[game].NativeMediumNodes; n > 0 {
+		return n
+	}
+	return NativeMediumNodes
+}
+
 // native adapts a NativeSearch to Agent and StatsReporter.
 type native struct {
 	inner NativeSearch
@@ -455,7 +473,7 @@ func (a *auto) build(s game.State) Agent {
 	if ns, ok := s.(NativeSearcher); ok && own && a.cfg.Level != "easy" {
 		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
 		if a.cfg.Level == "medium" && nodes == 0 {
-			nodes = NativeMediumNodes // within Time too, when it is set
+			nodes = NativeMediumNodesOf(s.Game().Name()) // within Time too, when it is set
 		}
 		if nodes == 0 && budget == 0 && depth == 0 {
 			budget = HardTime

@@ -35,7 +35,7 @@ func TestClockReachesNativeSearch(t *testing.T) {
 		{Config{Level: "hard", ClockLeft: time.Second}, time.Millisecond, 50 * time.Millisecond, 0},
 		{Config{Level: "hard", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, 0},
 		{Config{Level: "hard", Time: 200 * time.Millisecond, ClockLeft: 10 * time.Minute, ClockIncrement: 5 * time.Second}, 20 * time.Second, 30 * time.Second, 0},
-		{Config{Level: "medium", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, NativeMediumNodes},
+		{Config{Level: "medium", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, int64(NativeMediumNodesOf("chess"))},
 	}
 	for _, tc := range tests {
 		a, err := New(tc.cfg)
@@ -92,5 +92,19 @@ func TestChessEasyLevel(t *testing.T) {
 		t.Fatal("legacy-easy built nothing")
 	} else if _, ok := got.(*Greedy); !ok {
 		t.Errorf("legacy-easy chess agent is %T, want *Greedy", got)
+	}
+}
+
+// TestNativeMediumNodes: chess's medium level searches its own, smaller
+// budget (measured against Stockfish); the other games keep
+// NativeMediumNodes.
+func TestNativeMediumNodes(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		want int
+	}{{"chess", 5000}, {"nordsloki", NativeMediumNodes}, {"seatafl", NativeMediumNodes}} {
+		if got := NativeMediumNodesOf(tc.game); got != tc.want {
+			t.Errorf("NativeMediumNodesOf(%q) = %d, want %d", tc.game, got, tc.want)
+		}
 	}
 }

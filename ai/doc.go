@@ -39,8 +39,9 @@
 //     does (games/chess: Searcher, a principal-variation search on the
 //     chess board with its own evaluation, far faster and deeper than the
 //     generic alpha-beta over game.State). The medium and hard levels
-//     play chess with it, medium at NativeMediumNodes nodes a move (at
-//     most, also under a time budget) and hard for HardTime; its agent
+//     play chess with it, medium at NativeMediumNodesOf nodes a move
+//     (5,000 in chess; at most, also under a time budget) and hard for
+//     HardTime; its agent
 //     keeps its transposition table from one move to the next. Chess's
 //     easy level is the same search made small and a little random
 //     (NativeEasy). With a game clock (Config.ClockLeft and

@@ -406,7 +406,7 @@ func (e *uciEngine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Du
 
 // uciLevelNodes are the node budgets of the levels below hard, which the
 // Level option sets as the app's levels search them.
-var uciLevelNodes = map[string]int64{"medium": ai.NativeMediumNodes, "easy": chess.EasyNodes}
+var uciLevelNodes = map[string]int64{"medium": int64(ai.NativeMediumNodesOf("chess")), "easy": chess.EasyNodes}
 
 func (e *uciEngine) sendInfo(in chess.Info) {
 	score := fmt.Sprintf("cp %d", in.Score)

@@ -129,7 +129,7 @@ func TestUCIErrors(t *testing.T) {
 }
 
 // TestUCILevel: the Level option holds go's nodes to the level's own
-// (chess.EasyNodes for easy, ai.NativeMediumNodes for medium), and an
+// (chess.EasyNodes for easy, chess's ai.NativeMediumNodesOf for medium), and an
 // unknown level is refused.
 func TestUCILevel(t *testing.T) {
 	tests := []struct {
@@ -137,7 +137,7 @@ func TestUCILevel(t *testing.T) {
 		maxNodes int64
 	}{
 		{"easy", chess.EasyNodes},
-		{"medium", ai.NativeMediumNodes},
+		{"medium", int64(ai.NativeMediumNodesOf("chess"))},
 		{"hard", 60000},
 	}
 	for _, tc := range tests {

@@ -40,8 +40,8 @@ func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tab
 // plays a move a little worse than its best. docs/ai-strength.md gives
 // its measurement against Stockfish.
 const (
-	EasyNodes  = 2000
-	EasyMargin = 100
+	EasyNodes  = 1500
+	EasyMargin = 120
 )
 
 // NewEasySearch returns the agent of the easy level (EasyNodes,
