@@ -40,8 +40,8 @@ type ttEntry struct {
 
 // SearchInfo is what a search reports: the deepest iteration completed,
 // the nodes searched (quiescence included), the score of the best move
-// from the mover's view (beyond ±499,000 a forced win or loss), the time
-// taken and the principal move.
+// from the mover's view in hundredths of a defender (beyond ±523,288 a
+// forced win or loss), the time taken and the move.
 type SearchInfo struct {
 	Depth   int
 	Nodes   int64
