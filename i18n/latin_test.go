@@ -14,7 +14,7 @@ import (
 var notation = []string{
 	"Norns", "JSON", "PGN", "FEN", "SAN", "UCI", "OpenTafl", "OTN", "API", "ASCII", "HTTPS", "SHA", "HMAC", "WebSocket", "ID",
 	"Enter", "Ctrl", "Esc", "Tab", "Shift",
-	"norns", "play", "serve", "verify", "join", "game-url", "token", "save", "set", "vs", "game", "games",
+	"norns", "play", "serve", "verify", "join", "game-url", "dice-seed", "token", "save", "set", "vs", "game", "games",
 	"easy", "medium", "hard", "human", "http", "host", "seat", "invite", "jsonl", "options", "actions",
 	"players", "spectators", "Authorization", "Bearer",
 }

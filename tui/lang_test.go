@@ -451,14 +451,14 @@ func TestOnlineRussianErrors(t *testing.T) {
 	noEnglish(t, "the feed down", m.Render())
 
 	// The errors of a join and of a server that is not there.
-	_, _, err := Join(context.Background(), g.Seats[1].InviteURL, "", ru, nil)
+	_, _, err := Join(context.Background(), g.Seats[1].InviteURL, "", "", ru, nil)
 	if msg := ErrorText(ru, err); msg != i18n.T(ru, "error.seat_not_open") || len(englishOn(err.Error())) > 0 {
 		t.Errorf("a used invitation: %q (%v)", msg, err)
 	}
 	ln := httptest.NewServer(http.NotFoundHandler())
 	gone := ln.URL
 	ln.Close()
-	_, _, err = Join(context.Background(), gone+"/games/abc?seat=black&invite=x", "", ru, nil)
+	_, _, err = Join(context.Background(), gone+"/games/abc?seat=black&invite=x", "", "", ru, nil)
 	if msg := ErrorText(ru, err); msg != i18n.T(ru, "tui.error.reach", "server", gone) {
 		t.Errorf("a server that is not there: %q (%v)", msg, err)
 	}

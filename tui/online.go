@@ -177,8 +177,9 @@ func NewSeed() string {
 }
 
 // Join takes the open seat of an invitation URL under a name (optional),
-// giving the seat a dice seed, and returns the seat and the game's view.
-func Join(ctx context.Context, invitation, name string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+// giving the seat the player's dice seed (a random one, NewSeed, when seed
+// is empty), and returns the seat and the game's view.
+func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
 	base, id, seat, invite, err := ParseGameURL(invitation)
 	if err != nil {
 		return nil, nil, err
@@ -187,7 +188,10 @@ func Join(ctx context.Context, invitation, name string, lang i18n.Lang, client *
 		return nil, nil, fmt.Errorf("%w: the invitation URL has no invite=…", ErrNotGameURL)
 	}
 	o := &Online{Base: base, ID: id, Lang: lang, HTTP: client}
-	req := map[string]string{"invite": invite, "seed": NewSeed()}
+	if seed == "" {
+		seed = NewSeed()
+	}
+	req := map[string]string{"invite": invite, "seed": seed}
 	if seat != "" {
 		req["seat"] = seat
 	}

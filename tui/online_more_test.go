@@ -28,7 +28,7 @@ func joinModel(t *testing.T, cfg Config, invite, name string) (*Model, chan tea.
 	if cfg.Lang == "" {
 		cfg.Lang = i18n.English
 	}
-	o, v, err := Join(context.Background(), invite, name, cfg.Lang, nil)
+	o, v, err := Join(context.Background(), invite, name, "", cfg.Lang, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

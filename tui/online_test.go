@@ -156,7 +156,7 @@ func TestOnlineGame(t *testing.T) {
 	ann, invite := g.Seats[0].Token, g.Seats[1].InviteURL
 	games := base + "/api/games/" + g.ID
 
-	o, v, err := Join(context.Background(), invite, "Bob", i18n.English, nil)
+	o, v, err := Join(context.Background(), invite, "Bob", "", i18n.English, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +285,7 @@ func TestOnlineGame(t *testing.T) {
 func TestOnlineDice(t *testing.T) {
 	base := testServer(t)
 	g := createGame(t, base, "luxumbra", map[string]string{"type": "open"}, map[string]string{"type": "ai", "level": "easy"})
-	o, v, err := Join(context.Background(), g.Seats[0].InviteURL, "", i18n.English, nil)
+	o, v, err := Join(context.Background(), g.Seats[0].InviteURL, "", "", i18n.English, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,20 +344,20 @@ func TestOnlineErrors(t *testing.T) {
 	base := testServer(t)
 	ctx := context.Background()
 	g := createGame(t, base, "chess", map[string]string{"type": "human"}, map[string]string{"type": "open"})
-	if _, _, err := Join(ctx, g.Seats[1].InviteURL, "", i18n.English, nil); err != nil {
+	if _, _, err := Join(ctx, g.Seats[1].InviteURL, "", "", i18n.English, nil); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := Join(ctx, g.Seats[1].InviteURL, "", i18n.English, nil)
+	_, _, err := Join(ctx, g.Seats[1].InviteURL, "", "", i18n.English, nil)
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Code != "seat_not_open" || !strings.Contains(err.Error(), "That seat is not open.") {
 		t.Errorf("second join = %v, want seat_not_open", err)
 	}
-	_, _, err = Join(ctx, g.Seats[1].InviteURL, "", i18n.Russian, nil)
+	_, _, err = Join(ctx, g.Seats[1].InviteURL, "", "", i18n.Russian, nil)
 	if !errors.As(err, &ae) || ae.Message != i18n.T(i18n.Russian, "error.seat_not_open") {
 		t.Errorf("second join in Russian = %v, want the Russian message", err)
 	}
 	for _, bad := range []string{"games/x", "ftp://host/games/x", "http://host/lobby", base + "/games/" + g.ID} {
-		if _, _, err := Join(ctx, bad, "", i18n.English, nil); !errors.Is(err, ErrNotGameURL) {
+		if _, _, err := Join(ctx, bad, "", "", i18n.English, nil); !errors.Is(err, ErrNotGameURL) {
 			t.Errorf("Join(%q) = %v, want ErrNotGameURL", bad, err)
 		}
 	}
@@ -365,7 +365,7 @@ func TestOnlineErrors(t *testing.T) {
 	gone := ln.URL
 	ln.Close()
 	var re *ReachError
-	if _, _, err := Join(ctx, gone+"/games/abc?seat=black&invite=x", "", i18n.English, nil); !errors.As(err, &re) || re.Base != gone {
+	if _, _, err := Join(ctx, gone+"/games/abc?seat=black&invite=x", "", "", i18n.English, nil); !errors.As(err, &re) || re.Base != gone {
 		t.Errorf("join on a closed server = %v, want a ReachError of %s", err, gone)
 	}
 	if _, _, err := Open(ctx, base+"/games/"+g.ID, "not-a-token", i18n.English, nil); !errors.As(err, &ae) || ae.Code != "bad_token" {
@@ -386,8 +386,45 @@ func TestOnlineErrors(t *testing.T) {
 	}
 	g2 := createGame(t, base, "chess", map[string]string{"type": "human"}, map[string]string{"type": "open"})
 	api(t, "POST", base+"/api/games/"+g2.ID+"/abort", g2.Seats[0].Token, nil, nil)
-	if _, _, err := Join(ctx, g2.Seats[1].InviteURL, "", i18n.English, nil); !errors.As(err, &ae) || ae.Code != "game_over" {
+	if _, _, err := Join(ctx, g2.Seats[1].InviteURL, "", "", i18n.English, nil); !errors.As(err, &ae) || ae.Code != "game_over" {
 		t.Errorf("join of a finished game = %v, want game_over", err)
+	}
+}
+
+// TestJoinDiceSeed checks that a player who joins gives the game the dice
+// seed they chose (norns play --join --dice-seed), that a seed the server
+// refuses leaves the seat open, and that no seed gives a random one.
+func TestJoinDiceSeed(t *testing.T) {
+	base := testServer(t)
+	ctx := context.Background()
+	seeds := func(id string) map[string]string {
+		var v struct {
+			Fairness struct {
+				SeatSeeds map[string]string `json:"seat_seeds"`
+			} `json:"fairness"`
+		}
+		api(t, "GET", base+"/api/games/"+id, "", nil, &v)
+		return v.Fairness.SeatSeeds
+	}
+	g := createGame(t, base, "luxumbra", map[string]string{"type": "human"}, map[string]string{"type": "open"})
+	_, _, err := Join(ctx, g.Seats[1].InviteURL, "", strings.Repeat("x", 65), i18n.English, nil)
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Code != "bad_seed" {
+		t.Fatalf("join with a 65-character seed = %v, want bad_seed", err)
+	}
+	o, _, err := Join(ctx, g.Seats[1].InviteURL, "", "bob-seed-1", i18n.English, nil)
+	if err != nil {
+		t.Fatalf("join after a refused seed: %v", err)
+	}
+	if got := seeds(g.ID); o.Player != "black" || got["black"] != "bob-seed-1" {
+		t.Errorf("joined as %s; seat seeds %v, want black's bob-seed-1", o.Player, got)
+	}
+	g2 := createGame(t, base, "luxumbra", map[string]string{"type": "human"}, map[string]string{"type": "open"})
+	if _, _, err := Join(ctx, g2.Seats[1].InviteURL, "", "", i18n.English, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := seeds(g2.ID)["black"]; len(got) != 22 {
+		t.Errorf("the seed given without --dice-seed is %q, want a random one (22 characters)", got)
 	}
 }
 

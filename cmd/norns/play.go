@@ -22,6 +22,7 @@ func playCmd() *cobra.Command {
 	var (
 		gameName, vs, seat, save, load, lang string
 		join, gameURL, token, name, seatFile string
+		diceSeed                             string
 		sets                                 []string
 		seed                                 uint64
 		rollDelay                            time.Duration
@@ -60,13 +61,16 @@ instead.`,
 			if lang != "" {
 				cfg.Lang = i18n.Parse(lang)
 			}
+			if diceSeed != "" && join == "" {
+				return errors.New(i18n.T(cfg.Lang, "tui.cli.diceseed"))
+			}
 			if join != "" || gameURL != "" {
 				for _, local := range []string{"game", "set", "vs", "seat", "seed", "load"} {
 					if cmd.Flags().Changed(local) {
 						return errors.New(i18n.T(cfg.Lang, "tui.cli.online", "flag", "--"+local))
 					}
 				}
-				return playOnline(cmd, cfg, join, gameURL, token, name, seatFile)
+				return playOnline(cmd, cfg, join, gameURL, token, name, diceSeed, seatFile)
 			}
 			switch vs {
 			case "easy", "medium", "hard", "random", "human":
@@ -131,6 +135,7 @@ instead.`,
 	f.StringVar(&gameURL, "game-url", "", "come back to a game of a server joined before (http://host/games/ID)")
 	f.StringVar(&token, "token", "", "the seat's token for --game-url (default: the one kept in the seat file)")
 	f.StringVar(&name, "name", "", "your name in a game you --join")
+	f.StringVar(&diceSeed, "dice-seed", "", "your own dice seed in a game you --join (1 to 64 characters; random when not given)")
 	f.StringVar(&seatFile, "seat-file", "", "the file that keeps the tokens of the games joined (default: norns/seats.json in the user's config directory)")
 	f.DurationVar(&rollDelay, "roll-delay", 400*time.Millisecond, "pause before each roll of the dice")
 	return cmd
@@ -139,7 +144,7 @@ instead.`,
 // playOnline joins a game of a server with an invitation, or comes back to
 // one with a token, and plays it. Nothing is changed on the server or in
 // the seat file when the URL or the token is refused.
-func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, seatFile string) error {
+func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, diceSeed, seatFile string) error {
 	l := cfg.Lang
 	if join != "" && gameURL != "" {
 		return errors.New(i18n.T(l, "tui.cli.joinboth"))
@@ -160,7 +165,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 		err error
 	)
 	if join != "" {
-		o, v, err = tui.Join(ctx, join, name, l, nil)
+		o, v, err = tui.Join(ctx, join, name, diceSeed, l, nil)
 		if err != nil {
 			return onlineError(l, join, err)
 		}

@@ -61,6 +61,8 @@ func TestPlayJoinErrors(t *testing.T) {
 	}{
 		{[]string{"--join", invite, "--game", "chess"}, "--game is for local play: --join and --game-url play a game of a server"},
 		{[]string{"--join", invite, "--game-url", gameURL}, "give --join or --game-url, not both"},
+		{[]string{"--game-url", gameURL, "--dice-seed", "mine"}, "--dice-seed is for a game you --join"},
+		{[]string{"--game", "luxumbra", "--dice-seed", "mine"}, "--dice-seed is for a game you --join"},
 		{[]string{"--join", "http://host/lobby"}, "http://host/lobby is not the URL of a game"},
 		{[]string{"--join", gameURL}, "is not the URL of a game"},
 		{[]string{"--game-url", gameURL}, "no token for " + gameURL + " in " + seats},
