@@ -152,3 +152,30 @@ func TestStar1(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchKeepsTable checks that the agent keeps its transposition
+// table from one move to the next of a game: searching the same position
+// again visits fewer nodes, and a new game clears the table.
+func TestSearchKeepsTable(t *testing.T) {
+	const pos = "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQKB1R w - - 4 5 quiet -"
+	s := setup(t, nil, pos)
+	ag := NewSearchAgent(DefaultSearchConfig, 0, 0, 1, 5, 16)
+	var nodes [3]int
+	for i := range nodes {
+		if i == 2 {
+			// A game shorter than the last one seen is another game.
+			s = setup(t, nil, pos)
+			ag.plies = s.log.Len() + 1
+		}
+		if _, err := ag.Choose(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		nodes[i], _ = ag.LastSearch()
+	}
+	if nodes[1] >= nodes[0] {
+		t.Errorf("the second search of %q visited %d nodes, the first %d: the table was not kept", pos, nodes[1], nodes[0])
+	}
+	if nodes[2] != nodes[0] {
+		t.Errorf("a search in a new game visited %d nodes, the first search %d: the table was not cleared", nodes[2], nodes[0])
+	}
+}
