@@ -40,8 +40,8 @@ func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tab
 // plays a move a little worse than its best. docs/ai-strength.md gives
 // its measurement against Stockfish.
 const (
-	EasyNodes  = 1500
-	EasyMargin = 120
+	EasyNodes  = 1750
+	EasyMargin = 110
 )
 
 // NewEasySearch returns the agent of the easy level (EasyNodes,
