@@ -358,9 +358,10 @@ type override struct {
 //     80.5% ± 5.5 against easy over 200 games.
 //   - chess: medium searches 5,000 nodes with the chess engine, to stand
 //     about 400 Elo below hard on Stockfish's scale (about 1800 on its
-//     UCI_Elo): 30,000 nodes scored 75.0% ± 18.1 against Stockfish 15.1
-//     at UCI_Elo 1800 over 20 games, about 1990 (scripts/sfmatch;
-//     docs/ai-strength.md has the runs).
+//     UCI_Elo): against Stockfish 15.1 at UCI_Elo 1800, 5,000 nodes
+//     scored 55.0% ± 22.4 over 20 games (about 1835), where 30,000
+//     scored 75.0% ± 18.1 (about 1990; scripts/sfmatch,
+//     docs/ai-strength.md).
 var overrides = map[string]override{
 	"chess":     {NativeMediumNodes: 5000},
 	"luxumbra":  {MediumIterations: 2000},
