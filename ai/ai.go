@@ -331,6 +331,10 @@ type override struct {
 	// NativeMediumNodes replaces NativeMediumNodes as the medium level's
 	// budget in the game's own search.
 	NativeMediumNodes int
+	// HardGeneric keeps the hard level on the generic search in a game
+	// whose own search plays medium: where the own search is the stronger
+	// at a small budget but not at hard's.
+	HardGeneric bool
 }
 
 // overrides is the per-game table, kept small: each entry is justified by
@@ -362,10 +366,14 @@ type override struct {
 //     scored 55.0% ± 22.4 over 20 games (about 1835), where 30,000
 //     scored 75.0% ± 18.1 (about 1990; scripts/sfmatch,
 //     docs/ai-strength.md).
+//   - seidr: the game's own search plays medium (30,000 nodes, about
+//     70 ms), where against legacy-hard at equal time it scored
+//     56.6% ± 3.1 over 1,000 games; at ten times that budget it scored
+//     45.0% ± 9.8 over 100, so hard keeps the MCTS (HardGeneric).
 var overrides = map[string]override{
 	"chess":     {NativeMediumNodes: 5000},
 	"luxumbra":  {MediumIterations: 2000},
-	"seidr":     {MediumIterations: 2000, Playouts: 8},
+	"seidr":     {MediumIterations: 2000, Playouts: 8, HardGeneric: true},
 	"nordsloki": {MediumIterations: 8},
 }
 
@@ -471,7 +479,8 @@ func (a *auto) build(s game.State) Agent {
 			return &native{inner: inner}
 		}
 	}
-	if ns, ok := s.(NativeSearcher); ok && own && a.cfg.Level != "easy" {
+	hardGeneric := a.cfg.Level == "hard" && overrides[s.Game().Name()].HardGeneric
+	if ns, ok := s.(NativeSearcher); ok && own && a.cfg.Level != "easy" && !hardGeneric {
 		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
 		if a.cfg.Level == "medium" && nodes == 0 {
 			nodes = NativeMediumNodesOf(s.Game().Name()) // within Time too, when it is set

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"norns/games/chess"
+	"norns/games/seidr"
 )
 
 // TestClockReachesNativeSearch: the clock of Config (and of SetClock)
@@ -105,6 +106,30 @@ func TestNativeMediumNodes(t *testing.T) {
 	}{{"chess", 5000}, {"nordsloki", NativeMediumNodes}, {"seatafl", NativeMediumNodes}} {
 		if got := NativeMediumNodesOf(tc.game); got != tc.want {
 			t.Errorf("NativeMediumNodesOf(%q) = %d, want %d", tc.game, got, tc.want)
+		}
+	}
+}
+
+// TestSeidrLevels: Seiðr's own search plays medium, and hard keeps the
+// MCTS (HardGeneric), which measured stronger at hard's budget.
+func TestSeidrLevels(t *testing.T) {
+	st, err := seidr.Game.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		level  string
+		native bool
+	}{{"medium", true}, {"hard", false}, {"legacy-medium", false}} {
+		a, err := New(Config{Level: tc.level, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := a.(*auto).build(st)
+		if _, isNative := got.(*native); isNative != tc.native {
+			t.Errorf("Seiðr's %s agent is %T, want the game's own search: %v", tc.level, got, tc.native)
+		} else if _, isMCTS := got.(*MCTS); !tc.native && !isMCTS {
+			t.Errorf("Seiðr's %s agent is %T, want *MCTS", tc.level, got)
 		}
 	}
 }

@@ -55,7 +55,9 @@
 //     over the roll with Star1 and Star2 pruning on the chess board and
 //     the chess evaluation). So does Seiðr chess (games/seidr: Searcher,
 //     expectiminimax over whole turns with Star1 at the die's rolls, the
-//     seiðr's later rolls sampled). Samurai chess keeps the generic search
+//     seiðr's later rolls sampled), for its medium level only: its hard
+//     level keeps the MCTS, which measured stronger at hard's budget
+//     (override HardGeneric). Samurai chess keeps the generic search
 //     and its own evaluation.
 //
 // # Choosing the algorithm

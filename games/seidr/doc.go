@@ -143,7 +143,9 @@
 //
 // # Search
 //
-// The medium and hard levels play with the package's own search
+// The medium level plays with the package's own search; the hard level
+// keeps the ai package's MCTS, which measured stronger at hard's budget
+// (docs/ai-strength.md). The search
 // (State.NewSearch, the ai package's NativeSearcher; SearchAgent,
 // Searcher): expectiminimax over whole turns on a copy of the position,
 // the quiet move and the call of steel choices (alpha-beta, with a
