@@ -344,10 +344,12 @@ type override struct {
 // first turn: the dice decide more than the depth. At 300 ms medium was
 // about as strong as hard, so medium is a smaller, fixed search instead,
 // which still beats easy:
-//   - luxumbra: medium searches 2,000 alpha-beta nodes: 83.5% ± 5.2
-//     against easy over 200 games, and hard (at 100,000 nodes, fewer
-//     than its 1.5 s) scores 72.0% ± 8.8 against it over 100, where
-//     against 20,000 nodes it scored 53.0% ± 5.6 over 300.
+//   - luxumbra: legacy-medium searches 2,000 alpha-beta nodes: 83.5% ±
+//     5.2 against easy over 200 games, and legacy-hard (at 100,000
+//     nodes, fewer than its 1.5 s) scores 72.0% ± 8.8 against it over
+//     100, where against 20,000 nodes it scored 53.0% ± 5.6 over 300.
+//     Medium and hard now play the game's own search (NativeMediumNodes
+//     and HardTime), to which this entry does not apply.
 //   - seidr: medium and hard grow one child per iteration and play 8
 //     random plies before the evaluation (they reach the opponent's
 //     seiðr, after which a king left exposed is taken): against random
