@@ -410,7 +410,7 @@ func TestLongMoveList(t *testing.T) {
 		t.Logf("%s: %s", size, got)
 	}
 
-	// An earlier position: the fifth turn's first step.
+	// An earlier position: a step inside an early turn.
 	u.desktop()
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	live := u.settle(a, id)
@@ -436,7 +436,13 @@ func TestLongMoveList(t *testing.T) {
 	if err := a.call("POST", "/web/replay", "", map[string]any{"game": "nordsloki", "options": map[string]string{"konungs": "off"}, "actions": actions}, &r); err != nil {
 		t.Fatal(err)
 	}
-	sel := `#moves li[data-turn="5"] button.ply:nth-of-type(2)`
+	// The first turn from the fifth on with two steps or more (a turn whose
+	// dice allow nothing has only its roll).
+	turn := u.eval(`(() => { for (const li of document.querySelectorAll("#moves li[data-turn]")) { if (+li.dataset.turn >= 5 && li.querySelectorAll("button.ply").length >= 2) return li.dataset.turn; } return ""; })()`)
+	if turn == "" {
+		t.Fatal("no turn from the fifth on has two steps")
+	}
+	sel := fmt.Sprintf(`#moves li[data-turn=%q] button.ply:nth-of-type(2)`, turn)
 	i, _ := strconv.Atoi(u.eval(fmt.Sprintf(`document.querySelector(%q).dataset.ply`, sel)))
 	u.click(sel)
 	u.wait("the banner", `!document.querySelector("#browse-banner").hidden`, 5*time.Second)
