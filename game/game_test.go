@@ -199,3 +199,39 @@ func TestPGNResult(t *testing.T) {
 		}
 	}
 }
+
+func TestTableBits(t *testing.T) {
+	for _, tc := range []struct{ nodes, want int }{
+		{0, 20}, {-1, 20}, {1, 16}, {5000, 16}, {1 << 16, 16}, {1<<16 + 1, 17},
+		{100000, 17}, {1 << 20, 20}, {3000000, 20},
+	} {
+		if got := TableBits(tc.nodes); got != tc.want {
+			t.Errorf("TableBits(%d) = %d, want %d", tc.nodes, got, tc.want)
+		}
+	}
+}
+
+func TestGameMark(t *testing.T) {
+	var g GameMark
+	steps := []struct {
+		start uint64
+		plies int
+		want  bool
+	}{
+		{1, 0, false}, // the first game seen
+		{1, 4, true},  // further on
+		{1, 4, true},  // the same move again
+		{1, 2, false}, // a shorter history: another game
+		{2, 6, false}, // another start
+		{2, 8, true},
+	}
+	for i, s := range steps {
+		if got := g.Continues(s.start, s.plies); got != s.want {
+			t.Errorf("step %d: Continues(%d, %d) = %v, want %v", i, s.start, s.plies, got, s.want)
+		}
+	}
+	g.Forget()
+	if g.Continues(2, 10) {
+		t.Error("Continues after Forget: true, want false")
+	}
+}

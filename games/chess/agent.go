@@ -16,10 +16,7 @@ type SearchAgent struct {
 	lim      Limits
 	budget   time.Duration // the fixed time per move, without a clock
 	last     Info
-	// the game it saw last, to clear the table for a new one
-	start   uint64
-	plies   int
-	started bool
+	game     game.GameMark // the game it saw last, to clear the table for a new one
 }
 
 // NewSearchAgent returns an agent that searches at most nodes nodes, for
@@ -62,24 +59,11 @@ func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint6
 	Choose(context.Context, game.State) (game.Action, error)
 	LastSearch() (nodes, depth int)
 } {
-	bits := 20
-	switch {
-	case nodes > 0:
-		bits = min(20, max(16, bits64(uint64(nodes))))
-	case budget > 0 && budget < 500*time.Millisecond:
+	bits := game.TableBits(nodes)
+	if nodes <= 0 && budget > 0 && budget < 500*time.Millisecond {
 		bits = 18
 	}
 	return NewSearchAgent(nodes, budget, depth, seed, bits)
-}
-
-// bits64 is the number of bits of n.
-func bits64(n uint64) int {
-	b := 0
-	for n != 0 {
-		n >>= 1
-		b++
-	}
-	return b
 }
 
 // Searcher returns the agent's searcher.
@@ -116,10 +100,9 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 	if st.Terminal() {
 		return 0, fmt.Errorf("chess: no decision to make: the game is over")
 	}
-	if !a.started || a.start != st.start.Hash() || st.log.Len() < a.plies {
+	if !a.game.Continues(st.start.Hash(), st.log.Len()) {
 		a.searcher.Clear()
 	}
-	a.started, a.start, a.plies = true, st.start.Hash(), st.log.Len()
 	past := make([]uint64, 0, 100)
 	from := max(0, len(st.log)-st.pos.Halfmove())
 	for _, r := range st.log[from:] {

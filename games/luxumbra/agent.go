@@ -16,9 +16,7 @@ type SearchAgent struct {
 	searcher *Searcher
 	lim      Limits
 	last     Result
-	start    uint64 // the hash of the position the game was set up from
-	plies    int    // the length of the history at the last move
-	started  bool
+	game     game.GameMark // the game it saw last, to clear the table for a new one
 }
 
 // NewSearchAgent returns an agent that searches at most nodes nodes, for
@@ -38,14 +36,7 @@ func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint6
 	Choose(context.Context, game.State) (game.Action, error)
 	LastSearch() (nodes, depth int)
 } {
-	bits := 20
-	if nodes > 0 {
-		bits = 16
-		for bits < 20 && 1<<bits < nodes {
-			bits++
-		}
-	}
-	return NewSearchAgent(nodes, budget, depth, seed, bits)
+	return NewSearchAgent(nodes, budget, depth, seed, game.TableBits(nodes))
 }
 
 // Searcher returns the agent's searcher.
@@ -65,10 +56,9 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 		return 0, fmt.Errorf("luxumbra: no decision to make (%s)", game.Status(st))
 	}
 	start := st.start.pos.Hash() ^ diceKeys[st.start.d.key()]
-	if !a.started || a.start != start || st.log.Len() < a.plies {
+	if !a.game.Continues(start, st.log.Len()) {
 		a.searcher.Clear()
 	}
-	a.started, a.start, a.plies = true, start, st.log.Len()
 	a.last = a.searcher.Search(ctx, st, a.lim)
 	return game.Action(a.last.Move), nil
 }

@@ -21,10 +21,7 @@ type SearchAgent struct {
 	depth    int
 	seed     uint64
 	last     Result
-	// the game it saw last, to clear the table for a new one
-	start   uint64
-	plies   int
-	started bool
+	game     game.GameMark // the game it saw last, to clear the table for a new one
 }
 
 // NewSearchAgent returns an agent that searches at most nodes nodes, for
@@ -41,14 +38,7 @@ func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint6
 	Choose(context.Context, game.State) (game.Action, error)
 	LastSearch() (nodes, depth int)
 } {
-	bits := 20
-	if nodes > 0 {
-		bits = 16
-		for bits < 20 && 1<<bits < nodes {
-			bits++
-		}
-	}
-	return NewSearchAgent(DefaultSearchConfig, nodes, budget, depth, seed, bits)
+	return NewSearchAgent(DefaultSearchConfig, nodes, budget, depth, seed, game.TableBits(nodes))
 }
 
 // LastSearch returns the nodes and the depth, in turns, of the last search.
@@ -77,12 +67,11 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 	}
 	if a.searcher == nil || a.searcher.quietLimit != st.quietLimit || a.searcher.deadDraw != st.deadDraw {
 		a.searcher = NewSearcher(a.cfg, a.bits, st.quietLimit, st.deadDraw, a.seed)
-		a.started = false
+		a.game.Forget()
 	}
-	if !a.started || a.start != st.start.pos.Hash() || st.log.Len() < a.plies {
+	if !a.game.Continues(st.start.pos.Hash(), st.log.Len()) {
 		a.searcher.Clear()
 	}
-	a.started, a.start, a.plies = true, st.start.pos.Hash(), st.log.Len()
 	var deadline time.Time
 	if a.budget > 0 {
 		deadline = time.Now().Add(a.budget)

@@ -321,22 +321,23 @@ func (s *Searcher) store(key uint64, depth, value, alpha, beta int, m chess.Move
 	*e = ttEntry{key: key, value: int32(value), move: m, depth: int8(depth), bound: b}
 }
 
-// cutoff reports whether a table entry decides a node searched with the
-// window (alpha, beta), and its value.
-func cutoff(e *ttEntry, depth, alpha, beta int) (int, bool) {
-	if e == nil || int(e.depth) < depth {
-		return 0, false
+// lookup probes the table for a node searched to depth with the window
+// (alpha, beta): it returns the node's value and true if the entry
+// decides it, and otherwise the entry's move (NoMove without one), to be
+// searched first.
+func (s *Searcher) lookup(key uint64, depth, alpha, beta int) (int, bool, chess.Move) {
+	e := s.probe(key)
+	if e == nil {
+		return 0, false, chess.NoMove
 	}
-	v := int(e.value)
-	switch e.bound {
-	case boundExact:
-		return v, true
-	case boundLower:
-		return v, v >= beta
-	case boundUpper:
-		return v, v <= alpha
+	if int(e.depth) >= depth {
+		v := int(e.value)
+		switch {
+		case e.bound == boundExact, e.bound == boundLower && v >= beta, e.bound == boundUpper && v <= alpha:
+			return v, true, e.move
+		}
 	}
-	return 0, false
+	return 0, false, e.move
 }
 
 // quiet searches a position in phase 2A for the player to move, to depth
@@ -361,13 +362,9 @@ func (s *Searcher) quiet(c *core, depth, ply, alpha, beta int) int {
 		return s.evaluate(c)
 	}
 	key := hash(c)
-	e := s.probe(key)
-	if v, ok := cutoff(e, depth, alpha, beta); ok {
+	v, ok, ttMove := s.lookup(key, depth, alpha, beta)
+	if ok {
 		return v
-	}
-	var ttMove chess.Move
-	if e != nil {
-		ttMove = e.move
 	}
 	moves := ml.Slice()
 	s.order(moves, ttMove, c.pos.Turn())
@@ -528,13 +525,9 @@ func (s *Searcher) steel(c *core, depth, ply, alpha, beta int) int {
 		return s.afterCapture(c, moves[0], depth, ply, alpha, beta)
 	}
 	key := hash(c)
-	e := s.probe(key)
-	if v, ok := cutoff(e, depth, alpha, beta); ok {
+	v, ok, ttMove := s.lookup(key, depth, alpha, beta)
+	if ok {
 		return v
-	}
-	var ttMove chess.Move
-	if e != nil {
-		ttMove = e.move
 	}
 	orderCaptures(&c.pos, moves, ttMove)
 	best, bestMove := -winScore-1, chess.NoMove

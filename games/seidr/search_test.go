@@ -165,7 +165,7 @@ func TestSearchKeepsTable(t *testing.T) {
 		if i == 2 {
 			// A game shorter than the last one seen is another game.
 			s = setup(t, nil, pos)
-			ag.plies = s.log.Len() + 1
+			ag.game.Continues(s.start.pos.Hash(), s.log.Len()+1)
 		}
 		if _, err := ag.Choose(context.Background(), s); err != nil {
 			t.Fatal(err)

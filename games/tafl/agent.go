@@ -19,10 +19,7 @@ type SearchAgent struct {
 	seed     uint64
 	lim      Limits
 	last     SearchInfo
-	// the game it saw last, to start afresh for a new one
-	start   uint64
-	plies   int
-	started bool
+	game     game.GameMark // the game it saw last, to start afresh for a new one
 }
 
 // NewSearchAgent returns an agent that searches at most nodes nodes, for
@@ -39,14 +36,7 @@ func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint6
 	Choose(context.Context, game.State) (game.Action, error)
 	LastSearch() (nodes, depth int)
 } {
-	bits := 20
-	if nodes > 0 {
-		bits = 16
-		for bits < 20 && 1<<bits < nodes {
-			bits++
-		}
-	}
-	return NewSearchAgent(nodes, budget, depth, seed, bits)
+	return NewSearchAgent(nodes, budget, depth, seed, game.TableBits(nodes))
 }
 
 // LastSearch returns the nodes and the depth of the last search.
@@ -65,13 +55,12 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 	if st.Terminal() {
 		return 0, errors.New("tafl: no decision to make: the game is over")
 	}
-	start := st.hashes[0]
+	same := a.game.Continues(st.hashes[0], len(st.hashes))
 	if a.searcher == nil || a.searcher.rules != st.rules {
 		a.searcher = NewSearcher(st.rules, a.bits, a.seed)
-	} else if !a.started || a.start != start || len(st.hashes) < a.plies {
+	} else if !same {
 		a.searcher.Clear()
 	}
-	a.started, a.start, a.plies = true, start, len(st.hashes)
 	lim := a.lim
 	if lim.Time > 0 {
 		// The time budget counts from the call: a new table takes a
