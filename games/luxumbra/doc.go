@@ -139,8 +139,13 @@
 // expectation over LS, LL and SS (a roll that allows no move is a loss,
 // 3.6), and a move that takes the king or leaves it bare wins (4.1, 4.2);
 // the same player's second move follows the first without a change of
-// side (3.3). Values are centipawns for the player whose turn it is. The
-// decisions are searched by fail-soft alpha-beta, the rolls with *-minimax
+// side (3.3). Values are for the player whose turn it is, from a loss to a
+// win, and at the horizon the evaluation's centipawns are squashed into
+// that range (tanh of a thousandth of them), so that a roll's expectation
+// weighs material against the chances of taking or losing the king as
+// chances of winning. The decisions are searched by principal variation
+// search (a null window for every move after the first, one move less
+// for late quiet moves from depth 3 on), the rolls with *-minimax
 // pruning: Star1 gives each outcome the window that could still carry the
 // expectation across the roll's, from the values found and the bounds of
 // the rest (no value lies beyond a win or a loss), and Star2 first probes

@@ -2,6 +2,7 @@ package luxumbra
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -9,10 +10,13 @@ import (
 	"norns/games/chess"
 )
 
-// The values of the search are centipawns (floats, since a roll averages
-// them) from the point of view of the player whose turn it is in the
-// node: the roller at a chance event, the mover at a decision. A win is
-// winValue whatever its distance: no rule of this game depends on the path
+// The values of the search lie from -winValue (a loss) to winValue (a
+// win): winValue times the chance of winning less the chance of losing,
+// as far as the search can tell, with the evaluation's centipawns
+// squashed into that range at the horizon (leaf). They are from the point
+// of view of the player whose turn it is in the node: the roller at a
+// chance event, the mover at a decision. A win is winValue whatever its
+// distance: no rule of this game depends on the path
 // to a position, so a value is a function of the position, the dice and
 // the depth alone, and the table may keep it from one move to the next.
 const (
@@ -160,6 +164,27 @@ type Searcher struct {
 	cuts int
 	// noStar2 turns Star2's probing off (the tests compare both).
 	noStar2 bool
+	// noPVS turns the principal variation search and its late move
+	// reductions off: every move is searched with the full window.
+	noPVS bool
+}
+
+// nullWindow is the width of the principal variation search's null
+// window: less than any difference between two values that matters.
+const nullWindow = 0.01
+
+// evalScale is the centipawns of Eval that leaf squashes to tanh(1): a
+// pawn up is worth 0.1 of a win, a queen up 0.72 (as if it won 86% of the
+// games).
+const evalScale = 1000
+
+// leaf is the value at the horizon of a position for the side to move: its
+// evaluation in centipawns squashed into (-winValue, winValue) by
+// tanh(Eval/evalScale), so that the expectation over a roll weighs a
+// chance of taking or losing the king against material as a chance of
+// winning does.
+func leaf(p *chess.Position) float64 {
+	return winValue * math.Tanh(float64(Eval(p))/evalScale)
 }
 
 // NewSearcher returns a searcher with a table of 2^bits entries, whose
@@ -200,9 +225,9 @@ type Limits struct {
 	Depth int
 }
 
-// Result is what a search found: the move, its value for the mover in
-// centipawns (winValue for a forced win), the nodes visited and the
-// deepest completed iteration.
+// Result is what a search found: the move, its value for the mover
+// (winValue for a forced win, -winValue for a forced loss), the nodes
+// visited and the deepest completed iteration.
 type Result struct {
 	Move  chess.Move
 	Value float64
@@ -261,7 +286,12 @@ func (s *Searcher) Search(ctx context.Context, st *State, lim Limits) Result {
 		alpha := -infValue
 		iterBest, iterV, searched := moves[0], -infValue, 0
 		for i, m := range moves {
-			v := s.after(&root, m, depth-1, 1, alpha, infValue)
+			var v float64
+			if i == 0 || s.noPVS {
+				v = s.after(&root, m, depth-1, 1, alpha, infValue)
+			} else if v = s.after(&root, m, depth-1, 1, alpha, alpha+nullWindow); !s.stop && v > alpha {
+				v = s.after(&root, m, depth-1, 1, alpha, infValue)
+			}
 			if s.stop {
 				break
 			}
@@ -517,8 +547,26 @@ func (s *Searcher) decide(n *node, depth, ply int, alpha, beta float64) float64 
 	s.order(n, moves, ttMove, ply)
 	a0 := alpha
 	best, bestMove := -infValue, chess.NoMove
-	for _, m := range moves {
-		v := s.after(n, m, depth-1, ply+1, alpha, beta)
+	killers := s.killers[min(ply, maxPly)]
+	for i, m := range moves {
+		var v float64
+		if i == 0 || s.noPVS {
+			v = s.after(n, m, depth-1, ply+1, alpha, beta)
+		} else {
+			// Principal variation search: a later move is first asked
+			// with a null window whether it beats alpha, and a late
+			// quiet move at that one move shallower (late move
+			// reduction); only a move that does is searched again in
+			// full.
+			r := 0
+			if depth >= 3 && i >= 3 && n.pos.Piece(m.To()) == chess.NoPiece && m.Promotion() == chess.NoRole && m != killers[0] && m != killers[1] {
+				r = 1
+			}
+			v = s.after(n, m, depth-1-r, ply+1, alpha, alpha+nullWindow)
+			if !s.stop && v > alpha && (r > 0 || v < beta) {
+				v = s.after(n, m, depth-1, ply+1, alpha, beta)
+			}
+		}
 		if s.stop {
 			return 0
 		}
@@ -599,7 +647,7 @@ func (s *Searcher) quiesce(n *node, ply int, alpha, beta float64) float64 {
 	if takesKing(&n.pos, from) {
 		return winValue
 	}
-	best := float64(Eval(&n.pos))
+	best := leaf(&n.pos)
 	if best >= beta || ply >= maxPly {
 		return best
 	}
@@ -640,7 +688,7 @@ func (s *Searcher) quiesce(n *node, ply int, alpha, beta float64) float64 {
 // outcome, a loss when it allows no move (3.6), a win when it lets the
 // roller take the king (4.1), else the evaluation.
 func (s *Searcher) chanceLeaf(n *node) float64 {
-	e := float64(Eval(&n.pos))
+	e := leaf(&n.pos)
 	v := 0.0
 	for _, r := range rolls {
 		from := r.d.fromMask()

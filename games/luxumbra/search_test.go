@@ -210,7 +210,7 @@ func (x *naive) quiesce(n *node, ply int) float64 {
 	var all chess.MoveList
 	n.pos.PseudoMoves(&all, n.d.fromMask(), ^chess.Bitboard(0))
 	us := n.pos.Turn()
-	best := float64(Eval(&n.pos))
+	best := leaf(&n.pos)
 	for _, m := range all.Slice() {
 		victim := n.pos.Piece(m.To())
 		if victim == chess.NoPiece {
@@ -248,8 +248,10 @@ func hasMoveSlow(n *node) bool {
 }
 
 // TestStar1MatchesExpectimax: the search's value of a position with a full
-// window, without the table, equals plain expectiminimax's at small
-// depths, and Star1 cuts off rolls to get there.
+// window, without the table and without the principal variation search,
+// equals plain expectiminimax's at small depths, and Star1 cuts off rolls
+// to get there; with the principal variation search it is the same where
+// no move is reduced.
 func TestStar1MatchesExpectimax(t *testing.T) {
 	tests := []struct {
 		pos   string
@@ -284,8 +286,17 @@ func star1Case(t *testing.T, pos string, maxDepth int, star2 bool) int {
 		n := node{pos: s.cur.pos, d: s.cur.d}
 		for depth := 1; depth <= maxDepth; depth++ {
 			srch := NewSearcher(10, 1)
-			srch.noTable, srch.noStar2 = true, !star2
+			srch.noTable, srch.noStar2, srch.noPVS = true, !star2, true
 			got := srch.value(&n, depth)
+			// The principal variation search reduces no move below
+			// depth 3: it finds the same values there.
+			if depth < 3 {
+				pvs := NewSearcher(10, 1)
+				pvs.noTable, pvs.noStar2 = true, !star2
+				if v := pvs.value(&n, depth); math.Abs(v-got) > 1e-6 {
+					t.Errorf("value(%q, depth %d, Star2 %v) = %v with the principal variation search, %v without", pos, depth, star2, v, got)
+				}
+			}
 			x := naive{s: srch}
 			var want float64
 			if n.d.roll > 0 {
@@ -358,4 +369,36 @@ func BenchmarkLegacySearch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestLeaf: the horizon's value keeps the evaluation's order and sign,
+// stays short of a win, and a queen more is worth about 0.7 of one.
+func TestLeaf(t *testing.T) {
+	positions := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --",
+		"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 --",
+		"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1 --",
+		"4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1 --",
+		"4k3/pppppppp/8/8/8/8/8/4K2R w - - 0 1 --",
+	}
+	type pair struct{ eval, leaf float64 }
+	var got []pair
+	for _, pos := range positions {
+		p := setup(t, nil, pos).Board()
+		e, l := float64(Eval(p)), leaf(p)
+		if math.Abs(l) >= winValue || math.Signbit(l) != math.Signbit(e) {
+			t.Errorf("leaf(%q) = %v for an evaluation of %v", pos, l, e)
+		}
+		got = append(got, pair{e, l})
+	}
+	for _, a := range got {
+		for _, b := range got {
+			if a.eval < b.eval && a.leaf >= b.leaf {
+				t.Errorf("evaluations %v < %v, leaves %v >= %v", a.eval, b.eval, a.leaf, b.leaf)
+			}
+		}
+	}
+	if q := got[1].leaf / winValue; q < 0.6 || q > 0.8 {
+		t.Errorf("a queen more is worth %.2f of a win (evaluation %v), want about 0.7", q, got[1].eval)
+	}
 }
