@@ -516,11 +516,3 @@ func deadline(d time.Duration) time.Time {
 	}
 	return time.Now().Add(d)
 }
-
-// splitmix is a SplitMix64 step, used to derive independent seeds.
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}

@@ -145,7 +145,7 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (game.Action, error) {
 		m.trees = make([]*tree, w)
 	}
 	for i := range m.trees {
-		seed := splitmix(m.cfg.Seed ^ splitmix(m.calls<<8|uint64(i)))
+		seed := game.SplitMix64(m.cfg.Seed ^ game.SplitMix64(m.calls<<8|uint64(i)))
 		if m.trees[i] == nil {
 			m.trees[i] = &tree{root: newNode(0, s), nodes: 1}
 		}

@@ -130,14 +130,7 @@ type SeatStats struct {
 
 // GameSeed derives the seed of game index from the run seed.
 func GameSeed(run uint64, index int) uint64 {
-	return mix(mix(run) ^ uint64(index)*0x9e3779b97f4a7c15)
-}
-
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+	return game.SplitMix64(game.SplitMix64(run) ^ uint64(index)*0x9e3779b97f4a7c15)
 }
 
 // Run plays the games of cfg and returns their summary. It stops early,
@@ -228,7 +221,7 @@ func Play(ctx context.Context, cfg Config, index int) (rec Record, ok bool) {
 	for j, e := range cfg.Entrants {
 		seat := (j + index) % n
 		rec.Seats[seat] = e.Name
-		a, err := e.New(mix(seed ^ uint64(seat+1)))
+		a, err := e.New(game.SplitMix64(seed ^ uint64(seat+1)))
 		if err != nil {
 			rec.Err = err.Error()
 			return rec, true

@@ -166,13 +166,22 @@ func TestSampleChance(t *testing.T) {
 	}
 }
 
-// TestKeyStream pins the SplitMix64 reference outputs for seed 0.
+// TestKeyStream pins the SplitMix64 reference outputs for seed 0, from
+// KeyStream and from SplitMix64.
 func TestKeyStream(t *testing.T) {
 	var k KeyStream
 	for i, want := range []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f} {
 		if got := k.Next(); got != want {
 			t.Errorf("KeyStream(0) output %d = %#x, want %#x", i, got, want)
 		}
+	}
+	// SplitMix64 steps from a word: the same outputs, each from the
+	// state before it.
+	if got := SplitMix64(0); got != 0xe220a8397b1dcdaf {
+		t.Errorf("SplitMix64(0) = %#x, want 0xe220a8397b1dcdaf", got)
+	}
+	if got := SplitMix64(golden); got != 0x6e789e6aa1b965f4 {
+		t.Errorf("SplitMix64(golden) = %#x, want 0x6e789e6aa1b965f4", got)
 	}
 }
 

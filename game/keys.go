@@ -11,6 +11,10 @@ func Mix64(z uint64) uint64 {
 	return z ^ z>>31
 }
 
+// SplitMix64 is one step of SplitMix64 from x: Mix64 of x plus the
+// increment, for deriving a seed or a pseudo-random word from another.
+func SplitMix64(x uint64) uint64 { return Mix64(x + golden) }
+
 // KeyStream yields the SplitMix64 sequence that starts from its value: the
 // fixed-seed keys of Zobrist hashing, the same on every run.
 type KeyStream uint64

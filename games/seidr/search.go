@@ -429,7 +429,7 @@ func (s *Searcher) seidr(c *core, depth, ply, roll, alpha, beta int) int {
 	}
 	if roll >= full {
 		// A sampled roll: one face stands for the die.
-		f := Face(mix(hash(c)^s.seed^uint64(roll)*0x9e3779b97f4a7c15)%8 + 1)
+		f := Face(game.SplitMix64(hash(c)^s.seed^uint64(roll)*0x9e3779b97f4a7c15)%8 + 1)
 		n := *c
 		return s.afterRoll(&n, f, depth, ply, roll, alpha, beta)
 	}
@@ -633,14 +633,6 @@ func orderCaptures(p *chess.Position, moves []chess.Move, first chess.Move) {
 		}
 		moves[j] = m
 	}
-}
-
-// mix is a SplitMix64 finaliser: the sampled faces' source.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // floorDiv is a/b rounded down (b > 0).
