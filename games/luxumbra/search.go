@@ -141,11 +141,12 @@ const (
 )
 
 // Searcher is the game's own search: expectiminimax over the roll with
-// *-minimax pruning (Star1) at the chance events, alpha-beta at the
-// decisions, iterative deepening, a transposition table kept from one
-// move to the next, move ordering (the table's move, captures by victim
-// and attacker, killers, history) and a quiescence search of captures at
-// the leaves, on the chess evaluation adapted to the game (Eval).
+// *-minimax pruning (Star1) at the chance events, principal variation
+// search with late move reductions at the decisions, iterative deepening,
+// a transposition table kept from one move to the next, move ordering (the
+// table's move, captures by victim and attacker, killers, history) and a
+// quiescence search of captures at the leaves, on the chess evaluation
+// adapted to the game (Eval) and squashed into chances of winning (leaf).
 type Searcher struct {
 	tt      []ttEntry
 	mask    uint64
