@@ -239,8 +239,4 @@ func TestGameMark(t *testing.T) {
 			t.Errorf("step %d: Continues(%d, %d) = %v, want %v", i, s.start, s.plies, got, s.want)
 		}
 	}
-	g.Forget()
-	if g.Continues(2, 10) {
-		t.Error("Continues after Forget: true, want false")
-	}
 }

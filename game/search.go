@@ -32,6 +32,3 @@ func (g *GameMark) Continues(start uint64, plies int) bool {
 	g.start, g.plies, g.seen = start, plies, true
 	return same
 }
-
-// Forget makes the next game seen a new one.
-func (g *GameMark) Forget() { g.seen = false }

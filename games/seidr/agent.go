@@ -65,11 +65,10 @@ func (a *SearchAgent) Choose(ctx context.Context, gs game.State) (game.Action, e
 	if len(legal) == 0 {
 		return 0, fmt.Errorf("seidr: no legal move")
 	}
+	same := a.game.Continues(st.start.pos.Hash(), st.log.Len())
 	if a.searcher == nil || a.searcher.quietLimit != st.quietLimit || a.searcher.deadDraw != st.deadDraw {
 		a.searcher = NewSearcher(a.cfg, a.bits, st.quietLimit, st.deadDraw, a.seed)
-		a.game.Forget()
-	}
-	if !a.game.Continues(st.start.pos.Hash(), st.log.Len()) {
+	} else if !same {
 		a.searcher.Clear()
 	}
 	var deadline time.Time
