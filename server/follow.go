@@ -25,7 +25,6 @@ import (
 	"sync"
 	"time"
 
-	"norns/game"
 	"norns/store"
 )
 
@@ -202,13 +201,20 @@ func (s *Server) adopt(id string) {
 }
 
 // catchUp reads the events after the ones held (and the record, when
-// seats is set: the seats, the version, whether it ended), applies them,
-// relays them to the subscribers and arms what follows. A table that
-// cannot follow the log is dropped, to be loaded again. Callers hold t.mu.
+// seats is set or the seats may have changed: the seats, the version,
+// whether it ended), applies them, relays them to the subscribers and arms
+// what follows. A table that cannot follow the log is dropped, to be
+// loaded again. Callers hold t.mu.
+//
+// The version taken from the store always comes with the seats of that
+// version: a table at the store's version with older seats (a seed it has
+// not heard of yet) would roll from the wrong seeds, and the store would
+// take those rolls.
 func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
 	if _, ok := s.shared(); !ok || t.phase == phaseOver {
 		return nil // alone on its store, an instance is never behind
 	}
+	seats = seats || t.seatsOpen()
 	var (
 		events  []store.Event
 		version int64
@@ -222,6 +228,7 @@ func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
 		}
 		if !reflect.DeepEqual(rec.Seats, t.rec.Seats) {
 			t.rec.Seats = rec.Seats
+			t.roller = nil
 			t.invalidate()
 			changed = true
 		}
@@ -297,9 +304,8 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 		}
 		t.mu.Lock()
 		behind := t.seq() < h.Seq
-		// Seats change only while players are awaited, and seeds only
-		// before the first roll: a change missed then is looked for.
-		seats := t.phase == phaseLive && !t.over() && (!t.seated() || (t.rolls == 0 && t.g.ChanceMode() == game.ExplicitStochastic))
+		// A change of seats missed is looked for while they may change.
+		seats := t.phase == phaseLive && !t.over() && t.seatsOpen()
 		if !behind && !seats && t.phase == phaseLive && t.thinking < 0 && (t.clocks == nil || t.flag == nil) {
 			t.next()
 		}

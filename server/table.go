@@ -143,6 +143,13 @@ func (t *table) awaitingSeeds() []string {
 	return out
 }
 
+// seatsOpen reports whether the seats may still change while the game
+// goes on: players are awaited, or, in a game with dice, the seeds until
+// the first roll.
+func (t *table) seatsOpen() bool {
+	return !t.seated() || t.rolls == 0 && t.g.ChanceMode() == game.ExplicitStochastic
+}
+
 // started reports whether play has begun: every seat is taken and, in a
 // game with dice, every human seat has given its seed (the server's
 // commitment was published before any of them). Only then does anybody
