@@ -35,6 +35,27 @@
 //
 // When the game is over the server seed is revealed: anybody can check it
 // against the commitment and recompute every roll (norns verify).
+//
+// # Version 2: the causing player's nonce
+//
+// In scheme norns-dice-v2 a roll depends also on a nonce that the player
+// whose action caused it revealed with that action, having committed to it
+// (its SHA-256) with their previous action or their seed. block(i, j) is
+// then
+//
+//	"norns-dice-v2" 0x00
+//	uint32 number of seats
+//	for each seat, in seat order: uint32 length, the seat seed's bytes
+//	uint64 i
+//	uint32 length of the nonce, the nonce's bytes
+//	uint32 j
+//
+// with an empty nonce for a roll that no revealed nonce caused (the first
+// rolls of a game, those after an AI seat's move, a timeout or a
+// resignation). So the server cannot compute a roll before the action
+// that causes it arrives, and the player cannot choose it. A client
+// derives its nonces from a secret of its own (Nonce), so that it keeps
+// one secret per seat however long the game.
 package dice
 
 import (
@@ -60,8 +81,18 @@ const MaxDenominator = 1_000_000
 // tolerance is how far p·D may be from a whole number.
 const tolerance = 1e-9
 
-// label starts every HMAC message, naming the scheme's version.
-const label = "norns-dice-v1\x00"
+// The schemes: their names, which start every HMAC message.
+const (
+	SchemeV1 = "norns-dice-v1"
+	SchemeV2 = "norns-dice-v2"
+)
+
+// NonceSize is the length of a player's nonce, and of the secret it is
+// derived from, in bytes.
+const NonceSize = 32
+
+// nonceLabel starts the message from which a nonce is derived.
+const nonceLabel = "norns-nonce-v1\x00"
 
 // ErrNotRational is returned for probabilities with no common denominator
 // up to MaxDenominator.
@@ -81,6 +112,23 @@ func Commit(seed []byte) string {
 	h := sha256.Sum256(seed)
 	return hex.EncodeToString(h[:])
 }
+
+// NewSecret draws a client's secret for the nonces of one seat.
+func NewSecret() ([]byte, error) { return NewSeed() }
+
+// Nonce derives nonce number k of a seat from its client's secret:
+// HMAC-SHA256(key = secret, message = "norns-nonce-v1" 0x00, the game's id,
+// 0x00, uint64 k).
+func Nonce(secret []byte, gameID string, k uint64) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(nonceLabel + gameID + "\x00"))
+	m.Write(binary.BigEndian.AppendUint64(nil, k))
+	return m.Sum(nil)
+}
+
+// CommitNonce returns the commitment to a nonce: its SHA-256 in lower-case
+// hex, as Commit.
+func CommitNonce(nonce []byte) string { return Commit(nonce) }
 
 // Exact returns the smallest common denominator D of the probabilities and
 // each one's count p·D. It fails when some p·D is not within 1e-9 of a whole
@@ -149,22 +197,36 @@ func lcm(a, b int64) int64 { return a / gcd(a, b) * b }
 type Roller struct {
 	key    []byte
 	prefix []byte
+	v2     bool
 }
 
-// NewRoller returns the roller for a server seed and the seat seeds, in seat
-// order (an empty string for a seat that gave none).
+// NewRoller returns the roller of scheme norns-dice-v1 for a server seed
+// and the seat seeds, in seat order (an empty string for a seat that gave
+// none).
 func NewRoller(serverSeed []byte, seatSeeds []string) *Roller {
-	p := []byte(label)
+	r, _ := ForScheme(SchemeV1, serverSeed, seatSeeds)
+	return r
+}
+
+// ForScheme returns the roller of a scheme (SchemeV1 or SchemeV2).
+func ForScheme(scheme string, serverSeed []byte, seatSeeds []string) (*Roller, error) {
+	if scheme != SchemeV1 && scheme != SchemeV2 {
+		return nil, fmt.Errorf("dice: unknown scheme %q", scheme)
+	}
+	p := []byte(scheme + "\x00")
 	p = binary.BigEndian.AppendUint32(p, uint32(len(seatSeeds)))
 	for _, s := range seatSeeds {
 		p = binary.BigEndian.AppendUint32(p, uint32(len(s)))
 		p = append(p, s...)
 	}
-	return &Roller{key: append([]byte(nil), serverSeed...), prefix: p}
+	return &Roller{key: append([]byte(nil), serverSeed...), prefix: p, v2: scheme == SchemeV2}, nil
 }
 
-// Uniform returns roll number index as a uniform integer in [0, d).
-func (r *Roller) Uniform(index uint64, d int64) uint64 {
+// Uniform returns roll number index, caused by no nonce, as a uniform
+// integer in [0, d).
+func (r *Roller) Uniform(index uint64, d int64) uint64 { return r.uniform(index, nil, d) }
+
+func (r *Roller) uniform(index uint64, nonce []byte, d int64) uint64 {
 	if d <= 1 {
 		return 0
 	}
@@ -173,7 +235,7 @@ func (r *Roller) Uniform(index uint64, d int64) uint64 {
 	rem := (math.MaxUint64%n + 1) % n
 	limit := -rem // wraps: 2⁶⁴ − rem
 	for j := uint32(0); ; j++ {
-		sum := r.block(index, j)
+		sum := r.block(index, nonce, j)
 		for k := 0; k < 4; k++ {
 			w := binary.BigEndian.Uint64(sum[8*k:])
 			if rem == 0 || w < limit {
@@ -183,18 +245,33 @@ func (r *Roller) Uniform(index uint64, d int64) uint64 {
 	}
 }
 
-// block returns HMAC-SHA256 of block(index, j).
-func (r *Roller) block(index uint64, j uint32) []byte {
+// block returns HMAC-SHA256 of block(index, j); in scheme v2 the nonce
+// stands between them.
+func (r *Roller) block(index uint64, nonce []byte, j uint32) []byte {
 	m := hmac.New(sha256.New, r.key)
 	msg := binary.BigEndian.AppendUint64(append([]byte(nil), r.prefix...), index)
+	if r.v2 {
+		msg = binary.BigEndian.AppendUint32(msg, uint32(len(nonce)))
+		msg = append(msg, nonce...)
+	}
 	msg = binary.BigEndian.AppendUint32(msg, j)
 	m.Write(msg)
 	return m.Sum(nil)
 }
 
-// Roll draws roll number index among the outcomes of a chance event and
-// returns the chosen outcome's action.
+// Roll draws roll number index, caused by no nonce, among the outcomes of
+// a chance event and returns the chosen outcome's action.
 func (r *Roller) Roll(index uint64, outs []game.Outcome) (game.Action, error) {
+	return r.RollCaused(index, nil, outs)
+}
+
+// RollCaused draws roll number index, caused by an action that revealed
+// nonce, among the outcomes of a chance event. A roller of scheme v1 takes
+// no nonce.
+func (r *Roller) RollCaused(index uint64, nonce []byte, outs []game.Outcome) (game.Action, error) {
+	if len(nonce) > 0 && !r.v2 {
+		return 0, fmt.Errorf("dice: scheme %s takes no nonce", SchemeV1)
+	}
 	probs := make([]float64, len(outs))
 	for i, o := range outs {
 		probs[i] = o.Prob
@@ -203,7 +280,7 @@ func (r *Roller) Roll(index uint64, outs []game.Outcome) (game.Action, error) {
 	if err != nil {
 		return 0, err
 	}
-	u := int64(r.Uniform(index, d))
+	u := int64(r.uniform(index, nonce, d))
 	for i, c := range counts {
 		if u < c {
 			return outs[i].Action, nil

@@ -138,3 +138,61 @@ func BenchmarkRoll216(b *testing.B) {
 		i++
 	}
 }
+
+// TestVectorV2 pins scheme v2 and the nonces: the nonces a secret gives,
+// their commitments, and the rolls they cause.
+func TestVectorV2(t *testing.T) {
+	seed, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
+	secret := make([]byte, NonceSize)
+	for i := range secret {
+		secret[i] = 0xff - byte(i)
+	}
+	n0, n1 := Nonce(secret, "game1", 0), Nonce(secret, "game1", 1)
+	got := []string{hex.EncodeToString(n0), CommitNonce(n0), hex.EncodeToString(n1), hex.EncodeToString(Nonce(secret, "game2", 0))}
+	want := []string{
+		"a43bd4ab467185ce61b36671e5c886b0a13b49467602a65977f9ec3c15676f61",
+		"9b90274e30445fabb063f1e2cf891016e5a1c7c3882015b3facccde47e3fd573",
+		"2dd30561581625d7ee7fa5098f7e6defe87ee57d0bfe6bd25eacca957840dd67",
+		"4671ebb90a66a964f2bd600f59b904dfb2665bf74fa4488fe12a8b3478014d37",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("nonces and commitment = %q, want %q", got, want)
+	}
+	r, err := ForScheme(SchemeV2, seed, []string{"alice", ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rolls []uint64
+	for i := range uint64(10) {
+		rolls = append(rolls, r.uniform(i, n0, 6))
+	}
+	for i := range uint64(5) {
+		rolls = append(rolls, r.uniform(i, nil, 6))
+	}
+	wantRolls := []uint64{5, 3, 4, 0, 0, 1, 5, 3, 5, 3, 5, 5, 2, 5, 0}
+	if !slices.Equal(rolls, wantRolls) {
+		t.Errorf("rolls = %v, want %v", rolls, wantRolls)
+	}
+}
+
+// TestNonceMatters: in scheme v2 another nonce gives other rolls, and v1
+// takes none.
+func TestNonceMatters(t *testing.T) {
+	seed := make([]byte, SeedSize)
+	r, _ := ForScheme(SchemeV2, seed, []string{"x"})
+	same := 0
+	for i := range uint64(64) {
+		if r.uniform(i, []byte("a"), 1000) == r.uniform(i, []byte("b"), 1000) {
+			same++
+		}
+	}
+	if same > 3 {
+		t.Errorf("nonces a and b agree on %d of 64 rolls, want about 0", same)
+	}
+	if _, err := NewRoller(seed, nil).RollCaused(0, []byte("a"), []game.Outcome{{Action: 1, Prob: 1}}); err == nil {
+		t.Error("a v1 roller took a nonce")
+	}
+	if _, err := ForScheme("norns-dice-v9", seed, nil); err == nil {
+		t.Error("an unknown scheme was taken")
+	}
+}
