@@ -321,10 +321,10 @@ func isUnique(err error) bool {
 // Create adds a game.
 func (s *Postgres) Create(ctx context.Context, g *Game) error {
 	clock := marshalClock(g.Clock)
-	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
+	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
 		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
-		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private)
+		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
@@ -338,7 +338,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version, private`
+const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme`
 
 // Load returns a game and its log, read in one snapshot.
 func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {
@@ -369,7 +369,7 @@ type querier interface {
 // statement (one round trip, one snapshot): a row of the game joined with
 // each event after since, or one row with no event.
 func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event, int64, error) {
-	rows, err := s.pool.Query(ctx, `SELECT g.version, e.seq, e.kind, e.player, e.action, e.code, e.time, e.clocks
+	rows, err := s.pool.Query(ctx, `SELECT g.version, e.seq, e.kind, e.player, e.action, e.code, e.time, e.clocks, e.nonce, e.next
 		FROM games g LEFT JOIN events e ON e.game_id = g.id AND e.seq > $2
 		WHERE g.id = $1 ORDER BY e.seq`, id, since)
 	if err != nil {
@@ -386,15 +386,16 @@ func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event,
 		var (
 			seq, t, code         *int64
 			kind, player, action *string
+			nonce, next          *string
 			clocks               []int64
 		)
-		if err := rows.Scan(&version, &seq, &kind, &player, &action, &code, &t, &clocks); err != nil {
+		if err := rows.Scan(&version, &seq, &kind, &player, &action, &code, &t, &clocks, &nonce, &next); err != nil {
 			return nil, 0, err
 		}
 		if seq == nil {
 			continue // the game has no event after since
 		}
-		out = append(out, Event{Seq: *seq, Kind: *kind, Player: *player, Action: *action, Code: uint32(*code), Time: fromMs(*t), Clocks: durations(clocks)})
+		out = append(out, Event{Seq: *seq, Kind: *kind, Player: *player, Action: *action, Code: uint32(*code), Time: fromMs(*t), Clocks: durations(clocks), Nonce: *nonce, Next: *next})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
@@ -406,7 +407,7 @@ func (s *Postgres) Events(ctx context.Context, id string, since int64) ([]Event,
 }
 
 func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, error) {
-	rows, err := q.Query(ctx, `SELECT seq, kind, player, action, code, time, clocks FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, since)
+	rows, err := q.Query(ctx, `SELECT seq, kind, player, action, code, time, clocks, nonce, next FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, since)
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +417,7 @@ func pgEvents(ctx context.Context, q querier, id string, since int64) ([]Event, 
 		var e Event
 		var t, code int64
 		var clocks []int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Action, &code, &t, &clocks); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Action, &code, &t, &clocks, &e.Nonce, &e.Next); err != nil {
 			return nil, err
 		}
 		e.Code, e.Time, e.Clocks = uint32(code), fromMs(t), durations(clocks)
@@ -433,11 +434,11 @@ const appendSQL = `WITH up AS (
 	UPDATE games SET seq = $3, updated = $4, finished = $5, status = $6, result = $7, version = version + 1
 	WHERE id = $1 AND seq = $2 AND version = $15 RETURNING id
 ), ins AS (
-	INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks)
+	INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next)
 	SELECT up.id, e.seq, e.kind, e.player, e.action, e.code, e.time,
-		CASE WHEN e.clocks = '' THEN NULL ELSE string_to_array(e.clocks, ',')::bigint[] END
-	FROM up, unnest($8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::text[])
-		AS e(seq, kind, player, action, code, time, clocks)
+		CASE WHEN e.clocks = '' THEN NULL ELSE string_to_array(e.clocks, ',')::bigint[] END, e.nonce, e.next
+	FROM up, unnest($8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::text[], $16::text[], $17::text[])
+		AS e(seq, kind, player, action, code, time, clocks, nonce, next)
 	RETURNING 1
 )
 SELECT count(*) FROM ins`
@@ -473,9 +474,10 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 	n := len(events)
 	seqs, codes, times := make([]int64, n), make([]int64, n), make([]int64, n)
 	kinds, players, actions, clocks := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	nonces, nexts := make([]string, n), make([]string, n)
 	for i, e := range events {
 		seqs[i], codes[i], times[i] = e.Seq, int64(e.Code), unixMs(e.Time)
-		kinds[i], players[i], actions[i] = e.Kind, e.Player, e.Action
+		kinds[i], players[i], actions[i], nonces[i], nexts[i] = e.Kind, e.Player, e.Action, e.Nonce, e.Next
 		var c []string
 		for _, d := range e.Clocks {
 			c = append(c, strconv.FormatInt(ms(d), 10))
@@ -485,7 +487,7 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 	from, last := events[0].Seq-1, events[n-1]
 	var inserted int64
 	err := s.pool.QueryRow(ctx, appendSQL, id, from, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result,
-		seqs, kinds, players, actions, codes, times, clocks, version).Scan(&inserted)
+		seqs, kinds, players, actions, codes, times, clocks, version, nonces, nexts).Scan(&inserted)
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
 	}

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS games (
 	status      TEXT NOT NULL DEFAULT '',
 	result      TEXT NOT NULL DEFAULT '',
 	version     INTEGER NOT NULL DEFAULT 0,
-	private     INTEGER NOT NULL DEFAULT 0
+	private     INTEGER NOT NULL DEFAULT 0,
+	scheme      TEXT NOT NULL DEFAULT 'norns-dice-v1'
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished, created);
 CREATE TABLE IF NOT EXISTS events (
@@ -42,6 +43,8 @@ CREATE TABLE IF NOT EXISTS events (
 	code    INTEGER NOT NULL,
 	time    INTEGER NOT NULL,
 	clocks  TEXT NOT NULL,
+	nonce   TEXT NOT NULL DEFAULT '',
+	next    TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chat (
@@ -100,11 +103,11 @@ const (
 	sqlRelease   = `RELEASE w`
 	sqlUndo      = `ROLLBACK TO w`
 	sqlHead      = `SELECT seq, version FROM games WHERE id = ?`
-	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ?`
 	sqlSeats     = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
-	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`
+	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`
 )
 
 // errClosed is the answer to a write after Close.
@@ -156,9 +159,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	return s, nil
 }
 
-// addVersion gives the games table of a database made before games had
-// versions, or could be private, its version column (every game at 0) and
-// its private column (every game public): CREATE TABLE IF NOT EXISTS
+// addVersion gives the tables of a database made before games had
+// versions, could be private or named their dice scheme, the columns they
+// lack, with the value every row had before: CREATE TABLE IF NOT EXISTS
 // leaves an existing table as it is. The check and the change are one
 // transaction, so that two processes opening the database at once add
 // each column once.
@@ -173,13 +176,19 @@ func addVersion(ctx context.Context, conn *sql.Conn) (err error) {
 		}
 		_, err = conn.ExecContext(ctx, sqlCommit)
 	}()
-	for _, col := range []string{"version", "private"} {
+	for _, c := range []struct{ table, col, def string }{
+		{"games", "version", "INTEGER NOT NULL DEFAULT 0"},
+		{"games", "private", "INTEGER NOT NULL DEFAULT 0"},
+		{"games", "scheme", "TEXT NOT NULL DEFAULT '" + SchemeV1 + "'"},
+		{"events", "nonce", "TEXT NOT NULL DEFAULT ''"},
+		{"events", "next", "TEXT NOT NULL DEFAULT ''"},
+	} {
 		var n int
-		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = ?`, col).Scan(&n); err != nil {
+		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.col).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
-			if _, err := conn.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col+` INTEGER NOT NULL DEFAULT 0`); err != nil {
+			if _, err := conn.ExecContext(ctx, `ALTER TABLE `+c.table+` ADD COLUMN `+c.col+` `+c.def); err != nil {
 				return err
 			}
 		}
@@ -336,7 +345,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	opts, seats := marshal(g.Options), marshal(g.Seats)
 	err := s.change(ctx, func(ctx context.Context) error {
 		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
-			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private)
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
 		return err
 	})
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
@@ -345,7 +354,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	return err
 }
 
-const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version, private`
+const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme`
 
 type scanner interface{ Scan(...any) error }
 
@@ -353,7 +362,7 @@ func scanGame(r scanner) (*Game, error) {
 	var g Game
 	var opts, seats, clock string
 	var created, updated int64
-	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version, &g.Private); err != nil {
+	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version, &g.Private, &g.Scheme); err != nil {
 		return nil, err
 	}
 	g.Created, g.Updated = fromMs(created), fromMs(updated)
@@ -413,7 +422,7 @@ func (s *SQLite) Events(ctx context.Context, id string, since int64) ([]Event, i
 func events(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 }, id string, since int64) ([]Event, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, kind, player, action, code, time, clocks FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`, id, since)
+	rows, err := q.QueryContext(ctx, `SELECT seq, kind, player, action, code, time, clocks, nonce, next FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`, id, since)
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +432,7 @@ func events(ctx context.Context, q interface {
 		var e Event
 		var t int64
 		var clocks string
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Action, &e.Code, &t, &clocks); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Action, &e.Code, &t, &clocks, &e.Nonce, &e.Next); err != nil {
 			return nil, err
 		}
 		e.Time = fromMs(t)
@@ -476,7 +485,7 @@ func (s *SQLite) Append(ctx context.Context, id string, version int64, events []
 			if e.Seq != seq+int64(i)+1 {
 				return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, seq+int64(i))
 			}
-			if _, err := s.exec(ctx, sqlEvent, id, e.Seq, e.Kind, e.Player, e.Action, e.Code, unixMs(e.Time), clocks[i]); err != nil {
+			if _, err := s.exec(ctx, sqlEvent, id, e.Seq, e.Kind, e.Player, e.Action, e.Code, unixMs(e.Time), clocks[i], e.Nonce, e.Next); err != nil {
 				return err
 			}
 			now = e.Time

@@ -75,6 +75,10 @@ type Seat struct {
 	Rematch      string `json:"rematch,omitempty"`
 	// Seed is the seat's contribution to the dice.
 	Seed string `json:"seed,omitempty"`
+	// Commit is the commitment (hex SHA-256) to the nonce the seat's
+	// client reveals with its first move, given with the seed (dice scheme
+	// v2); empty when the client gave none.
+	Commit string `json:"commit,omitempty"`
 }
 
 // Clock is a Fischer clock: each player starts with Initial and gains
@@ -118,7 +122,10 @@ type Game struct {
 	// ServerSeed is the secret dice seed; Commitment its SHA-256 in hex.
 	ServerSeed []byte
 	Commitment string
-	Created    time.Time
+	// Scheme names how the dice roll (dice.SchemeV1 or dice.SchemeV2); a
+	// game stored before schemes were named rolled by norns-dice-v1.
+	Scheme  string
+	Created time.Time
 	// Updated is the time of the last change.
 	Updated time.Time
 	// Seq is the number of events in the log.
@@ -166,6 +173,10 @@ type Event struct {
 	// Clocks is each seat's remaining time after the event, for a game
 	// with clocks.
 	Clocks []time.Duration
+	// Nonce is the nonce (hex) a move's player revealed, and Next their
+	// commitment to the next one (dice scheme v2); both empty otherwise.
+	Nonce string
+	Next  string
 }
 
 // Update is what changes in a game's record with an append.
@@ -227,6 +238,18 @@ type Store interface {
 	Unfinished(ctx context.Context) ([]string, error)
 	// Close releases the store.
 	Close() error
+}
+
+// SchemeV1 is the dice scheme of a game stored before games named theirs.
+const SchemeV1 = "norns-dice-v1"
+
+// schemeOf returns the dice scheme a game is stored with: its own, or
+// SchemeV1 when it names none.
+func schemeOf(g *Game) string {
+	if g.Scheme == "" {
+		return SchemeV1
+	}
+	return g.Scheme
 }
 
 // Open opens the store an address names: a postgres:// or postgresql://

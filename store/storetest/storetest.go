@@ -52,13 +52,14 @@ func sample(id string, created time.Time) *store.Game {
 		Game:    "chess",
 		Options: map[string]string{"a": "1", "b": "off"},
 		Seats: []store.Seat{
-			{Player: "white", Kind: store.SeatHuman, Name: "Ann", TokenHash: []byte{1, 2, 3}, Seed: "ann's seed"},
+			{Player: "white", Kind: store.SeatHuman, Name: "Ann", TokenHash: []byte{1, 2, 3}, Seed: "ann's seed", Commit: "c0ffee"},
 			{Player: "black", Kind: store.SeatOpen, InviteHash: []byte{4, 5}},
 			{Player: "third", Kind: store.SeatAI, Level: "easy"},
 		},
 		Clock:      &store.Clock{Initial: 5 * time.Minute, Increment: 3 * time.Second},
 		ServerSeed: []byte{9, 8, 7, 6},
 		Commitment: "abcdef",
+		Scheme:     "norns-dice-v2",
 		Created:    created,
 		Updated:    created,
 		Status:     "turn white",
@@ -73,6 +74,7 @@ func events(from int64, n int) []store.Event {
 		out = append(out, store.Event{
 			Seq: seq, Kind: store.EventMove, Player: "white", Action: fmt.Sprintf("m%d", seq), Code: uint32(seq * 7),
 			Time: t0.Add(time.Duration(seq) * time.Second), Clocks: []time.Duration{time.Duration(seq) * time.Second, 2 * time.Minute},
+			Nonce: fmt.Sprintf("n%d", seq), Next: fmt.Sprintf("c%d", seq+1),
 		})
 	}
 	return out
@@ -102,6 +104,7 @@ func testCreateLoad(t *testing.T, s store.Store) {
 	check("clock", *got.Clock, *want.Clock)
 	check("seed", got.ServerSeed, want.ServerSeed)
 	check("commitment", got.Commitment, want.Commitment)
+	check("scheme", got.Scheme, want.Scheme)
 	check("created", got.Created.UnixMilli(), want.Created.UnixMilli())
 	check("status", got.Status, want.Status)
 
@@ -112,6 +115,14 @@ func testCreateLoad(t *testing.T, s store.Store) {
 	}
 	if got, _, err := s.Load(ctx, "g2"); err != nil || got.Clock != nil {
 		t.Errorf("Load(no clock) = %v, %v, want nil clock", got.Clock, err)
+	}
+	noScheme := sample("g3", t0)
+	noScheme.Scheme = ""
+	if err := s.Create(ctx, noScheme); err != nil {
+		t.Fatalf("Create = %v", err)
+	}
+	if got, _, err := s.Load(ctx, "g3"); err != nil || got.Scheme != store.SchemeV1 {
+		t.Errorf("Load(no scheme) = %q, %v, want %s", got.Scheme, err, store.SchemeV1)
 	}
 }
 
@@ -169,7 +180,7 @@ func testAppend(t *testing.T, s store.Store) {
 	for i := range want {
 		w, e := want[i], evs[i]
 		if e.Seq != w.Seq || e.Kind != w.Kind || e.Player != w.Player || e.Action != w.Action || e.Code != w.Code ||
-			!e.Time.Equal(w.Time) || !slices.Equal(e.Clocks, w.Clocks) {
+			!e.Time.Equal(w.Time) || !slices.Equal(e.Clocks, w.Clocks) || e.Nonce != w.Nonce || e.Next != w.Next {
 			t.Errorf("Load event %d = %+v, want %+v", i, e, w)
 		}
 	}
