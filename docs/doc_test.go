@@ -2,11 +2,15 @@ package docs_test
 
 import (
 	"bufio"
+	"encoding/hex"
 	"fmt"
+	"norns/dice"
+	"norns/game"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -324,6 +328,67 @@ func TestGlossary(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDiceV2Example replays the worked example of section 7 of the fair
+// dice pages: the nonce derived from the secret, its commitment, and the
+// roll with and without it.
+func TestDiceV2Example(t *testing.T) {
+	var blocks [][]string
+	for _, file := range []string{"fair-dice.md", "fair-dice.ru.md"} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, block, ok := strings.Cut(string(data), "```dice-v2\n")
+		block, _, closed := strings.Cut(block, "```")
+		if !ok || !closed {
+			t.Fatalf("%s has no dice-v2 block", file)
+		}
+		blocks = append(blocks, strings.Split(strings.TrimSpace(block), "\n"))
+	}
+	if !slices.Equal(blocks[0], blocks[1]) {
+		t.Fatalf("the dice-v2 examples of fair-dice.md and fair-dice.ru.md differ")
+	}
+	x := map[string]string{}
+	for _, line := range blocks[0] {
+		k, v, ok := strings.Cut(line, ": ")
+		if !ok {
+			t.Fatalf("%q is not \"key: value\"", line)
+		}
+		x[k] = v
+	}
+	unhex := func(k string) []byte {
+		b, err := hex.DecodeString(x[k])
+		if err != nil || len(b) == 0 {
+			t.Fatalf("%s: %q is not hex", k, x[k])
+		}
+		return b
+	}
+	nonce := dice.Nonce(unhex("secret"), x["game id"], 2)
+	if got := hex.EncodeToString(nonce); got != x["nonce 2"] {
+		t.Errorf("nonce 2 is %s, the example says %s", got, x["nonce 2"])
+	}
+	if got := dice.CommitNonce(nonce); got != x["commit 2"] {
+		t.Errorf("commit 2 is %s, the example says %s", got, x["commit 2"])
+	}
+	r, err := dice.ForScheme(dice.SchemeV2, unhex("server seed"), strings.Split(x["seat seeds"], ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var die []game.Outcome
+	for f := range 8 {
+		die = append(die, game.Outcome{Action: game.Action(f), Prob: 1.0 / 8})
+	}
+	for key, n := range map[string][]byte{"roll 4 with nonce 2": nonce, "roll 4 without a nonce": nil} {
+		a, err := r.RollCaused(4, n, die)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strconv.Itoa(int(a) + 1); got != x[key] {
+			t.Errorf("%s: the face is %s, the example says %s", key, got, x[key])
 		}
 	}
 }

@@ -98,7 +98,7 @@ func (s *Server) think(t *table, seq int64) {
 				legal := t.st.Legal()
 				a = legal[rand.IntN(len(legal))]
 			}
-			return retryable(t.move(s.ctx, p, a))
+			return retryable(t.move(s.ctx, p, a, Reveal{}))
 		})
 		if err != nil && !s.closing() {
 			s.log.Error("AI move", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)

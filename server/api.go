@@ -337,7 +337,7 @@ func (s *Server) newGame(g game.Game, options map[string]string, clock *store.Cl
 		return nil, err
 	}
 	return &store.Game{
-		ID: newID(), Game: g.Name(), Options: options, Clock: clock, Seats: seats, ServerSeed: seed, Commitment: dice.Commit(seed),
+		ID: newID(), Game: g.Name(), Options: options, Clock: clock, Seats: seats, ServerSeed: seed, Commitment: dice.Commit(seed), Scheme: dice.SchemeV2,
 		Created: now, Updated: now, Status: game.Status(st), Result: game.Describe(st),
 	}, nil
 }
@@ -477,8 +477,10 @@ type JoinRequest struct {
 	Invite string `json:"invite"`
 	Name   string `json:"name,omitempty"`
 	// Seed is the player's dice seed, optional here (the commitment was
-	// published when the game was created).
-	Seed string `json:"seed,omitempty"`
+	// published when the game was created), and Commit the commitment to
+	// the client's first nonce (dice scheme v2).
+	Seed   string `json:"seed,omitempty"`
+	Commit string `json:"commit,omitempty"`
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
@@ -493,6 +495,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 		if err := checkSeed(req.Seed); err != nil {
 			return err
 		}
+	}
+	if err := checkCommit(req.Commit); err != nil {
+		return err
 	}
 	ctx := context.WithoutCancel(r.Context())
 	id := r.PathValue("id")
@@ -512,6 +517,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 // SeedRequest is the body of POST /api/games/{id}/seed.
 type SeedRequest struct {
 	Seed string `json:"seed"`
+	// Commit is the commitment to the client's first nonce (dice scheme
+	// v2), or "".
+	Commit string `json:"commit,omitempty"`
 }
 
 func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
@@ -522,8 +530,11 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
 	if err := checkSeed(req.Seed); err != nil {
 		return err
 	}
+	if err := checkCommit(req.Commit); err != nil {
+		return err
+	}
 	return s.seatCommand(func(t *table, ctx context.Context, p int) error {
-		return t.setSeed(ctx, p, req.Seed)
+		return t.setSeed(ctx, p, req.Seed, req.Commit)
 	})(w, r)
 }
 
@@ -562,6 +573,9 @@ type PlayRequest struct {
 	// Seq is the last sequence number the client has seen: the game's
 	// seq now, or the action is refused as stale.
 	Seq *int64 `json:"seq"`
+	// Reveal is the nonce the seat committed to, revealed, and its
+	// commitment to the next (dice scheme v2).
+	Reveal
 }
 
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
@@ -588,7 +602,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if err := t.play(ctx, p, req.Action, *req.Seq); err != nil {
+		if err := t.play(ctx, p, req.Action, *req.Seq, req.Reveal); err != nil {
 			return err
 		}
 		return writeRaw(w, http.StatusOK, t.viewJSONFrom(*req.Seq))

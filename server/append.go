@@ -106,9 +106,13 @@ func (t *table) endTurn(batch []store.Event) {
 func (t *table) roll(now time.Time) error {
 	if t.roller == nil || t.rolls == 0 {
 		// The seeds are final from the first roll on.
-		t.roller = dice.NewRoller(t.rec.ServerSeed, t.seatSeeds())
+		r, err := dice.ForScheme(t.scheme(), t.rec.ServerSeed, t.seatSeeds())
+		if err != nil {
+			return err
+		}
+		t.roller = r
 	}
-	a, err := t.roller.Roll(t.rolls, t.st.ChanceOutcomes())
+	a, err := t.roller.RollCaused(t.rolls, t.cause, t.st.ChanceOutcomes())
 	if err != nil {
 		return fmt.Errorf("roll %d: %w", t.rolls, err)
 	}

@@ -46,7 +46,7 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	}
 	seats := slices.Clone(t.rec.Seats)
 	tok, th := secret()
-	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, TokenHash: th, InviteHash: seats[idx].InviteHash}
+	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, Commit: req.Commit, TokenHash: th, InviteHash: seats[idx].InviteHash}
 	if err := t.setSeats(ctx, seats); err != nil {
 		return "", "", retryable(err)
 	}
@@ -57,8 +57,9 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	return seats[idx].Player, tok, nil
 }
 
-// setSeed sets seat p's dice seed, which the first roll waits for.
-func (t *table) setSeed(ctx context.Context, p int, seed string) error {
+// setSeed sets seat p's dice seed, which the first roll waits for, and
+// the commitment to its client's first nonce.
+func (t *table) setSeed(ctx context.Context, p int, seed, commit string) error {
 	if t.over() {
 		return apiErr(CodeGameOver, "")
 	}
@@ -66,7 +67,7 @@ func (t *table) setSeed(ctx context.Context, p int, seed string) error {
 		return apiErr(CodeSeedLocked, "%d rolls made", t.rolls)
 	}
 	seats := slices.Clone(t.rec.Seats)
-	seats[p].Seed = seed
+	seats[p].Seed, seats[p].Commit = seed, commit
 	was := t.started()
 	if err := t.setSeats(ctx, seats); err != nil {
 		return retryable(err)
@@ -98,8 +99,8 @@ func (t *table) begin(ctx context.Context, was bool) error {
 }
 
 // play plays an action of seat p, given in the game's notation, on a
-// client that has seen the log up to seen.
-func (t *table) play(ctx context.Context, p int, text string, seen int64) error {
+// client that has seen the log up to seen, with the nonces it reveals.
+func (t *table) play(ctx context.Context, p int, text string, seen int64, r Reveal) error {
 	switch {
 	case t.over():
 		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
@@ -117,14 +118,18 @@ func (t *table) play(ctx context.Context, p int, text string, seen int64) error 
 		}
 		return apiErr(CodeIllegal, "%v", err)
 	}
-	return retryable(t.move(ctx, p, a))
+	if err := t.checkReveal(p, r); err != nil {
+		return err
+	}
+	return retryable(t.move(ctx, p, a, r))
 }
 
-// move plays action a of seat p, which is to move: a player's or an AI
-// seat's. A player whose time has run out loses on the clock instead.
-func (t *table) move(ctx context.Context, p int, a game.Action) error {
+// move plays action a of seat p, which is to move: a player's, with the
+// nonces it reveals (checked), or an AI seat's. A player whose time has
+// run out loses on the clock instead.
+func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error {
 	now := time.Now()
-	e := store.Event{Seq: t.seq() + 1, Kind: store.EventMove, Player: t.st.Players()[p], Action: t.st.ActionString(a), Code: uint32(a), Time: now}
+	e := store.Event{Seq: t.seq() + 1, Kind: store.EventMove, Player: t.st.Players()[p], Action: t.st.ActionString(a), Code: uint32(a), Time: now, Nonce: r.Nonce, Next: r.Next}
 	if t.clocks != nil {
 		clocks := t.remaining(now)
 		if clocks[p] <= 0 {

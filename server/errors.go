@@ -50,6 +50,7 @@ const (
 	CodeBadChatRoom   = "bad_chat_room"
 	CodeNotOver       = "not_over"
 	CodeLeft          = "left_game"
+	CodeBadNonce      = "bad_nonce"
 )
 
 // messages holds the human message of every code.
@@ -64,6 +65,7 @@ var statuses = map[string]int{
 	CodeBadSeats:      http.StatusBadRequest,
 	CodeBadClock:      http.StatusBadRequest,
 	CodeBadSeed:       http.StatusBadRequest,
+	CodeBadNonce:      http.StatusBadRequest,
 	CodeGameNotFound:  http.StatusNotFound,
 	CodeMissingToken:  http.StatusUnauthorized,
 	CodeBadToken:      http.StatusForbidden,

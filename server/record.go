@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"norns/dice"
 	"norns/game"
 	"norns/store"
 )
@@ -63,10 +64,15 @@ func (t *table) recordTags() [][2]string {
 			tag("Clock", fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds()))
 		}
 	}
-	tag("Scheme", "norns-dice-v1")
+	tag("Scheme", t.scheme())
 	tag("Commitment", t.rec.Commitment)
 	for _, s := range t.rec.Seats {
 		tag("Seed "+s.Player, s.Seed)
+	}
+	if t.scheme() != dice.SchemeV1 {
+		for _, s := range t.rec.Seats {
+			tag("Commit "+s.Player, s.Commit)
+		}
 	}
 	if t.revealed() {
 		tag("ServerSeed", hex.EncodeToString(t.rec.ServerSeed))
@@ -80,10 +86,9 @@ func (t *table) recordTags() [][2]string {
 }
 
 // record writes the game as a Norns record: the magic line, tag pairs as
-// in PGN, a blank line, then one event a line: "<seq> <kind> <player>
-// <action>", then the chat messages given, a comment line each: "# chat
-// <seq> <room> <player or -> <time> <quoted name> <text>". Callers hold
-// mu.
+// in PGN, a blank line, then one event a line (eventLine), then the chat
+// messages given, a comment line each: "# chat <seq> <room> <player or ->
+// <time> <quoted name> <text>". Callers hold mu.
 func (t *table) record(chat []store.ChatMessage) string {
 	var b strings.Builder
 	b.WriteString(recordMagic + "\n")
@@ -92,11 +97,7 @@ func (t *table) record(chat []store.ChatMessage) string {
 	}
 	b.WriteByte('\n')
 	for _, e := range t.events {
-		fmt.Fprintf(&b, "%d %s %s", e.Seq, e.Kind, e.Player)
-		if e.Action != "" {
-			b.WriteString(" " + e.Action)
-		}
-		b.WriteByte('\n')
+		b.WriteString(eventLine(e) + "\n")
 	}
 	for _, m := range chat {
 		player := m.Player
@@ -106,6 +107,28 @@ func (t *table) record(chat []store.ChatMessage) string {
 		fmt.Fprintf(&b, "# chat %d %s %s %s %q %s\n", m.Seq, m.Room, player, m.Time.UTC().Format("2006-01-02T15:04:05.000Z"), m.Name, m.Text)
 	}
 	return b.String()
+}
+
+// eventLine is an event's line in a Norns record: "<seq> <kind> <player>
+// <action>", and after a move that revealed a nonce or committed to one
+// (dice scheme v2) " {nonce <hex> next <hex>}", either part left out when
+// empty. ParseRecord reads it back.
+func eventLine(e store.Event) string {
+	line := fmt.Sprintf("%d %s %s", e.Seq, e.Kind, e.Player)
+	if e.Action != "" {
+		line += " " + e.Action
+	}
+	var reveal []string
+	if e.Nonce != "" {
+		reveal = append(reveal, "nonce "+e.Nonce)
+	}
+	if e.Next != "" {
+		reveal = append(reveal, "next "+e.Next)
+	}
+	if len(reveal) > 0 {
+		line += " {" + strings.Join(reveal, " ") + "}"
+	}
+	return line
 }
 
 // RecordJSON is the Norns record as JSON (format=json), for programs: the
@@ -121,11 +144,15 @@ type RecordJSON struct {
 
 // RecordEvent is an event of a JSON record.
 type RecordEvent struct {
-	Seq    int64     `json:"seq"`
-	Kind   string    `json:"kind"`
-	Player string    `json:"player"`
-	Action string    `json:"action,omitempty"`
-	Time   time.Time `json:"time"`
+	Seq    int64  `json:"seq"`
+	Kind   string `json:"kind"`
+	Player string `json:"player"`
+	Action string `json:"action,omitempty"`
+	// Nonce and Next are what a move revealed and committed to (dice
+	// scheme v2).
+	Nonce string    `json:"nonce,omitempty"`
+	Next  string    `json:"next,omitempty"`
+	Time  time.Time `json:"time"`
 }
 
 // RecordChat is a chat message of a JSON record.
@@ -145,7 +172,7 @@ const recordFormatJSON = "norns-record-1"
 func (t *table) recordJSON(chat []store.ChatMessage) RecordJSON {
 	r := RecordJSON{Format: recordFormatJSON, Tags: t.recordTags(), Events: []RecordEvent{}}
 	for _, e := range t.events {
-		r.Events = append(r.Events, RecordEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Time: e.Time.UTC()})
+		r.Events = append(r.Events, RecordEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time.UTC()})
 	}
 	for _, m := range chat {
 		r.Chat = append(r.Chat, RecordChat{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time.UTC()})

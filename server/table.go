@@ -70,6 +70,12 @@ type table struct {
 	// rolls counts the roll events; roller exists from the first roll.
 	rolls  uint64
 	roller *dice.Roller
+	// commits holds each player's pending nonce commitment once a move
+	// set it, reveals the number of nonces each revealed, and cause the
+	// nonce the last event before the rolls to come revealed (nonce.go).
+	commits map[string]string
+	reveals map[string]int
+	cause   []byte
 	// ending is the result of a game ended outside its rules: a clock, a
 	// resignation, an abort, an agreed draw.
 	ending *game.Result

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -346,11 +347,22 @@ func checkRolls(t *testing.T, rec *store.Game, evs []store.Event) {
 	for _, s := range rec.Seats {
 		seeds = append(seeds, s.Seed)
 	}
-	roller := dice.NewRoller(rec.ServerSeed, seeds)
+	scheme := rec.Scheme
+	if scheme == "" {
+		scheme = dice.SchemeV1
+	}
+	roller, err := dice.ForScheme(scheme, rec.ServerSeed, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var rolls uint64
+	var cause []byte // the nonce the last event but a roll revealed
 	for _, e := range evs {
+		if e.Kind != store.EventRoll {
+			cause, _ = hex.DecodeString(e.Nonce)
+		}
 		if e.Kind == store.EventRoll {
-			want, err := roller.Roll(rolls, st.ChanceOutcomes())
+			want, err := roller.RollCaused(rolls, cause, st.ChanceOutcomes())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -94,6 +94,12 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			e := store.Event{Seq: seq, Kind: f[1], Player: f[2]}
 			if len(f) == 4 {
 				e.Action = f[3]
+				if i := strings.LastIndex(e.Action, "{"); i >= 0 && strings.HasSuffix(e.Action, "}") {
+					if e.Nonce, e.Next, err = parseReveal(e.Action[i+1 : len(e.Action)-1]); err != nil {
+						return nil, fmt.Errorf("line %d: %v", n, err)
+					}
+					e.Action = strings.TrimSuffix(e.Action[:i], " ")
+				}
 			}
 			rec.Events = append(rec.Events, e)
 		}
@@ -102,6 +108,22 @@ func ParseRecord(r io.Reader) (*Record, error) {
 		return nil, fmt.Errorf("line %d: the record stops in its tags (no blank line before the events): it is truncated", n)
 	}
 	return rec, nil
+}
+
+// parseReveal reads what eventLine writes between the braces after a move:
+// "nonce <hex>", "next <hex>", or both in that order.
+func parseReveal(s string) (nonce, next string, err error) {
+	f := strings.Fields(s)
+	if len(f) > 0 && f[0] == "nonce" && len(f) >= 2 {
+		nonce, f = f[1], f[2:]
+	}
+	if len(f) == 2 && f[0] == "next" {
+		next, f = f[1], nil
+	}
+	if len(f) > 0 || nonce == "" && next == "" {
+		return "", "", fmt.Errorf("{%s} is not {nonce <hex> next <hex>}", s)
+	}
+	return nonce, next, nil
 }
 
 // parseRecordJSON reads a JSON record (format=json).
@@ -130,7 +152,7 @@ func parseRecordJSON(data []byte) (*Record, error) {
 		if e.Kind == "" || e.Player == "" {
 			return nil, fmt.Errorf("JSON record: event %d lacks its kind or player", e.Seq)
 		}
-		rec.Events = append(rec.Events, store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Time: e.Time})
+		rec.Events = append(rec.Events, store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time})
 	}
 	return rec, nil
 }
@@ -146,6 +168,12 @@ type Verification struct {
 	// roll was recomputed from the seeds and matched. Without it (a game not
 	// over yet) the rolls are unchecked.
 	Revealed bool
+	// Scheme is the dice scheme (dice.SchemeV1 or dice.SchemeV2), and
+	// Caused the number of rolls that depend on a nonce a player's move
+	// revealed (scheme v2), which the server could not compute before
+	// that move.
+	Scheme string
+	Caused int
 	// Over says whether the game is over: the tags and the replay agree.
 	Over bool
 	// Commitment is the record's commitment (hex SHA-256 of the server
@@ -204,8 +232,9 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 	if g == nil {
 		return nil, fmt.Errorf("unknown game %q", tg["Game"])
 	}
-	if tg["Scheme"] != "norns-dice-v1" {
-		return nil, fmt.Errorf("unknown dice scheme %q", tg["Scheme"])
+	scheme := tg["Scheme"]
+	if scheme != dice.SchemeV1 && scheme != dice.SchemeV2 {
+		return nil, fmt.Errorf("unknown dice scheme %q", scheme)
 	}
 	opts, err := game.ParseOptions(strings.Fields(tg["Options"]))
 	if err != nil {
@@ -227,8 +256,15 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		}
 		seeds = append(seeds, s)
 	}
+	chain, err := newChains(tg, scheme, players)
+	if err != nil {
+		return nil, err
+	}
 	for _, k := range rec.Order {
 		if p, ok := strings.CutPrefix(k, "Seed "); ok && !slices.Contains(players, p) {
+			return nil, fmt.Errorf("tag %s names no player of %s (%s)", k, g.Name(), strings.Join(players, " "))
+		}
+		if p, ok := strings.CutPrefix(k, "Commit "); ok && !slices.Contains(players, p) {
 			return nil, fmt.Errorf("tag %s names no player of %s (%s)", k, g.Name(), strings.Join(players, " "))
 		}
 	}
@@ -246,7 +282,7 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		return nil, fmt.Errorf("the Status tag %q and the Result tag %q disagree on whether the game is over", status, r)
 	}
 
-	v := &Verification{Game: g.Name(), Commitment: commitment}
+	v := &Verification{Game: g.Name(), Commitment: commitment, Scheme: scheme}
 	var roller *dice.Roller
 	serverSeed, ok := tg["ServerSeed"]
 	switch {
@@ -265,7 +301,9 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		if c := dice.Commit(seed); subtle.ConstantTimeCompare([]byte(c), []byte(commitment)) != 1 {
 			return nil, fmt.Errorf("the server seed does not match the commitment: SHA-256 of the seed is %s, the commitment %s", c, commitment)
 		}
-		roller = dice.NewRoller(seed, seeds)
+		if roller, err = dice.ForScheme(scheme, seed, seeds); err != nil {
+			return nil, err
+		}
 		v.Revealed = true
 		v.ServerSeed = serverSeed
 	}
@@ -277,6 +315,9 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 		if timeout != nil || st.Terminal() {
 			return nil, fmt.Errorf("event %d: the game is already over", e.Seq)
 		}
+		if err := chain.follow(e); err != nil {
+			return nil, fmt.Errorf("event %d: %v", e.Seq, err)
+		}
 		switch e.Kind {
 		case store.EventRoll:
 			if st.Player() != game.Chance || e.Player != "chance" {
@@ -287,13 +328,20 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 				return nil, fmt.Errorf("event %d: roll %q: %v", e.Seq, e.Action, err)
 			}
 			if roller != nil {
-				want, err := roller.Roll(uint64(v.Rolls), st.ChanceOutcomes())
+				want, err := roller.RollCaused(uint64(v.Rolls), chain.cause, st.ChanceOutcomes())
 				if err != nil {
 					return nil, fmt.Errorf("event %d: %v", e.Seq, err)
 				}
 				if want != a {
-					return nil, fmt.Errorf("event %d: roll %d is %s in the record, but the seeds give %s", e.Seq, v.Rolls, e.Action, st.ActionString(want))
+					by := "the seeds give"
+					if chain.cause != nil {
+						by = "the seeds and the nonce revealed before it give"
+					}
+					return nil, fmt.Errorf("event %d: roll %d is %s in the record, but %s %s", e.Seq, v.Rolls, e.Action, by, st.ActionString(want))
 				}
+			}
+			if chain.cause != nil {
+				v.Caused++
 			}
 			if err := st.Apply(a); err != nil {
 				return nil, fmt.Errorf("event %d: %v", e.Seq, err)

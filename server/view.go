@@ -77,6 +77,11 @@ type SeatView struct {
 	// Left marks a seat whose player left a game that goes on without
 	// them (three-player Nords Loki: out of time, or resigned).
 	Left bool `json:"left,omitempty"`
+	// Commit is the seat's pending nonce commitment (dice scheme v2),
+	// which its next move reveals, and Reveals the number of nonces it
+	// revealed: its client's next nonce is number Reveals.
+	Commit  string `json:"commit,omitempty"`
+	Reveals int    `json:"reveals,omitempty"`
 }
 
 // EventView is one entry of the history.
@@ -160,7 +165,8 @@ func (t *table) buildCore() View {
 			v.RematchOffers = append(v.RematchOffers, seat.Player)
 		}
 		v.Rematch = seat.Rematch
-		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public, Left: t.left[seat.Player]})
+		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public, Left: t.left[seat.Player],
+			Commit: t.pendingCommit(len(v.Seats)), Reveals: t.reveals[seat.Player]})
 	}
 	if p := t.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]
@@ -170,7 +176,7 @@ func (t *table) buildCore() View {
 	} else if t.started() && !t.over() && t.st.Player() == game.Chance {
 		v.ToMove = "chance"
 	}
-	v.Fairness = FairnessView{Scheme: "norns-dice-v1", Commitment: t.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: t.rolls}
+	v.Fairness = FairnessView{Scheme: t.scheme(), Commitment: t.rec.Commitment, SeatSeeds: map[string]string{}, Rolls: t.rolls}
 	for _, seat := range t.rec.Seats {
 		if seat.Seed != "" {
 			v.Fairness.SeatSeeds[seat.Player] = seat.Seed

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"norns/dice"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -54,8 +55,12 @@ moves are legal), 1 when anything does not match.`,
 					args[0], v.Rolls, v.Commitment, v.Game, v.Events, v.Status)
 				return nil
 			}
-			fmt.Fprintf(out, "%s: ok: %s, %d events legal, %d rolls match the revealed seed (commitment %s, the SHA-256 of server seed %s), %s\n",
-				args[0], v.Game, v.Events, v.Rolls, v.Commitment, v.ServerSeed, v.Result)
+			caused := ""
+			if v.Scheme != dice.SchemeV1 {
+				caused = fmt.Sprintf(", %d of them with the nonce revealed by the move that caused them", v.Caused)
+			}
+			fmt.Fprintf(out, "%s: ok: %s, %d events legal, %d rolls match the revealed seed%s (commitment %s, the SHA-256 of server seed %s), %s\n",
+				args[0], v.Game, v.Events, v.Rolls, caused, v.Commitment, v.ServerSeed, v.Result)
 			return nil
 		},
 	}
