@@ -190,8 +190,10 @@ const maxName = 24
 
 // checkName checks a display name (none is "", allowed): 1 to 24
 // characters, letters (with their combining marks), digits, spaces and
-// "-_.", not beginning or ending with a space. So no control character,
-// no invisible or direction-changing one, no quote, no markup.
+// "-_.", not beginning or ending with a space, with at least one letter or
+// digit that shows. So no control character, no invisible (a default
+// ignorable code point, a filler) or direction-changing one, no name that
+// shows as blank or as marks alone, no quote, no markup.
 func checkName(name string) error {
 	if name == "" {
 		return nil
@@ -202,6 +204,13 @@ func checkName(name string) error {
 		})
 	if !ok {
 		return apiErr(CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
+	}
+	if i := strings.IndexFunc(name, invisible); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return apiErr(CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
+	}
+	if !strings.ContainsFunc(name, visible) {
+		return apiErr(CodeBadSeats, "a name needs a letter or a digit that shows")
 	}
 	return nil
 }
