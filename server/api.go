@@ -10,7 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,8 +192,10 @@ const maxName = 24
 
 // checkName checks a display name (none is "", allowed): 1 to 24
 // characters, letters (with their combining marks), digits, spaces and
-// "-_.", not beginning or ending with a space. So no control character,
-// no invisible or direction-changing one, no quote, no markup.
+// "-_.", not beginning or ending with a space, with at least one letter or
+// digit that shows. So no control character, no invisible (a default
+// ignorable code point, a filler) or direction-changing one, no name that
+// shows as blank or as marks alone, no quote, no markup.
 func checkName(name string) error {
 	if name == "" {
 		return nil
@@ -202,6 +206,13 @@ func checkName(name string) error {
 		})
 	if !ok {
 		return apiErr(CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
+	}
+	if i := strings.IndexFunc(name, invisible); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return apiErr(CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
+	}
+	if !strings.ContainsFunc(name, visible) {
+		return apiErr(CodeBadSeats, "a name needs a letter or a digit that shows")
 	}
 	return nil
 }
@@ -317,12 +328,43 @@ type CreateResponse struct {
 	Game  json.RawMessage `json:"game"`
 }
 
-func inviteURL(r *http.Request, id, player, invite string) string {
+// inviteURL is the link that opens an invitation in the web app, on the
+// server's origin.
+func (s *Server) inviteURL(r *http.Request, id, player, invite string) string {
+	return fmt.Sprintf("%s/games/%s?seat=%s&invite=%s", s.origin(r), id, player, invite)
+}
+
+// origin is the scheme and host of the server's absolute URLs: the public
+// URL configured, else the address the request came to (the local side of
+// its connection, "http://127.0.0.1:8080"), else http://localhost. Never
+// the request's Host header: a client may write any site there.
+func (s *Server) origin(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	return fmt.Sprintf("%s://%s/games/%s?seat=%s&invite=%s", scheme, r.Host, id, player, invite)
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr); ok {
+		return scheme + "://" + a.String()
+	}
+	return scheme + "://localhost"
+}
+
+// PublicOrigin checks a public URL (Config.PublicURL) and returns it as
+// an origin, "https://norns.example": an http or https URL with a host and
+// nothing after it but a slash, which it drops.
+func PublicOrigin(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("server: public URL %q: %w", raw, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil || u.Opaque != "" ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return "", fmt.Errorf("server: public URL %q: want http:// or https:// and a host, with no path, query or user (https://norns.example)", raw)
+	}
+	return u.Scheme + "://" + u.Host, nil
 }
 
 // newGame is the record of a new game, with a new id, dice seed and
@@ -409,7 +451,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 			people = true
 		case store.SeatOpen:
 			grant.Invite, seat.InviteHash = secret()
-			grant.InviteURL = inviteURL(r, rec.ID, players[i], grant.Invite)
+			grant.InviteURL = s.inviteURL(r, rec.ID, players[i], grant.Invite)
 			seat.Public, seat.Invite = sr.Public, grant.Invite
 			people = true
 		case store.SeatAI:
@@ -640,7 +682,7 @@ func (s *Server) handleInvites(w http.ResponseWriter, r *http.Request) error {
 		out := []SeatGrant{}
 		for _, seat := range t.rec.Seats {
 			if seat.Kind == store.SeatOpen && seat.Invite != "" && !t.over() {
-				out = append(out, SeatGrant{Player: seat.Player, Kind: seat.Kind, Invite: seat.Invite, InviteURL: inviteURL(r, t.rec.ID, seat.Player, seat.Invite)})
+				out = append(out, SeatGrant{Player: seat.Player, Kind: seat.Kind, Invite: seat.Invite, InviteURL: s.inviteURL(r, t.rec.ID, seat.Player, seat.Invite)})
 			}
 		}
 		return writeJSON(w, http.StatusOK, map[string]any{"invites": out})

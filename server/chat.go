@@ -108,8 +108,10 @@ func checkRoom(room string) error {
 
 // chatText checks a message's text and returns it trimmed: 1 to
 // maxChatText characters of valid UTF-8, with no control, format
-// (invisible, bidirectional), line or paragraph separator, private use or
-// surrogate character. The JSON decoder turns bytes that are not UTF-8,
+// (invisible, bidirectional), line or paragraph separator, private use,
+// surrogate or other invisible character (a default ignorable code point,
+// a filler: so no variation selector either, and no emoji written with
+// U+FE0F). The JSON decoder turns bytes that are not UTF-8,
 // and escaped lone surrogates, into U+FFFD: that character is refused too.
 func chatText(text string) (string, error) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, utf8.RuneError) {
@@ -121,7 +123,7 @@ func chatText(text string) (string, error) {
 		return "", apiErr(CodeBadChatText, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
 	}
 	for _, c := range text {
-		if unicode.In(c, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) {
+		if unicode.In(c, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || invisible(c) {
 			return "", apiErr(CodeBadChatText, "the text contains the character %U, which a chat message may not", c)
 		}
 	}

@@ -185,3 +185,45 @@ func TestReadyReadOnly(t *testing.T) {
 		t.Errorf("probe tables after the read-only probe = %d, %v; want none", n, err)
 	}
 }
+
+// TestReadyWriteLockHeld: while another connection holds the SQLite
+// database's write lock (BEGIN IMMEDIATE on the same file), /readyz
+// answers 503 not_ready because the probe's 2 s deadline passed (the
+// detail says so; a probe that waited out SQLite's 10 s busy timeout would
+// say "database is locked"); once the lock is released it is ready again.
+func TestReadyWriteLockHeld(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "norns.db")
+	e := startOn(t, db, nil)
+	other, err := sql.Open("sqlite", "file:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ctx := context.Background()
+	conn, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	h := e.srv.Handler()
+	code, body := get(h, "/readyz")
+	if ae := notReady(t, body); code != http.StatusServiceUnavailable || ae.Code != "not_ready" || !strings.Contains(ae.Detail, "did not take a write within 2s") {
+		t.Errorf("GET /readyz while another connection holds the write lock = %d %+v, want 503 not_ready, no write within 2s", code, ae)
+	}
+	if _, err := conn.ExecContext(ctx, `ROLLBACK`); err != nil {
+		t.Fatal(err)
+	}
+	// The outcome is reused for a second: ask until it is a new one.
+	for range 50 {
+		if code, body = get(h, "/readyz"); code == http.StatusOK {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if code != http.StatusOK || body != "ok\n" {
+		t.Errorf("GET /readyz once the lock is released = %d %q, want 200 ok", code, body)
+	}
+}

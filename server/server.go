@@ -67,6 +67,12 @@ type Config struct {
 	// their first move, which their clock does not count; the game is
 	// aborted after it (a minute when 0).
 	FirstMoveTime time.Duration
+	// PublicURL is the origin the server's absolute URLs (invite_url)
+	// name: a scheme, http or https, and a host, "https://norns.example".
+	// When empty they name the address the request came to, the local
+	// side of its connection ("http://127.0.0.1:8080"). The Host header,
+	// which the client writes, is never used.
+	PublicURL string
 }
 
 // Server is the game server. Create it with New, call Restore, serve its
@@ -144,6 +150,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.FirstMoveTime <= 0 {
 		cfg.FirstMoveTime = time.Minute
+	}
+	if cfg.PublicURL != "" {
+		o, err := PublicOrigin(cfg.PublicURL)
+		if err != nil {
+			return nil, err
+		}
+		cfg.PublicURL = o
 	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),

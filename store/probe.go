@@ -74,15 +74,28 @@ const (
 // Probe writes the time into the one row of the table probe (created if
 // missing), through the writer like every change: it returns once the
 // write is committed and synced to disk, or with the reason it failed
-// (wrapping ErrReadOnly for a file the process cannot write).
+// (wrapping ErrReadOnly for a file the process cannot write), or with
+// ctx's error when ctx ends first: a writer that cannot take the database's
+// write lock (another process holds it) waits for it as long as SQLite's
+// busy timeout, 10 s, and a disk that does not sync holds it longer. Unlike
+// a change of a game, the probe's outcome need not be known: a probe given
+// up that the writer has not begun is skipped, and one it has begun only
+// writes the time.
 func (s *SQLite) Probe(ctx context.Context) error {
-	err := s.change(ctx, func(ctx context.Context) error {
+	w, err := s.submit(ctx, func(ctx context.Context) error {
 		if _, err := s.writer.ExecContext(ctx, sqliteProbeTable); err != nil {
 			return err
 		}
 		_, err := s.writer.ExecContext(ctx, sqliteProbeWrite, time.Now().UnixMilli())
 		return err
 	})
+	if err == nil {
+		select {
+		case err = <-w.err:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+	}
 	if err != nil {
 		return probeErr(err)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"net/url"
@@ -184,5 +185,47 @@ func TestIsReadOnly(t *testing.T) {
 		if got := IsReadOnly(tc.err); got != tc.want {
 			t.Errorf("IsReadOnly(%v) = %v, want %v", tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestProbeSQLiteLocked: while another connection holds the database's
+// write lock (BEGIN IMMEDIATE), the probe returns when its context's
+// deadline passes, with that error, instead of waiting for the lock as
+// long as the busy timeout allows (10 s); once the lock is released the
+// next probe writes.
+func TestProbeSQLiteLocked(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "norns.db")
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Probe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if err := s.Probe(pctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Probe while another connection holds the write lock = %v, want context.DeadlineExceeded", err)
+	}
+	if _, err := conn.ExecContext(ctx, `ROLLBACK`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Probe(ctx); err != nil {
+		t.Errorf("Probe once the lock is released = %v, want nil", err)
 	}
 }

@@ -209,15 +209,25 @@ func (s *SQLite) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 // committed (nil) or undone (an error). A write that has started is
 // always waited for, whatever ctx says: its outcome must be known.
 func (s *SQLite) change(ctx context.Context, do func(context.Context) error) error {
+	w, err := s.submit(ctx, do)
+	if err != nil {
+		return err
+	}
+	return <-w.err
+}
+
+// submit hands do to the writer, unless ctx ends or the store is closed
+// first.
+func (s *SQLite) submit(ctx context.Context, do func(context.Context) error) (*write, error) {
 	w := &write{ctx: ctx, do: do, err: make(chan error, 1)}
 	select {
 	case s.writes <- w:
+		return w, nil
 	case <-s.quit:
-		return errClosed
+		return nil, errClosed
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
-	return <-w.err
 }
 
 // write is the writer: it takes the writes waiting and commits them as one

@@ -106,6 +106,7 @@ type gameLimits struct {
 func serveCmd() *cobra.Command {
 	var (
 		addr, db, logLevel, logFormat string
+		publicURL                     string
 		metricsAddr                   string
 		easy, medium, hard            time.Duration
 		aiConc, burst                 int
@@ -124,6 +125,11 @@ several instances can share one PostgreSQL database (see README, Deployment).
 It refuses to start on a database it cannot write. Unfinished games are
 restored at start-up. SIGINT or SIGTERM stops it gracefully.
 
+--public-url is the origin players reach the server at (https://norns.example
+behind a reverse proxy): the links it gives, such as invitations, name it.
+Without it they name the address each request came to (http://127.0.0.1:8080),
+never the Host header a client sent.
+
 Prometheus metrics are served only with --metrics-addr, on a listener of their
 own (keep it private: 127.0.0.1:9091, say). The timeouts bound slow and idle
 clients (0 turns one off); they do not cut WebSocket feeds. --conns-per-addr
@@ -140,6 +146,13 @@ limits at all).`,
 			}
 			if err := limits.check(); err != nil {
 				return err
+			}
+			if publicURL != "" {
+				o, err := server.PublicOrigin(publicURL)
+				if err != nil {
+					return fmt.Errorf("--public-url: %w", err)
+				}
+				publicURL = o
 			}
 			hopts := &slog.HandlerOptions{Level: level}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), hopts)
@@ -162,6 +175,7 @@ limits at all).`,
 				Web:         web.Handler(),
 				AIOnlyGames: gl.aiOnly, AIGamesPerClient: gl.aiPerClient,
 				LiveTTL: gl.liveTTL, CorrespondenceTTL: gl.corrTTL, IdleAfter: gl.idleAfter, FirstMoveTime: gl.firstMove,
+				PublicURL: publicURL,
 			})
 			if err != nil {
 				return err
@@ -191,7 +205,11 @@ limits at all).`,
 				log.Info("metrics", "addr", "http://"+mln.Addr().String()+"/metrics")
 				go func() { done <- ms.Serve(mln) }()
 			}
-			log.Info("listening", "addr", "http://"+ln.Addr().String(), "db", redacted(db))
+			links := publicURL
+			if links == "" {
+				links = "none (links name the address each request came to)"
+			}
+			log.Info("listening", "addr", "http://"+ln.Addr().String(), "db", redacted(db), "public_url", links)
 			go func() { done <- hs.Serve(server.LimitListener(ln, limits.connsPerAddr)) }()
 			select {
 			case err := <-done:
@@ -220,6 +238,7 @@ limits at all).`,
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.StringVar(&db, "db", "norns.db", "SQLite database file (created if missing), or postgres:// URL of a PostgreSQL database (migrated at start-up; several instances may share it)")
+	f.StringVar(&publicURL, "public-url", "", "origin of the links the server gives (invite_url), as players reach it: https://norns.example (empty: the address each request came to, never its Host header)")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address of a listener of its own for the Prometheus metrics at /metrics (empty: no metrics)")
 	f.DurationVar(&easy, "ai-easy", server.DefaultAITime["easy"], "think time of an easy AI seat")
 	f.DurationVar(&medium, "ai-medium", server.DefaultAITime["medium"], "think time of a medium AI seat")

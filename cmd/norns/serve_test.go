@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -202,6 +203,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--idle-timeout", "-5ms"}, "--idle-timeout -5ms: a timeout cannot be negative"},
 		{[]string{"--conns-per-addr", "-1"}, "--conns-per-addr -1: cannot be negative"},
 		{[]string{"--max-header-bytes", "100"}, "--max-header-bytes 100: at least 1024"},
+		{[]string{"--public-url", "norns.example"}, "--public-url: server: public URL \"norns.example\""},
+		{[]string{"--public-url", "https://norns.example/play"}, "--public-url: server: public URL \"https://norns.example/play\""},
 	}
 	for _, tc := range tests {
 		db := filepath.Join(t.TempDir(), "norns.db")
@@ -257,5 +260,49 @@ func TestServeReadOnlySQLite(t *testing.T) {
 	checkRefused(t, err, out)
 	if after, err := os.ReadFile(db); err != nil || !bytes.Equal(after, before) {
 		t.Errorf("the database file changed (%v)", err)
+	}
+}
+
+// TestServePublicURL: with --public-url the invitation links of norns
+// serve name that origin, whatever Host header the request carries;
+// without it they name the address it listens on.
+func TestServePublicURL(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		origin string // "" for the listening address
+	}{
+		{[]string{"--public-url", "https://norns.example/"}, "https://norns.example"},
+		{nil, ""},
+	} {
+		db := filepath.Join(t.TempDir(), "norns.db")
+		public, _, _ := startServe(t, append([]string{"--db", db, "--rate", "0"}, tc.args...)...)
+		origin := tc.origin
+		if origin == "" {
+			origin = public
+		}
+		req, err := http.NewRequest("POST", public+"/api/games", strings.NewReader(`{"game":"chess","seats":[{"type":"human"},{"type":"open"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = "evil.example"
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c struct {
+			ID    string `json:"id"`
+			Seats []struct {
+				Invite    string `json:"invite"`
+				InviteURL string `json:"invite_url"`
+			} `json:"seats"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&c)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusCreated || len(c.Seats) != 2 {
+			t.Fatalf("norns serve %q: create = %d, %v, %+v", tc.args, resp.StatusCode, err, c)
+		}
+		if want := origin + "/games/" + c.ID + "?seat=black&invite=" + c.Seats[1].Invite; c.Seats[1].InviteURL != want {
+			t.Errorf("norns serve %q: invite_url with Host evil.example = %q, want %q", tc.args, c.Seats[1].InviteURL, want)
+		}
 	}
 }

@@ -14,10 +14,19 @@ const nameKey = "norns.name";
 
 /** validName reports whether a display name is one the server takes: 1
  * to 24 letters (with their combining marks), digits, spaces or -_., not
- * beginning or ending with a space. */
+ * beginning or ending with a space, with no character that shows as
+ * nothing (a default ignorable code point, such as a Hangul filler, or the
+ * Braille blank) and at least one letter or digit. */
 export function validName(name: string): boolean {
   const n = [...name].length;
-  return n >= 1 && n <= 24 && /^[\p{L}\p{Mn}\p{Mc}\p{Nd} _.-]+$/u.test(name) && name.trim() === name;
+  return (
+    n >= 1 &&
+    n <= 24 &&
+    /^[\p{L}\p{Mn}\p{Mc}\p{Nd} _.-]+$/u.test(name) &&
+    name.trim() === name &&
+    !/[\p{Default_Ignorable_Code_Point}\u2800]/u.test(name) &&
+    /[\p{L}\p{Nd}]/u.test(name)
+  );
 }
 
 /** storedName is the name remembered, if it is a valid one. */
