@@ -51,6 +51,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/chat", s.handleChat)
 	api("GET /api/games/{id}/chat", s.handleChatLog)
 	api("GET /api/games/{id}/record", s.handleRecord)
+	api("GET /api/signing-key", s.handleSigningKey)
 	api("GET /api/games/{id}/analysis", s.handleAnalysisGet)
 	api("POST /api/games/{id}/analysis", s.handleAnalysisPost)
 	api("GET /api/games/{id}/ws", s.handleWS)
@@ -800,7 +801,12 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 	// The Norns record carries the chat: the spectators' room for
-	// everybody, the players' only for a request with a seat's token.
+	// everybody, the players' only for a request with a seat's token. The
+	// Norns record of a finished game is signed (sign.go).
+	key, err := s.signingKey(r.Context())
+	if err != nil {
+		return err
+	}
 	var chat []store.ChatMessage
 	if c, ok := s.store.(store.Chatter); ok {
 		var err error
@@ -827,9 +833,17 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 		ctype := "text/plain; charset=utf-8"
 		switch format {
 		case "norns":
-			text, name = t.record(chat), t.rec.ID+".norns"
+			var err error
+			if text, err = t.record(key, chat); err != nil {
+				return err
+			}
+			name = t.rec.ID + ".norns"
 		case "json":
-			b, err := json.MarshalIndent(t.recordJSON(chat), "", "  ")
+			j, err := t.recordJSON(key, chat)
+			if err != nil {
+				return err
+			}
+			b, err := json.MarshalIndent(j, "", "  ")
 			if err != nil {
 				return err
 			}

@@ -88,6 +88,9 @@ func TestCrash(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "norns.db")
 	p := serve(t, db)
 	e := &env{t: t, base: p.base}
+	if want := "records signed\" alg=Ed25519 key=" + e.signingKey(); !strings.Contains(p.logs.String(), want) {
+		t.Errorf("norns serve logs\n%s\nwant the key of GET /api/signing-key: %q", p.logs, want)
+	}
 	type played struct {
 		c    created
 		view server.View

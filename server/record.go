@@ -1,6 +1,7 @@
 package server
 
 import (
+	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -85,28 +86,33 @@ func (t *table) recordTags() [][2]string {
 	return tags
 }
 
-// record writes the game as a Norns record: the magic line, tag pairs as
-// in PGN, a blank line, then one event a line (eventLine), then the chat
-// messages given, a comment line each: "# chat <seq> <room> <player or ->
-// <time> <quoted name> <text>". Callers hold mu.
-func (t *table) record(chat []store.ChatMessage) string {
-	var b strings.Builder
-	b.WriteString(recordMagic + "\n")
+// recordOf returns the game's Norns record, signed with key when the game
+// is over and its seed revealed (key nil leaves it unsigned). Callers hold
+// mu.
+func (t *table) recordOf(key ed25519.PrivateKey) (*Record, error) {
+	rec := &Record{Tags: map[string]string{}, Events: t.events}
 	for _, kv := range t.recordTags() {
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", kv[0], kv[1])
+		rec.Tags[kv[0]] = kv[1]
+		rec.Order = append(rec.Order, kv[0])
 	}
-	b.WriteByte('\n')
-	for _, e := range t.events {
-		b.WriteString(eventLine(e) + "\n")
-	}
-	for _, m := range chat {
-		player := m.Player
-		if player == "" {
-			player = "-"
+	if key != nil && t.revealed() {
+		if err := Sign(rec, key); err != nil {
+			return nil, err
 		}
-		fmt.Fprintf(&b, "# chat %d %s %s %s %q %s\n", m.Seq, m.Room, player, m.Time.UTC().Format("2006-01-02T15:04:05.000Z"), m.Name, m.Text)
 	}
-	return b.String()
+	return rec, nil
+}
+
+// record writes the game as a Norns record (writeRecord): the magic line,
+// tag pairs as in PGN, a blank line, then one event a line (eventLine),
+// then the chat messages given, a comment line each (chatLine); signed
+// with key when the game is over. Callers hold mu.
+func (t *table) record(key ed25519.PrivateKey, chat []store.ChatMessage) (string, error) {
+	rec, err := t.recordOf(key)
+	if err != nil {
+		return "", err
+	}
+	return writeRecord(rec, chat), nil
 }
 
 // eventLine is an event's line in a Norns record: "<seq> <kind> <player>
@@ -136,10 +142,13 @@ func eventLine(e store.Event) string {
 // its chat. ParseRecord reads it too.
 type RecordJSON struct {
 	// Format is "norns-record-1".
-	Format string        `json:"format"`
-	Tags   [][2]string   `json:"tags"`
-	Events []RecordEvent `json:"events"`
-	Chat   []RecordChat  `json:"chat,omitempty"`
+	Format string      `json:"format"`
+	Tags   [][2]string `json:"tags"`
+	// Signature is the record's signature (the Signature tag of the text
+	// form), empty when it has none.
+	Signature string        `json:"signature,omitempty"`
+	Events    []RecordEvent `json:"events"`
+	Chat      []RecordChat  `json:"chat,omitempty"`
 }
 
 // RecordEvent is an event of a JSON record.
@@ -168,16 +177,24 @@ type RecordChat struct {
 // recordFormatJSON is the Format of a JSON record.
 const recordFormatJSON = "norns-record-1"
 
-// recordJSON returns the Norns record as JSON. Callers hold mu.
-func (t *table) recordJSON(chat []store.ChatMessage) RecordJSON {
-	r := RecordJSON{Format: recordFormatJSON, Tags: t.recordTags(), Events: []RecordEvent{}}
-	for _, e := range t.events {
+// recordJSON returns the Norns record as JSON, signed with key when the
+// game is over. Callers hold mu.
+func (t *table) recordJSON(key ed25519.PrivateKey, chat []store.ChatMessage) (RecordJSON, error) {
+	rec, err := t.recordOf(key)
+	if err != nil {
+		return RecordJSON{}, err
+	}
+	r := RecordJSON{Format: recordFormatJSON, Tags: [][2]string{}, Signature: rec.Signature, Events: []RecordEvent{}}
+	for _, k := range rec.Order {
+		r.Tags = append(r.Tags, [2]string{k, rec.Tags[k]})
+	}
+	for _, e := range rec.Events {
 		r.Events = append(r.Events, RecordEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time.UTC()})
 	}
 	for _, m := range chat {
 		r.Chat = append(r.Chat, RecordChat{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time.UTC()})
 	}
-	return r
+	return r, nil
 }
 
 // textTags returns the tags of a record in the game's own notation

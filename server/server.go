@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -108,6 +109,11 @@ type Server struct {
 	// presence counts the spectators with the other instances of a shared
 	// store (watchers.go); nil otherwise.
 	presence *presence
+
+	// keyMu guards key, the signing key once the store gave it
+	// (signingKey).
+	keyMu sync.Mutex
+	key   ed25519.PrivateKey
 }
 
 // New returns a server on a store.

@@ -22,8 +22,12 @@ import (
 type Record struct {
 	Tags map[string]string
 	// Order lists the tag names in the order read.
-	Order  []string
-	Events []store.Event
+	Order []string
+	// Signature is the record's signature in hex (the Signature tag, or
+	// the JSON record's signature), empty when it has none; it is not
+	// among the Tags.
+	Signature string
+	Events    []store.Event
 }
 
 // MaxRecord is the largest record ParseRecord reads, in bytes: far more
@@ -73,6 +77,13 @@ func ParseRecord(r io.Reader) (*Record, error) {
 				return nil, fmt.Errorf("line %d: malformed tag %q", n, line)
 			}
 			v = strings.TrimSuffix(v, "\"")
+			if k == TagSignature {
+				if rec.Signature != "" {
+					return nil, fmt.Errorf("line %d: tag %s given twice", n, k)
+				}
+				rec.Signature = v
+				continue
+			}
 			if _, dup := rec.Tags[k]; dup {
 				return nil, fmt.Errorf("line %d: tag %s given twice", n, k)
 			}
@@ -137,8 +148,11 @@ func parseRecordJSON(data []byte) (*Record, error) {
 	if j.Format != recordFormatJSON {
 		return nil, fmt.Errorf("JSON record: format %q, want %q", j.Format, recordFormatJSON)
 	}
-	rec := &Record{Tags: map[string]string{}}
+	rec := &Record{Tags: map[string]string{}, Signature: j.Signature}
 	for _, kv := range j.Tags {
+		if kv[0] == TagSignature {
+			return nil, fmt.Errorf("JSON record: the signature belongs in the signature field, not among the tags")
+		}
 		if _, dup := rec.Tags[kv[0]]; dup {
 			return nil, fmt.Errorf("JSON record: tag %s given twice", kv[0])
 		}
@@ -192,6 +206,12 @@ type Verification struct {
 	// Left are the players who left a game that went on without them
 	// (game.Forfeiter), which State's history does not list.
 	Left []Left
+	// Signed says whether the record is signed, by the key its
+	// SigningKey tag names, Key in hex, and the signature matches it (a
+	// signature that does not match is an error). Whether Key is the
+	// server's is for the caller to compare (norns verify --key).
+	Signed bool
+	Key    string
 }
 
 // Left is a player who left a game that went on, once Ply actions of
@@ -214,8 +234,10 @@ var ErrSeedNotRevealed = errors.New("the game is over but the record does not re
 // whether the game is over (a game that expired before it started is over
 // with no events); when it is, the server seed must be revealed.
 // Only a record of a game not over may carry ServerSeed "?", and then the
-// rolls are not checked (Revealed is false). The first discrepancy is the
-// error.
+// rolls are not checked (Revealed is false). Last, when the record is
+// signed it checks the signature (CheckSignature): a record that replays
+// but was changed after it was signed (a move rewritten into another legal
+// one, a tag) is an error. The first discrepancy is the error.
 func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 	tg := rec.Tags
 	for _, k := range []string{"Game", "Options", "Scheme", "Commitment", "Status"} {
@@ -413,6 +435,12 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 	}
 	if r, ok := tg["Result"]; ok && r != v.Result {
 		return nil, fmt.Errorf("the record's Result tag is %q, the replay ends %q", r, v.Result)
+	}
+	switch key, err := CheckSignature(rec); {
+	case err == nil:
+		v.Signed, v.Key = true, key
+	case !errors.Is(err, ErrNotSigned):
+		return nil, err
 	}
 	return v, nil
 }

@@ -250,7 +250,7 @@ func TestVerify(t *testing.T) {
 		code         int
 		want         string
 	}{
-		{"finished game", over, 0, fmt.Sprintf("rolls match the revealed seed, 0 of them with the nonce revealed by the move that caused them (commitment %s, the SHA-256 of server seed %s), %s\n",
+		{"finished game", over, 0, fmt.Sprintf("rolls match the revealed seed, 0 of them with the nonce revealed by the move that caused them (commitment %s, the SHA-256 of server seed %s), %s; signed by ",
 			c.Game.Fairness.Commitment, end.Fairness.ServerSeed, end.Result)},
 		{"game not over", ongoing, 0, fmt.Sprintf("not over yet: %d rolls cannot be checked until the server reveals its seed (commitment %s",
 			uv.Fairness.Rolls, u.Game.Fairness.Commitment)},

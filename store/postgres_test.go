@@ -30,6 +30,16 @@ func TestPostgres(t *testing.T) {
 	})
 }
 
+// TestPostgresShared: two stores on one PostgreSQL database, as two
+// server instances, pass the suite of shared handles.
+func TestPostgresShared(t *testing.T) {
+	storetest.PostgresURL(t)
+	storetest.RunShared(t, func(t *testing.T) (store.Store, store.Store) {
+		u := storetest.PostgresURL(t)
+		return openPostgres(t, u), openPostgres(t, u)
+	})
+}
+
 // TestOpenPostgres: Open answers PostgreSQL URLs with the PostgreSQL store.
 func TestOpenPostgres(t *testing.T) {
 	u := storetest.PostgresURL(t)

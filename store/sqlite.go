@@ -57,6 +57,10 @@ CREATE TABLE IF NOT EXISTS chat (
 	time    INTEGER NOT NULL,
 	PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS signing_key (
+	id      INTEGER PRIMARY KEY CHECK (id = 1),
+	seed    BLOB NOT NULL CHECK (length(seed) = 32)
+);
 `
 
 // SQLite is the Store on an embedded SQLite database in WAL mode. Every

@@ -21,6 +21,22 @@ func TestSQLite(t *testing.T) {
 	})
 }
 
+// TestSQLiteShared: two stores on one SQLite file, as two processes,
+// pass the suite of shared handles.
+func TestSQLiteShared(t *testing.T) {
+	storetest.RunShared(t, func(t *testing.T) (store.Store, store.Store) {
+		path := filepath.Join(t.TempDir(), "norns.db")
+		var s [2]store.Store
+		for i := range s {
+			var err error
+			if s[i], err = store.OpenSQLite(context.Background(), path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s[0], s[1]
+	})
+}
+
 // TestReopen: what was appended is there after closing and opening again.
 func TestReopen(t *testing.T) {
 	ctx := context.Background()

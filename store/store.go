@@ -23,6 +23,7 @@ package store
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"time"
 )
@@ -236,6 +237,12 @@ type Store interface {
 	List(ctx context.Context, f Filter) ([]*Game, error)
 	// Unfinished returns the ids of every game not finished.
 	Unfinished(ctx context.Context) ([]string, error)
+	// SigningKey returns the deployment's Ed25519 key, with which the
+	// server signs the records of finished games. The first call on a
+	// database makes it; every later call, from any handle or instance on
+	// the same database, returns the same key, also when several make it
+	// at once (only the first one stored counts).
+	SigningKey(ctx context.Context) (ed25519.PrivateKey, error)
 	// Close releases the store.
 	Close() error
 }

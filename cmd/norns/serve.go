@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -184,6 +185,12 @@ limits at all).`,
 				srv.Close()
 				return err
 			}
+			pub, err := srv.PublicKey(ctx)
+			if err != nil {
+				srv.Close()
+				return err
+			}
+			log.Info("records signed", "alg", server.SigningAlg, "key", hex.EncodeToString(pub))
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				srv.Close()

@@ -152,7 +152,7 @@ func TestVerifyCommand(t *testing.T) {
 		want     []string // in standard output (code 0) or standard error
 	}{
 		{"over", over.record, false, 0, []string{
-			fmt.Sprintf("ok: seidr, %d events legal, %d rolls match the revealed seed (commitment %s, the SHA-256 of server seed %s), %s\n",
+			fmt.Sprintf("ok: seidr, %d events legal, %d rolls match the revealed seed (commitment %s, the SHA-256 of server seed %s), %s; not signed\n",
 				over.events, over.rolls, over.commitment, over.serverSeed, over.result)}},
 		{"over on standard input", over.record, true, 0, []string{"-: ok: seidr, "}},
 		{"not over", ongoing.record, false, 0, []string{

@@ -4,7 +4,9 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"slices"
@@ -34,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"VersionRace", testVersionRace},
 		{"ListUnfinished", testListUnfinished},
 		{"ListUpdatedBefore", testListUpdatedBefore},
+		{"SigningKey", testSigningKey},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -627,5 +630,79 @@ func testListUpdatedBefore(t *testing.T, s store.Store) {
 	}
 	if g, _, err := s.Load(ctx, "d"); err != nil || !g.Private {
 		t.Errorf("Load(private game) = private %v, %v", g != nil && g.Private, err)
+	}
+}
+
+// testSigningKey: the signing key is a working Ed25519 key, the same at
+// every call.
+func testSigningKey(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	k1, err := s.SigningKey(ctx)
+	if err != nil {
+		t.Fatalf("SigningKey() = %v", err)
+	}
+	k2, err := s.SigningKey(ctx)
+	if err != nil {
+		t.Fatalf("SigningKey() again = %v", err)
+	}
+	if len(k1) != ed25519.PrivateKeySize || !k1.Equal(k2) {
+		t.Fatalf("SigningKey() = %x, then %x, want one key of %d bytes", k1, k2, ed25519.PrivateKeySize)
+	}
+	msg := []byte("# norns record 1\n")
+	if !ed25519.Verify(k1.Public().(ed25519.PublicKey), msg, ed25519.Sign(k1, msg)) {
+		t.Errorf("a signature by SigningKey() does not verify with its public key")
+	}
+}
+
+// RunShared runs the tests of two handles on one database: open returns
+// two stores opened on the same new, empty database, as two server
+// instances open it.
+func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store)) {
+	tests := []struct {
+		name string
+		f    func(*testing.T, store.Store, store.Store)
+	}{
+		{"SigningKeyShared", testSigningKeyShared},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := open(t)
+			defer a.Close()
+			defer b.Close()
+			tt.f(t, a, b)
+		})
+	}
+}
+
+// testSigningKeyShared: two handles on one database asking for the
+// signing key at once, both before any key exists, get one key.
+func testSigningKeyShared(t *testing.T, a, b store.Store) {
+	ctx := context.Background()
+	const n = 4
+	keys := make([]ed25519.PrivateKey, 2*n)
+	errs := make([]error, 2*n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range keys {
+		s := a
+		if i%2 == 1 {
+			s = b
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			keys[i], errs[i] = s.SigningKey(ctx)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i := range keys {
+		if errs[i] != nil {
+			t.Fatalf("SigningKey() on handle %d = %v", i%2, errs[i])
+		}
+		if !bytes.Equal(keys[i], keys[0]) {
+			t.Errorf("SigningKey() call %d on handle %d = public key %x, call 0 on handle 0 = %x, want one key", i, i%2, keys[i].Public(), keys[0].Public())
+		}
 	}
 }

@@ -1,12 +1,15 @@
 package e2e
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,6 +61,15 @@ func (a *app) playSome(id, token, me string, n int, rng *rand.Rand) view {
 		}
 	}
 	return a.view(id)
+}
+
+// must returns v, and panics on err: for what the test made itself from
+// a record it has read already.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 // verified checks a record with norns verify's code.
@@ -119,13 +131,20 @@ func TestNotFound(t *testing.T) {
 }
 
 // TestDiceCheck: once a game with dice is over, its page checks every
-// roll itself (the derivation of norns verify, in the page) and says
-// "N rolls checked: all match", for each game with dice; a record with
-// one roll changed, pasted into the verify page, names the first roll that
-// does not match, in the reader's language; norns verify agrees.
+// roll itself (the derivation of norns verify, in the page) and the
+// record's Ed25519 signature (WebCrypto), and says "N rolls checked: all
+// match · Signed by this server's key …", for each game with dice; a
+// record with one roll changed, pasted into the verify page, names the
+// first roll that does not match, in the reader's language; norns verify
+// agrees. A record whose tag was changed, or signed by another key, is
+// refused by the verify page as by norns verify.
 func TestDiceCheck(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
+	var key server.SigningKeyJSON
+	if err := a.call("GET", "/api/signing-key", "", nil, &key); err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewPCG(3, 11))
 	var seidr, seidrJSON string
 	for _, tc := range []struct {
@@ -147,8 +166,12 @@ func TestDiceCheck(t *testing.T) {
 		u.holdSeats(a, id, map[string]string{me: token})
 		u.do(chromedp.Navigate(a.url("/games/" + id)))
 		u.wait("the dice checked", `(document.querySelector("#verify-result") || {dataset: {}}).dataset.ok !== undefined`, 20*time.Second)
-		want := tr(i18n.English, "verify.ok", "n", ver.Rolls)
-		if got := u.text("#verify-result"); got != want || u.eval(`document.querySelector("#verify-result").dataset.ok`) != "true" {
+		if !ver.Signed || ver.Key != key.Key {
+			t.Fatalf("%s: norns verify: signed %v by %q, want signed by %s", tc.game, ver.Signed, ver.Key, key.Key)
+		}
+		want := tr(i18n.English, "verify.ok", "n", ver.Rolls) + " · " + tr(i18n.English, "verify.signed", "key", key.Key)
+		if got := u.text("#verify-result"); got != want || u.eval(`document.querySelector("#verify-result").dataset.ok`) != "true" ||
+			u.eval(`document.querySelector("#verify-result").dataset.signed`) != "signed" {
 			t.Errorf("%s: the page's check says %q, want %q", tc.game, got, want)
 		}
 		t.Logf("%s: %s", tc.game, want)
@@ -193,6 +216,21 @@ func TestDiceCheck(t *testing.T) {
 		}
 		return m[:len(m)-1] + "0"
 	})
+	// A tag changed (the record still replays: only the signature
+	// tells), and the record signed anew by a key not the server's.
+	redated := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(seidr, `[Date "1999.01.01"]`)
+	if _, err := server.Verify(must(server.ParseRecord(strings.NewReader(redated))), games.All); err == nil || !strings.Contains(err.Error(), "signature does not match") {
+		t.Fatalf("norns verify of the record with its Date changed: %v, want the signature not to match", err)
+	}
+	otherKey := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
+	other := must(server.ParseRecord(strings.NewReader(seidr)))
+	delete(other.Tags, server.TagSigningKey)
+	other.Order = slices.DeleteFunc(other.Order, func(k string) bool { return k == server.TagSigningKey })
+	if err := server.Sign(other, otherKey); err != nil {
+		t.Fatal(err)
+	}
+	byOther := strings.Replace(must(server.SignedText(other)), "\n\n", "\n[Signature \""+other.Signature+"\"]\n\n", 1)
+	otherHex := hex.EncodeToString(otherKey.Public().(ed25519.PublicKey))
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		u := b.user("checker-" + string(lang))
 		u.inLang(a, lang, "Ann")
@@ -205,6 +243,8 @@ func TestDiceCheck(t *testing.T) {
 		}{
 			{seidr, true, ""},
 			{seidrJSON, true, ""},
+			{redated, false, tr(lang, "verify.badsignature")},
+			{byOther, false, tr(lang, "verify.otherkey", "key", otherHex, "server", key.Key)},
 			{changed, false, tr(lang, "verify.mismatch", "n", 2, "seq", seq, "recorded", now, "derived", was)},
 			{badSeed, false, tr(lang, "verify.commitment")},
 			{"[Event \"?\"]\n", false, tr(lang, "verify.pgn")},

@@ -220,7 +220,7 @@ func TestJoinSeed(t *testing.T) {
 		t.Errorf("the record with another seed for Bob verifies too: his seed made no roll")
 	}
 	bob.wait("the page's check", `(document.querySelector("#verify-result") || {dataset: {}}).dataset.ok !== undefined`, 20*time.Second)
-	if got, want := bob.text("#verify-result"), tr(en, "verify.ok", "n", ver.Rolls); got != want {
+	if got, want := bob.text("#verify-result"), tr(en, "verify.ok", "n", ver.Rolls)+" · "+tr(en, "verify.signed", "key", ver.Key); got != want || !ver.Signed {
 		t.Errorf("the page's check says %q, want %q", got, want)
 	}
 

@@ -251,6 +251,9 @@ export const api = {
   invites: (id: string, token: string) => call<{ invites: SeatGrant[] | null }>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[]; outcomes?: boolean }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
+  /** signingKey is the public key (hex) with which the server signs the
+   * records of finished games. */
+  signingKey: () => call<{ alg: string; key: string }>("GET", "/api/signing-key"),
   events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
   /** wsURL is the address of a game's live feed from event since on. It
    * never carries a seat token: a player's client sends it in its first

@@ -8,6 +8,11 @@
 // exceeds it. The outcome lists are the game's (its rules): the server's
 // replay (POST /web/replay with "outcomes") gives them, as it gives the
 // positions of every page.
+//
+// A finished game's record is signed (docs/fair-dice.md, "Signed
+// records"): the page checks the Ed25519 signature over the record's
+// signed text (signedText, as server.SignedText builds it) with WebCrypto,
+// against the key the server gives (GET /api/signing-key).
 
 import { api } from "./api";
 
@@ -157,10 +162,13 @@ export interface RecordEvent {
   action?: string;
 }
 
-/** NornsRecord is a Norns record as read: its tags and events. */
+/** NornsRecord is a Norns record as read: its tags, in their order, its
+ * events, and its signature (the Signature tag, or the JSON record's
+ * signature field), "" when it has none. */
 export interface NornsRecord {
   tags: Record<string, string>;
   events: RecordEvent[];
+  signature: string;
 }
 
 /** RecordError is a record that cannot be read or checked: key is the
@@ -176,7 +184,7 @@ export class RecordError extends Error {
 export function parseRecord(text: string): NornsRecord {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
-    let j: { format?: string; tags?: [string, string][]; events?: RecordEvent[] };
+    let j: { format?: string; tags?: [string, string][]; events?: RecordEvent[]; signature?: string };
     try {
       j = JSON.parse(trimmed);
     } catch {
@@ -189,13 +197,14 @@ export function parseRecord(text: string): NornsRecord {
       if (e.seq !== i + 1) throw new RecordError("verify.badline", { line: i + 1 });
       return { seq: e.seq, kind: e.kind, player: e.player, action: e.action || undefined };
     });
-    return { tags, events };
+    return { tags, events, signature: j.signature ?? "" };
   }
   const lines = text.replace(/\r/g, "").split("\n");
   if (lines[0] !== "# norns record 1") throw new RecordError(lines[0].startsWith("[Event ") ? "verify.pgn" : "verify.notrecord");
   if (!text.endsWith("\n")) throw new RecordError("verify.truncated");
   const tags: Record<string, string> = {};
   const events: RecordEvent[] = [];
+  let signature = "";
   let body = false;
   for (let n = 1; n < lines.length - 1; n++) {
     const line = lines[n];
@@ -203,7 +212,8 @@ export function parseRecord(text: string): NornsRecord {
     else if (!body && line.startsWith("[")) {
       const m = /^\[([^"]+) "(.*)"\]$/.exec(line);
       if (!m) throw new RecordError("verify.badline", { line: n + 1 });
-      tags[m[1]] = m[2];
+      if (m[1] === "Signature") signature = m[2];
+      else tags[m[1]] = m[2];
     } else if (!body) throw new RecordError("verify.badline", { line: n + 1 });
     else if (line.startsWith("# ")) continue;
     else {
@@ -213,23 +223,88 @@ export function parseRecord(text: string): NornsRecord {
     }
   }
   if (!body) throw new RecordError("verify.truncated");
-  return { tags, events };
+  return { tags, events, signature };
 }
 
-/** Verdict is what the check of a record found. */
+/** tagLine is a tag of the Norns record as written (server.tagLine). */
+function tagLine(k: string, v: string): string {
+  return `[${k} "${v}"]`;
+}
+
+/** eventLine is an event of the Norns record as written
+ * (server.eventLine). */
+function eventLine(e: RecordEvent): string {
+  return `${e.seq} ${e.kind} ${e.player}` + (e.action ? ` ${e.action}` : "");
+}
+
+/** signedText is the text a record's signature covers (server.SignedText):
+ * the record as its text form writes it, without the Signature tag and
+ * without the chat. */
+export function signedText(rec: NornsRecord): string {
+  let out = "# norns record 1\n";
+  for (const [k, v] of Object.entries(rec.tags)) out += tagLine(k, v) + "\n";
+  out += "\n";
+  for (const e of rec.events) out += eventLine(e) + "\n";
+  return out;
+}
+
+/** fromHex reads hex digits as bytes, null when they are not hex. */
+function fromHex(s: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^([0-9a-fA-F]{2})*$/.test(s)) return null;
+  return new Uint8Array((s.match(/../g) ?? []).map((x) => parseInt(x, 16)));
+}
+
+/** Signature is what the check of a record's signature found: signed by
+ * the server's key, not signed, or not checked (this browser has no
+ * Ed25519). */
+export type Signature = { kind: "signed"; key: string } | { kind: "unsigned" } | { kind: "unchecked" };
+
+/** serverKey is the server's public key, asked for once. */
+let serverKey: Promise<string> | null = null;
+
+/** checkSignature checks a record's signature: against the key its
+ * SigningKey tag names, which must be the server's (GET
+ * /api/signing-key). A signature that does not match the record, a tag
+ * without the other, or a key that is not the server's is a RecordError. */
+export async function checkSignature(rec: NornsRecord): Promise<Signature> {
+  const keyHex = rec.tags.SigningKey;
+  if (keyHex === undefined && rec.signature === "") return { kind: "unsigned" };
+  if (keyHex === undefined || rec.signature === "") throw new RecordError("verify.badsignature");
+  const key = fromHex(keyHex);
+  const sig = fromHex(rec.signature);
+  if (!key || key.length !== 32 || !sig || sig.length !== 64) throw new RecordError("verify.badsignature");
+  if (!crypto.subtle) return { kind: "unchecked" };
+  let pub: CryptoKey;
+  try {
+    pub = await crypto.subtle.importKey("raw", key, { name: "Ed25519" }, false, ["verify"]);
+  } catch (e) {
+    if ((e as Error).name === "NotSupportedError") return { kind: "unchecked" };
+    throw new RecordError("verify.badsignature");
+  }
+  const data = new TextEncoder().encode(signedText(rec));
+  if (!(await crypto.subtle.verify({ name: "Ed25519" }, pub, sig, data))) throw new RecordError("verify.badsignature");
+  if (!serverKey) serverKey = api.signingKey().then((k) => k.key.toLowerCase(), (e) => ((serverKey = null), Promise.reject(e)));
+  const server = await serverKey;
+  if (keyHex.toLowerCase() !== server) throw new RecordError("verify.otherkey", { key: keyHex, server });
+  return { kind: "signed", key: server };
+}
+
+/** Verdict is what the check of a record found; sig is what the check of
+ * its signature found, which comes after the dice's. */
 export type Verdict =
   /** Every roll is the one the seeds give. */
-  | { kind: "ok"; game: string; rolls: number }
+  | { kind: "ok"; game: string; rolls: number; sig: Signature }
   /** A roll is not: the first one, by its number (from 0) and event. */
   | { kind: "mismatch"; game: string; rolls: number; roll: number; seq: number; recorded: string; derived: string }
   /** The game is not over: the server seed is not revealed yet. */
-  | { kind: "unrevealed"; game: string; rolls: number };
+  | { kind: "unrevealed"; game: string; rolls: number; sig: Signature };
 
 /** verifyRecord checks a record's dice: the server seed against the
  * commitment, then every roll against the one the seeds give for its
- * number. A record that cannot be checked (not a record, a tag missing,
- * a seed that is not the commitment's, an event that does not replay) is
- * a RecordError. */
+ * number; then, as norns verify does last, its signature (checkSignature).
+ * A record that cannot be checked (not a record, a tag missing, a seed
+ * that is not the commitment's, an event that does not replay, a
+ * signature that does not match) is a RecordError. */
 export async function verifyRecord(text: string): Promise<Verdict> {
   const rec = parseRecord(text);
   const tg = rec.tags;
@@ -241,7 +316,7 @@ export async function verifyRecord(text: string): Promise<Verdict> {
   const seedHex = tg.ServerSeed ?? "";
   if (seedHex === "?" || seedHex === "") {
     if (tg.Status.startsWith("over ")) throw new RecordError("verify.noseed");
-    return { kind: "unrevealed", game, rolls: rolls.length };
+    return { kind: "unrevealed", game, rolls: rolls.length, sig: await checkSignature(rec) };
   }
   if (!tg.Status.startsWith("over ")) throw new RecordError("verify.early");
   if (!/^([0-9a-fA-F]{2})+$/.test(seedHex)) throw new RecordError("verify.badseed");
@@ -282,5 +357,5 @@ export async function verifyRecord(text: string): Promise<Verdict> {
     if (derived !== p.action) return { kind: "mismatch", game, rolls: i, roll: i, seq: rolls[i].seq, recorded: p.action, derived };
   }
   if (r.error) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rec.events.length });
-  return { kind: "ok", game, rolls: rolls.length };
+  return { kind: "ok", game, rolls: rolls.length, sig: await checkSignature(rec) };
 }

@@ -15,7 +15,7 @@ import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
 import { playerLabel } from "./common";
-import { RecordError, verifyRecord, Verdict } from "../verify";
+import { RecordError, verifyRecord, Verdict, Signature } from "../verify";
 
 /** catalog is the server's catalog, asked for once. */
 let catalog: Promise<CatalogGame[]> | null = null;
@@ -80,20 +80,34 @@ export function seedField(id: string, seed: string, help: Child): SeedField {
   };
 }
 
-/** verdictText says what a check found, in the reader's language. */
+/** signatureText says what the check of a record's signature found. */
+export function signatureText(s: Signature): string {
+  switch (s.kind) {
+    case "signed":
+      return t("verify.signed", { key: s.key });
+    case "unsigned":
+      return t("verify.unsigned");
+    case "unchecked":
+      return t("verify.nosigcheck");
+  }
+}
+
+/** verdictText says what a check found, in the reader's language: the
+ * dice, then the signature. */
 export function verdictText(v: Verdict): string {
   switch (v.kind) {
     case "ok":
-      return v.rolls === 0 ? t("verify.none") : t("verify.ok", { n: v.rolls });
+      return (v.rolls === 0 ? t("verify.none") : t("verify.ok", { n: v.rolls })) + " · " + signatureText(v.sig);
     case "mismatch":
       return t("verify.mismatch", { n: v.roll + 1, seq: v.seq, recorded: v.recorded, derived: v.derived });
     case "unrevealed":
-      return t("verify.unrevealed", { n: v.rolls });
+      return t("verify.unrevealed", { n: v.rolls }) + " · " + signatureText(v.sig);
   }
 }
 
 /** checkText runs the check of a record and says what it found; ok says
- * whether every roll matched. */
+ * whether every roll matched and the signature, when there is one, is the
+ * server's. */
 export async function checkText(text: string): Promise<{ ok: boolean; text: string; verdict?: Verdict }> {
   try {
     const v = await verifyRecord(text);
@@ -153,6 +167,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
     result.textContent = c.text;
     result.className = c.ok ? "ok" : "error";
     result.dataset.ok = String(c.ok);
+    result.dataset.signed = c.verdict && c.verdict.kind !== "mismatch" ? c.verdict.sig.kind : "";
   };
 
   /** drawSeed offers the field of a seat seed while nothing has rolled,
@@ -251,6 +266,7 @@ export function verifyPage(main: HTMLElement): () => void {
     result.textContent = c.text;
     result.className = c.ok ? "ok" : "error";
     result.dataset.ok = String(c.ok);
+    result.dataset.signed = c.verdict && c.verdict.kind !== "mismatch" ? c.verdict.sig.kind : "";
   };
   file.addEventListener("change", async () => {
     const f = file.files?.[0];
