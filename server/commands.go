@@ -163,16 +163,32 @@ func (t *table) resign(ctx context.Context, p int) error {
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
 }
 
-// abort calls the game off with no result, while seat p has not moved yet
-// (before the game starts, too).
+// abort calls the game off with no result, while seat p may (mayAbort).
 func (t *table) abort(ctx context.Context, p int) error {
-	if t.over() {
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
-	}
-	if t.moved(p) {
-		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", t.rec.Seats[p].Player)
+	if err := t.mayAbort(p); err != nil {
+		return err
 	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)}))
+}
+
+// mayAbort says why seat p may not abort the game now, or nil: a seat may
+// while it has not moved (before the game starts, too), has not left the
+// game, and no die has rolled. Once the dice have shown a roll the game
+// can only be resigned, or a player could abort an opening roll they
+// dislike and start again.
+func (t *table) mayAbort(p int) error {
+	player := t.rec.Seats[p].Player
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case t.left[player]:
+		return apiErr(CodeLeft, "")
+	case t.moved(p):
+		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", player)
+	case t.rolls > 0:
+		return apiErr(CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
+	}
+	return nil
 }
 
 // offer is seat p's word on a draw (what EventDrawOffer) or a takeback

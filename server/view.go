@@ -24,8 +24,9 @@ type View struct {
 	// AwaitingSeeds lists the seats whose dice seed the first roll waits
 	// for, once every seat is taken (POST /api/games/{id}/seed).
 	AwaitingSeeds []string `json:"awaiting_seeds,omitempty"`
-	// CanAbort lists the human seats that may still abort the game (they
-	// have not moved); the others may resign once it has started.
+	// CanAbort lists the human seats that may still abort the game: they
+	// have not moved, nor left, and no die has rolled yet; the others may
+	// resign once it has started.
 	CanAbort []string `json:"can_abort,omitempty"`
 	// DrawOffer and TakebackOffer name the seat whose offer waits for an
 	// answer.
@@ -153,7 +154,7 @@ func (t *table) buildCore() View {
 		}
 	}
 	for i, seat := range t.rec.Seats {
-		if !t.over() && seat.Kind == store.SeatHuman && !t.moved(i) {
+		if seat.Kind == store.SeatHuman && t.mayAbort(i) == nil {
 			v.CanAbort = append(v.CanAbort, seat.Player)
 		}
 		if seat.WantsRematch {
