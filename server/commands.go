@@ -238,12 +238,57 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 }
 
 // answer is the event of seat p's offer or answer; those that change the
-// turn (an accepted takeback or draw) carry the clocks as they stand.
+// turn (an accepted takeback or draw) carry the clocks as they stand, less
+// the increment of a turn taken back.
 func (t *table) answer(kind string, p int) store.Event {
-	if kind == EventTakebackAccept || kind == EventDrawAccept {
+	switch kind {
+	case EventDrawAccept:
 		return t.leaving(kind, p)
+	case EventTakebackAccept:
+		e := t.leaving(kind, p)
+		t.takenBack(e.Clocks, 1-p)
+		return e
 	}
 	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: time.Now()}
+}
+
+// takenBack changes clocks, the clocks as they stand, for the takeback of
+// seat p's last move: when that move ended p's turn it earned p the
+// increment (with a correspondence clock, its days afresh), which the
+// takeback takes back with the move, or moving and asking for a takeback
+// again and again would pile up time. The time each player spent stays
+// spent, as on lichess, whose clocks only switch back at a takeback. All
+// is read from the log, which every instance shares.
+func (t *table) takenBack(clocks []time.Duration, p int) {
+	c := t.rec.Clock
+	if c == nil || clocks == nil || t.toMove() == p {
+		return // no clock, or the move left p to move: nothing was credited
+	}
+	if !c.PerMove {
+		clocks[p] = max(clocks[p]-c.Increment, 0)
+		return
+	}
+	// p gets back what it had left when it moved: its time at the start of
+	// the turn (the last clocks stored before the move), less what the
+	// move took, unless it was p's first move, which is not timed.
+	player := t.rec.Seats[p].Player
+	i := len(t.events) - 1
+	for i >= 0 && (t.events[i].Kind != store.EventMove || t.events[i].Player != player) {
+		i--
+	}
+	if i < 0 {
+		return
+	}
+	j := i - 1 // the last event before the move that set the clocks
+	for j >= 0 && t.events[j].Clocks == nil {
+		j--
+	}
+	first := !slices.ContainsFunc(t.events[:i], func(e store.Event) bool { return e.Kind == store.EventMove && e.Player == player })
+	if first || j < 0 {
+		clocks[p] = c.Initial
+		return
+	}
+	clocks[p] = max(t.events[j].Clocks[p]-t.events[i].Time.Sub(t.events[j].Time), 0)
 }
 
 // rematch is seat p's wish to play the finished game again: the same game

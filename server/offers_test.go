@@ -243,3 +243,54 @@ func TestFirstMoveAbort(t *testing.T) {
 		}
 	}
 }
+
+// TestTakebackKeepsNoIncrement: a move taken back earns no increment, so
+// moving and having the move taken back again and again (the AI grants
+// every takeback) gains no time; the time spent stays spent, as on
+// lichess, for both players.
+func TestTakebackKeepsNoIncrement(t *testing.T) {
+	slow := start(t, func(c *server.Config) {
+		c.AITime = map[string]time.Duration{"easy": time.Minute, "medium": time.Minute, "hard": time.Minute}
+		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
+	})
+	const initial, inc = 100000, 60000 // a minute's increment: no doubt
+	c := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e"), Clock: &server.ClockRequest{InitialMs: initial, IncrementMs: inc}})
+	tok := c.Seats[0].Token
+	for i := range 6 {
+		v := slow.move(c.ID, tok, "e2e4")
+		if left := v.Clock.RemainingMs["white"]; left <= initial-inc || left > initial+inc {
+			t.Fatalf("cycle %d: white's clock after e4 = %d ms, want one increment on at most %d", i, left, initial)
+		}
+		st, code, v := slow.word(c.ID, "takeback", tok, true)
+		if st != http.StatusOK || v.ToMove != "white" {
+			t.Fatalf("cycle %d: the takeback = %d %s, %q to move", i, st, code, v.ToMove)
+		}
+		if left := v.Clock.RemainingMs["white"]; left > initial || left < initial-inc {
+			t.Errorf("cycle %d: white's clock after the takeback = %d ms, want the increment taken back (at most %d)", i, left, initial)
+		}
+		if left := v.Clock.RemainingMs["black"]; left != initial {
+			t.Errorf("cycle %d: black's clock after the takeback = %d ms, want %d (black has not moved)", i, left, initial)
+		}
+	}
+
+	// A correspondence clock gives a turn its days afresh: a move taken
+	// back gives back what the player had left when they moved, not the
+	// days anew (the first move, not timed, aside).
+	day := 24 * time.Hour
+	corr := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
+	ct := tokensOf(corr)
+	slow.move(corr.ID, ct["white"], "e2e4")
+	slow.move(corr.ID, ct["black"], "e7e5")
+	slow.move(corr.ID, ct["white"], "g1f3")
+	slow.word(corr.ID, "takeback", ct["white"], true)
+	if st, code, v := slow.word(corr.ID, "takeback", ct["black"], true); st != http.StatusOK || v.ToMove != "white" {
+		t.Fatalf("the correspondence takeback = %d %s, %q to move", st, code, v.ToMove)
+	}
+	_, evs, err := slow.st.Load(context.Background(), corr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := evs[len(evs)-1]; last.Kind != "takeback-accept" || last.Clocks[0] >= 3*day || last.Clocks[0] < 3*day-time.Minute || last.Clocks[1] > 3*day || last.Clocks[1] < 3*day-time.Minute {
+		t.Errorf("the takeback of a correspondence move stores %s with clocks %v, want white below 3 days (the time Nf3 took spent) and black at most 3 days", last.Kind, last.Clocks)
+	}
+}
