@@ -194,15 +194,12 @@ func (t *table) mayAbort(p int) error {
 // offer is seat p's word on a draw (what EventDrawOffer) or a takeback
 // (EventTakebackOffer): yes offers, or accepts the other player's offer;
 // no declines it. An AI seat answers an offer at once: it declines a draw,
-// and grants a takeback unless its game was created without.
+// and grants a takeback unless its game was created without. New offers
+// are limited (offers.limit), so that nobody, the AI included, is sent
+// offers without end.
 func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
-	switch {
-	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
-	case !t.started():
-		return apiErr(CodeNotStarted, "")
-	case len(t.rec.Seats) != 2:
-		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+	if err := t.mayWord(p); err != nil {
+		return err
 	}
 	pending, accept, decline := t.offers.draw, EventDrawAccept, EventDrawDecline
 	if what == EventTakebackOffer {
@@ -224,6 +221,11 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	if _, err := o.event(t.st.Clone(), kind, player); err != nil {
 		return apiErr(CodeCannotOffer, "%v", err)
 	}
+	if kind == what {
+		if err := t.offers.limit(t.st, kind, player); err != nil {
+			return apiErr(CodeCannotOffer, "%v", err)
+		}
+	}
 	events := []store.Event{t.answer(kind, p)}
 	if kind == what && other.Kind == store.SeatAI {
 		reply := decline
@@ -235,6 +237,37 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 		events = append(events, e)
 	}
 	return retryable(t.commit(ctx, events))
+}
+
+// mayWord says why seat p may not offer, accept or decline anything now,
+// or nil: offers are made in a game of two players that has started and is
+// not over, by a seat that has not left it.
+func (t *table) mayWord(p int) error {
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case !t.started():
+		return apiErr(CodeNotStarted, "")
+	case len(t.rec.Seats) != 2:
+		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+	case t.left[t.rec.Seats[p].Player]:
+		return apiErr(CodeLeft, "")
+	}
+	return nil
+}
+
+// mayOffer reports whether seat p may make a new offer of kind
+// (EventDrawOffer or EventTakebackOffer) now: what the view tells.
+func (t *table) mayOffer(p int, kind string) bool {
+	if t.mayWord(p) != nil {
+		return false
+	}
+	player := t.rec.Seats[p].Player
+	o := t.offers // an offer changes only the copy, and never the state
+	if _, err := o.event(t.st, kind, player); err != nil {
+		return false
+	}
+	return t.offers.limit(t.st, kind, player) == nil
 }
 
 // answer is the event of seat p's offer or answer; those that change the

@@ -32,6 +32,11 @@ type View struct {
 	// answer.
 	DrawOffer     string `json:"draw_offer,omitempty"`
 	TakebackOffer string `json:"takeback_offer,omitempty"`
+	// CanOfferDraw lists the human seats that may offer a draw now, and
+	// CanTakeback those that may ask to take back their last move now
+	// (games of two players; see offers.go for the limits).
+	CanOfferDraw []string `json:"can_offer_draw,omitempty"`
+	CanTakeback  []string `json:"can_takeback,omitempty"`
 	// RematchOffers lists the seats of a finished game that asked for a
 	// rematch; Rematch is the new game's id once it exists.
 	RematchOffers []string `json:"rematch_offers,omitempty"`
@@ -156,6 +161,12 @@ func (t *table) buildCore() View {
 	for i, seat := range t.rec.Seats {
 		if seat.Kind == store.SeatHuman && t.mayAbort(i) == nil {
 			v.CanAbort = append(v.CanAbort, seat.Player)
+		}
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventDrawOffer) {
+			v.CanOfferDraw = append(v.CanOfferDraw, seat.Player)
+		}
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventTakebackOffer) {
+			v.CanTakeback = append(v.CanTakeback, seat.Player)
 		}
 		if seat.WantsRematch {
 			v.RematchOffers = append(v.RematchOffers, seat.Player)
