@@ -24,7 +24,8 @@ func (t *table) remaining(now time.Time) []time.Duration {
 
 // timed reports whether seat p's clock runs on its turn: from its first
 // move on. A player's first move is not timed, as on a chess site, but
-// must come within firstMoveTime or the game is aborted.
+// must come within firstMoveTime or the game is aborted; once the dice
+// have rolled, the player loses on time instead (flagFall).
 func (t *table) timed(p int) bool {
 	return t.rec.Clock != nil && t.moved(p)
 }
@@ -87,9 +88,13 @@ func (t *table) flagged(ctx context.Context, p int, now time.Time) error {
 	return t.commit(ctx, []store.Event{e})
 }
 
-// flagFall ends the turn of the player to move at seq if their time is up
-// (the game is aborted when it was the time for their first move), or
-// arms the flag again. Callers hold mu and the claim of the work.
+// flagFall ends the turn of the player to move at seq if their time is up,
+// or arms the flag again. When it was the time for their first move the
+// game is aborted, as on a chess site, unless a roll has been shown: a
+// player must not get a new opening roll by waiting until the game is
+// called off, so they run out of time as on any other move (a loss on
+// time; in three-player Nords Loki, out of the game). Callers hold mu and
+// the claim of the work.
 func (t *table) flagFall(ctx context.Context) error {
 	p := t.toMove()
 	if p < 0 || t.clocks == nil {
@@ -100,7 +105,7 @@ func (t *table) flagFall(ctx context.Context) error {
 		t.armFlag(p, left)
 		return nil
 	}
-	if !t.timed(p) {
+	if !t.timed(p) && t.rolls == 0 {
 		return t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)})
 	}
 	return t.flagged(ctx, p, now)

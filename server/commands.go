@@ -168,30 +168,43 @@ func (t *table) resign(ctx context.Context, p int) error {
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
 }
 
-// abort calls the game off with no result, while seat p has not moved yet
-// (before the game starts, too).
+// abort calls the game off with no result, while seat p may (mayAbort).
 func (t *table) abort(ctx context.Context, p int) error {
-	if t.over() {
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
-	}
-	if t.moved(p) {
-		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", t.rec.Seats[p].Player)
+	if err := t.mayAbort(p); err != nil {
+		return err
 	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventAbort, p)}))
+}
+
+// mayAbort says why seat p may not abort the game now, or nil: a seat may
+// while it has not moved (before the game starts, too), has not left the
+// game, and no die has rolled. Once the dice have shown a roll the game
+// can only be resigned, or a player could abort an opening roll they
+// dislike and start again.
+func (t *table) mayAbort(p int) error {
+	player := t.rec.Seats[p].Player
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case t.left[player]:
+		return apiErr(CodeLeft, "")
+	case t.moved(p):
+		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", player)
+	case t.rolls > 0:
+		return apiErr(CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
+	}
+	return nil
 }
 
 // offer is seat p's word on a draw (what EventDrawOffer) or a takeback
 // (EventTakebackOffer): yes offers, or accepts the other player's offer;
 // no declines it. An AI seat answers an offer at once: it declines a draw,
-// and grants a takeback unless its game was created without.
+// and grants a takeback unless its game was created without. New offers
+// are limited (offers.limit), so that nobody, the AI included, is sent
+// offers without end.
 func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
-	switch {
-	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
-	case !t.started():
-		return apiErr(CodeNotStarted, "")
-	case len(t.rec.Seats) != 2:
-		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+	if err := t.mayWord(p); err != nil {
+		return err
 	}
 	pending, accept, decline := t.offers.draw, EventDrawAccept, EventDrawDecline
 	if what == EventTakebackOffer {
@@ -213,6 +226,11 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	if _, err := o.event(t.st.Clone(), kind, player); err != nil {
 		return apiErr(CodeCannotOffer, "%v", err)
 	}
+	if kind == what {
+		if err := t.offers.limit(t.st, kind, player); err != nil {
+			return apiErr(CodeCannotOffer, "%v", err)
+		}
+	}
 	events := []store.Event{t.answer(kind, p)}
 	if kind == what && other.Kind == store.SeatAI {
 		reply := decline
@@ -226,13 +244,89 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	return retryable(t.commit(ctx, events))
 }
 
+// mayWord says why seat p may not offer, accept or decline anything now,
+// or nil: offers are made in a game of two players that has started and is
+// not over, by a seat that has not left it.
+func (t *table) mayWord(p int) error {
+	switch {
+	case t.over():
+		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+	case !t.started():
+		return apiErr(CodeNotStarted, "")
+	case len(t.rec.Seats) != 2:
+		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+	case t.left[t.rec.Seats[p].Player]:
+		return apiErr(CodeLeft, "")
+	}
+	return nil
+}
+
+// mayOffer reports whether seat p may make a new offer of kind
+// (EventDrawOffer or EventTakebackOffer) now: what the view tells.
+func (t *table) mayOffer(p int, kind string) bool {
+	if t.mayWord(p) != nil {
+		return false
+	}
+	player := t.rec.Seats[p].Player
+	o := t.offers // an offer changes only the copy, and never the state
+	if _, err := o.event(t.st, kind, player); err != nil {
+		return false
+	}
+	return t.offers.limit(t.st, kind, player) == nil
+}
+
 // answer is the event of seat p's offer or answer; those that change the
-// turn (an accepted takeback or draw) carry the clocks as they stand.
+// turn (an accepted takeback or draw) carry the clocks as they stand, less
+// the increment of a turn taken back.
 func (t *table) answer(kind string, p int) store.Event {
-	if kind == EventTakebackAccept || kind == EventDrawAccept {
+	switch kind {
+	case EventDrawAccept:
 		return t.leaving(kind, p)
+	case EventTakebackAccept:
+		e := t.leaving(kind, p)
+		t.takenBack(e.Clocks, 1-p)
+		return e
 	}
 	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: time.Now()}
+}
+
+// takenBack changes clocks, the clocks as they stand, for the takeback of
+// seat p's last move: when that move ended p's turn it earned p the
+// increment (with a correspondence clock, its days afresh), which the
+// takeback takes back with the move, or moving and asking for a takeback
+// again and again would pile up time. The time each player spent stays
+// spent, as on lichess, whose clocks only switch back at a takeback. All
+// is read from the log, which every instance shares.
+func (t *table) takenBack(clocks []time.Duration, p int) {
+	c := t.rec.Clock
+	if c == nil || clocks == nil || t.toMove() == p {
+		return // no clock, or the move left p to move: nothing was credited
+	}
+	if !c.PerMove {
+		clocks[p] = max(clocks[p]-c.Increment, 0)
+		return
+	}
+	// p gets back what it had left when it moved: its time at the start of
+	// the turn (the last clocks stored before the move), less what the
+	// move took, unless it was p's first move, which is not timed.
+	player := t.rec.Seats[p].Player
+	i := len(t.events) - 1
+	for i >= 0 && (t.events[i].Kind != store.EventMove || t.events[i].Player != player) {
+		i--
+	}
+	if i < 0 {
+		return
+	}
+	j := i - 1 // the last event before the move that set the clocks
+	for j >= 0 && t.events[j].Clocks == nil {
+		j--
+	}
+	first := !slices.ContainsFunc(t.events[:i], func(e store.Event) bool { return e.Kind == store.EventMove && e.Player == player })
+	if first || j < 0 {
+		clocks[p] = c.Initial
+		return
+	}
+	clocks[p] = max(t.events[j].Clocks[p]-t.events[i].Time.Sub(t.events[j].Time), 0)
 }
 
 // rematch is seat p's wish to play the finished game again: the same game

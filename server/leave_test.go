@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"norns/server"
 )
@@ -260,5 +262,86 @@ func TestPrivacy(t *testing.T) {
 	}
 	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
 		t.Errorf("a private game with a public seat = %d %s, want 400 bad_seats", st, ae.Code)
+	}
+}
+
+// TestNoAbortAfterLeaving: in three-player Nords Loki a seat that resigned
+// and never moved cannot abort the game the two others play on.
+func TestNoAbortAfterLeaving(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	tokens := tokensOf(c)
+	v := e.view(c.ID)
+	var quitter string
+	for _, p := range v.Players {
+		if p != v.ToMove {
+			quitter = p
+		}
+	}
+	if st, code, _ := e.leave(c.ID, "resign", tokens[quitter]); st != http.StatusOK {
+		t.Fatalf("%s resigning = %d %s", quitter, st, code)
+	}
+	if st, code, _ := e.leave(c.ID, "abort", tokens[quitter]); st != http.StatusConflict || code != server.CodeLeft {
+		t.Errorf("%s aborting after resigning = %d %s, want 409 %s", quitter, st, code, server.CodeLeft)
+	}
+	if v := e.view(c.ID); v.Finished || slices.Contains(v.CanAbort, quitter) {
+		t.Errorf("after the refused abort: finished %v (%q), can_abort %v", v.Finished, v.Result, v.CanAbort)
+	}
+}
+
+// TestNoAbortAfterRoll: once the dice have rolled, nobody may abort a game
+// (a player could otherwise abort an opening roll they dislike and start
+// again): only resign. Before any roll, a seat that has not moved still
+// may.
+func TestNoAbortAfterRoll(t *testing.T) {
+	e := start(t, nil)
+	for _, tt := range []struct {
+		name     string
+		req      server.CreateRequest
+		canAbort bool
+	}{
+		{"luxumbra", server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")}, false},
+		{"nordsloki", server.CreateRequest{Game: "nordsloki", Seats: seats("h", "h")}, false},
+		{"nordsloki/3", server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")}, false},
+		{"seidr", server.CreateRequest{Game: "seidr", Seats: seats("h", "h")}, true}, // no roll before the first move
+	} {
+		c := e.create(tt.req)
+		v := e.view(c.ID)
+		name := tt.name
+		if rolled := v.Fairness.Rolls > 0; rolled == tt.canAbort {
+			t.Fatalf("%s: %d rolls at the start", name, v.Fairness.Rolls)
+		}
+		if got := len(v.CanAbort) > 0; got != tt.canAbort {
+			t.Errorf("%s: can_abort = %v after %d rolls", name, v.CanAbort, v.Fairness.Rolls)
+		}
+		if tt.canAbort {
+			continue
+		}
+		for p, tok := range tokensOf(c) {
+			if st, code, _ := e.leave(c.ID, "abort", tok); st != http.StatusConflict || code != server.CodeCannotAbort {
+				t.Errorf("%s: %s aborting after the roll = %d %s, want 409 %s", name, p, st, code, server.CodeCannotAbort)
+			}
+		}
+		if after := e.view(c.ID); after.Finished || after.Seq != v.Seq {
+			t.Errorf("%s: after the refused aborts: finished %v %q, seq %d (was %d)", name, after.Finished, after.Result, after.Seq, v.Seq)
+		}
+	}
+}
+
+// TestFirstMoveTimeoutAfterRoll: a player who lets the time for their
+// first move run out after a roll was shown loses on time; the game is not
+// aborted (which would let them wait out a roll they dislike).
+func TestFirstMoveTimeoutAfterRoll(t *testing.T) {
+	e := start(t, func(c *server.Config) { c.FirstMoveTime = 300 * time.Millisecond })
+	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 60000}})
+	v := e.view(c.ID)
+	if v.Fairness.Rolls == 0 || v.ToMove != "white" {
+		t.Fatalf("at the start: %d rolls, %q to move", v.Fairness.Rolls, v.ToMove)
+	}
+	f := e.subscribe(c.ID, 0, "")
+	_, end := f.until(func(v server.View) bool { return v.Finished })
+	h := e.view(c.ID).History
+	if last := h[len(h)-1]; end.Result != "black wins (time)" || last.Kind != "timeout" || last.Player != "white" {
+		t.Errorf("white never moved after the roll: the game ended %q with %+v, want black winning on time", end.Result, last)
 	}
 }

@@ -25,26 +25,64 @@ const (
 // agreement is the result of a draw both players agreed to.
 var agreement = game.Result{Kind: game.Draw, Reason: "agreement"}
 
-// offers are a game's pending offers, as its log says. The zero value is a
-// game's start.
+// drawEvery is how many moves must have been played since a player's last
+// draw offer before they may offer one again: more than 20, as on lichess
+// (a move is one action of a player, a ply in chess).
+const drawEvery = 20
+
+// offers are a game's pending offers, and what limits new ones, as its log
+// says: every instance that plays the log enforces the same limits. The
+// zero value is a game's start.
 type offers struct {
 	// draw and takeback are the players who offered, or "".
 	draw, takeback string
 	// mover made the last move, if no roll came after it (a takeback may
 	// not cross a chance event) and it was not taken back already.
 	mover string
+	// asked says mover has asked to take that move back already: a
+	// takeback is asked once a move, however it was answered.
+	asked bool
+	// plies counts the moves that stand: made, and not taken back.
+	plies int
+	// drawAt holds, for each of the two seats, plies at its last draw
+	// offer plus one (0: none yet).
+	drawAt [2]int
 }
 
 // played follows a move or a roll: a draw offer lapses when the offerer's
 // opponent moves, a takeback offer at any move or roll.
 func (o *offers) played(e store.Event) {
-	o.takeback, o.mover = "", ""
+	o.takeback, o.mover, o.asked = "", "", false
 	if e.Kind == store.EventMove {
+		o.plies++
 		o.mover = e.Player
 		if o.draw != e.Player {
 			o.draw = ""
 		}
 	}
+}
+
+// limit says why player may not make a new offer of kind (EventDrawOffer
+// or EventTakebackOffer) in st, beyond what event checks, or nil: a draw
+// is offered once in more than drawEvery moves, a takeback of a move asked
+// once. The limits are not checked when a log is played again, so that a
+// log written before them still loads.
+func (o *offers) limit(st game.State, kind, player string) error {
+	switch kind {
+	case EventDrawOffer:
+		seat := slices.Index(st.Players(), player)
+		if seat < 0 || seat > 1 || o.drawAt[seat] == 0 {
+			return nil
+		}
+		if since := o.plies - (o.drawAt[seat] - 1); since <= drawEvery {
+			return fmt.Errorf("%s offered a draw %d moves ago: again once more than %d moves have been played since", player, max(since, 0), drawEvery)
+		}
+	case EventTakebackOffer:
+		if o.asked && o.mover == player {
+			return fmt.Errorf("%s has asked to take back this move already", player)
+		}
+	}
+	return nil
 }
 
 // event plays an offer event of player on st, a game between two players
@@ -73,6 +111,7 @@ func (o *offers) event(st game.State, kind, player string) (*game.Result, error)
 			return nil, fmt.Errorf("%s has offered a draw already", o.draw)
 		}
 		o.draw = player
+		o.drawAt[slices.Index(players, player)] = o.plies + 1
 	case EventDrawAccept, EventDrawDecline:
 		if o.draw != other {
 			return nil, fmt.Errorf("%s has not offered a draw", other)
@@ -89,7 +128,7 @@ func (o *offers) event(st game.State, kind, player string) (*game.Result, error)
 		case o.takeback != "":
 			return nil, fmt.Errorf("%s has asked for a takeback already", o.takeback)
 		}
-		o.takeback = player
+		o.takeback, o.asked = player, true
 	case EventTakebackAccept, EventTakebackDecline:
 		if o.takeback != other {
 			return nil, fmt.Errorf("%s has not asked for a takeback", other)
@@ -99,7 +138,8 @@ func (o *offers) event(st game.State, kind, player string) (*game.Result, error)
 			if err := st.Undo(); err != nil {
 				return nil, err
 			}
-			o.mover, o.draw = "", ""
+			o.mover, o.draw, o.asked = "", "", false
+			o.plies--
 		}
 	default:
 		return nil, fmt.Errorf("unknown event kind %q", kind)

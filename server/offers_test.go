@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +61,10 @@ func TestDraw(t *testing.T) {
 	if v := e.move(c.ID, w, "g1f3"); v.DrawOffer != "" {
 		t.Errorf("black's offer after white moved = %q, want none", v.DrawOffer)
 	}
-	// White offers, black accepts.
+	// Neither may offer again for a while (TestDrawOfferLimit). In another
+	// game white offers, black accepts.
+	c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	w, b = c.Seats[0].Token, c.Seats[1].Token
 	e.word(c.ID, "draw", w, true)
 	st, code, v = e.word(c.ID, "draw", b, true)
 	if st != http.StatusOK || !v.Finished || v.Status != "over draw" || v.Result != "draw (agreement)" {
@@ -96,9 +100,12 @@ func TestTakeback(t *testing.T) {
 	if v := e.view(c.ID); v.TakebackOffer != "" || v.ToMove != "black" {
 		t.Errorf("after the decline: offer %q, to move %q", v.TakebackOffer, v.ToMove)
 	}
+	// Once a move (TestTakebackOncePerMove): white asks back the next one.
+	e.move(c.ID, b, "e7e5")
+	moved = e.move(c.ID, w, "g1f3").Position
 	e.word(c.ID, "takeback", w, true)
 	st, code, v := e.word(c.ID, "takeback", b, true)
-	if st != http.StatusOK || v.ToMove != "white" || v.Position == moved || len(v.Legal) != 20 {
+	if st != http.StatusOK || v.ToMove != "white" || v.Position == moved || len(v.Legal) != 29 {
 		t.Fatalf("after the takeback = %d %s: to move %q, position %q, %d legal", st, code, v.ToMove, v.Position, len(v.Legal))
 	}
 	// Taken back once, not twice.
@@ -106,7 +113,7 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("a second takeback = %d %s, want 409", st, code)
 	}
 	v = e.move(c.ID, w, "d2d4")
-	e.move(c.ID, b, "d7d5")
+	e.move(c.ID, b, "d7d6")
 	e.word(c.ID, "resign", b, false)
 	e.call("POST", "/api/games/"+c.ID+"/resign", b, nil, nil)
 	checkRecords(t, e, e.view(c.ID))
@@ -241,5 +248,208 @@ func TestFirstMoveAbort(t *testing.T) {
 		if end.Result != "unfinished (aborted)" || last[len(last)-1].Kind != "abort" || last[len(last)-1].Player != tt.who {
 			t.Errorf("%s: the game ended %q with %+v, want aborted by %s", tt.name, end.Result, last[len(last)-1], tt.who)
 		}
+	}
+}
+
+// TestTakebackKeepsNoIncrement: a move taken back earns no increment, so
+// moving and having the move taken back again and again (the AI grants
+// every takeback) gains no time; the time spent stays spent, as on
+// lichess, for both players.
+func TestTakebackKeepsNoIncrement(t *testing.T) {
+	slow := start(t, func(c *server.Config) {
+		c.AITime = map[string]time.Duration{"easy": time.Minute, "medium": time.Minute, "hard": time.Minute}
+		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
+	})
+	const initial, inc = 100000, 60000 // a minute's increment: no doubt
+	c := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e"), Clock: &server.ClockRequest{InitialMs: initial, IncrementMs: inc}})
+	tok := c.Seats[0].Token
+	for i := range 6 {
+		v := slow.move(c.ID, tok, "e2e4")
+		if left := v.Clock.RemainingMs["white"]; left <= initial-inc || left > initial+inc {
+			t.Fatalf("cycle %d: white's clock after e4 = %d ms, want one increment on at most %d", i, left, initial)
+		}
+		st, code, v := slow.word(c.ID, "takeback", tok, true)
+		if st != http.StatusOK || v.ToMove != "white" {
+			t.Fatalf("cycle %d: the takeback = %d %s, %q to move", i, st, code, v.ToMove)
+		}
+		if left := v.Clock.RemainingMs["white"]; left > initial || left < initial-inc {
+			t.Errorf("cycle %d: white's clock after the takeback = %d ms, want the increment taken back (at most %d)", i, left, initial)
+		}
+		if left := v.Clock.RemainingMs["black"]; left != initial {
+			t.Errorf("cycle %d: black's clock after the takeback = %d ms, want %d (black has not moved)", i, left, initial)
+		}
+	}
+
+	// A correspondence clock gives a turn its days afresh: a move taken
+	// back gives back what the player had left when they moved, not the
+	// days anew (the first move, not timed, aside).
+	day := 24 * time.Hour
+	corr := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
+	ct := tokensOf(corr)
+	slow.move(corr.ID, ct["white"], "e2e4")
+	slow.move(corr.ID, ct["black"], "e7e5")
+	slow.move(corr.ID, ct["white"], "g1f3")
+	slow.word(corr.ID, "takeback", ct["white"], true)
+	if st, code, v := slow.word(corr.ID, "takeback", ct["black"], true); st != http.StatusOK || v.ToMove != "white" {
+		t.Fatalf("the correspondence takeback = %d %s, %q to move", st, code, v.ToMove)
+	}
+	_, evs, err := slow.st.Load(context.Background(), corr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := evs[len(evs)-1]; last.Kind != "takeback-accept" || last.Clocks[0] >= 3*day || last.Clocks[0] < 3*day-time.Minute || last.Clocks[1] > 3*day || last.Clocks[1] < 3*day-time.Minute {
+		t.Errorf("the takeback of a correspondence move stores %s with clocks %v, want white below 3 days (the time Nf3 took spent) and black at most 3 days", last.Kind, last.Clocks)
+	}
+}
+
+// drawEvery is the number of moves after a draw offer during which the
+// offerer may not offer again (on lichess, 20 plies).
+const drawEvery = 20
+
+// TestDrawOfferLimit: as on lichess, a player who offered a draw may offer
+// one again only after more than 20 moves; the view's can_offer_draw says
+// who may offer now, and the AI, which declines every draw, cannot be
+// sent offers without end.
+func TestDrawOfferLimit(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	canOffer := func(want string) {
+		t.Helper()
+		if got := strings.Join(e.view(c.ID).CanOfferDraw, " "); got != want {
+			t.Errorf("can_offer_draw = %q, want %q", got, want)
+		}
+	}
+	canOffer("white black")
+	e.word(c.ID, "draw", tokens["white"], true)
+	canOffer("") // one offer at a time
+	e.word(c.ID, "draw", tokens["black"], false)
+	canOffer("black")
+	seq := e.view(c.ID).Seq
+	for i := range drawEvery + 1 {
+		if st, code, _ := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
+			t.Fatalf("white's offer %d moves after the declined one = %d %s, want 409 %s", i, st, code, server.CodeCannotOffer)
+		}
+		v := e.view(c.ID)
+		if v.Seq != seq {
+			t.Fatalf("a refused offer changed the game: seq %d, was %d", v.Seq, seq)
+		}
+		v = e.move(c.ID, tokens[v.ToMove], v.Legal[0])
+		if v.Finished {
+			t.Fatalf("the game ended after %d moves", i+1)
+		}
+		seq = v.Seq
+	}
+	canOffer("white black")
+	if st, code, v := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusOK || v.DrawOffer != "white" {
+		t.Errorf("white's offer 21 moves after the first = %d %s, offer %q", st, code, v.DrawOffer)
+	}
+
+	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	tok := ai.Seats[0].Token
+	for i := range 30 {
+		st, code, _ := e.word(ai.ID, "draw", tok, true)
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != server.CodeCannotOffer {
+			t.Errorf("draw offer %d to the AI = %d %s", i, st, code)
+		}
+	}
+	if v := e.view(ai.ID); v.Seq != 2 || len(v.CanOfferDraw) != 0 {
+		t.Errorf("after 30 draw offers to the AI: %d events, can_offer_draw %v; want the first offer and its decline only", v.Seq, v.CanOfferDraw)
+	}
+}
+
+// TestTakebackOncePerMove: a player asks to take back a move once; after a
+// decline, not again (nor is the AI that declines takebacks asked without
+// end). The view's can_takeback says who may ask now.
+func TestTakebackOncePerMove(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	canTakeback := func(want string) {
+		t.Helper()
+		if got := strings.Join(e.view(c.ID).CanTakeback, " "); got != want {
+			t.Errorf("can_takeback = %q, want %q", got, want)
+		}
+	}
+	canTakeback("")
+	e.move(c.ID, tokens["white"], "e2e4")
+	canTakeback("white")
+	e.word(c.ID, "takeback", tokens["white"], true)
+	canTakeback("")
+	e.word(c.ID, "takeback", tokens["black"], false)
+	canTakeback("")
+	seq := e.view(c.ID).Seq
+	for i := range 5 {
+		if st, code, _ := e.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
+			t.Errorf("white asking again (%d) for the declined takeback = %d %s, want 409 %s", i, st, code, server.CodeCannotOffer)
+		}
+	}
+	if v := e.view(c.ID); v.Seq != seq {
+		t.Errorf("the refused requests changed the game: seq %d, was %d", v.Seq, seq)
+	}
+	e.move(c.ID, tokens["black"], "e7e5")
+	canTakeback("black")
+
+	// An AI that declines takebacks (thinking long enough for the requests
+	// to come first) is asked once.
+	slow := start(t, func(c *server.Config) {
+		c.AITime = map[string]time.Duration{"easy": time.Minute, "medium": time.Minute, "hard": time.Minute}
+		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
+	})
+	no := false
+	game := slow.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: &no}}})
+	tok := game.Seats[0].Token
+	seq = slow.move(game.ID, tok, "e2e4").Seq
+	for i := range 5 {
+		st, code, _ := slow.word(game.ID, "takeback", tok, true)
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != server.CodeCannotOffer {
+			t.Errorf("takeback request %d to the AI = %d %s", i, st, code)
+		}
+	}
+	if v := slow.view(game.ID); v.Seq != seq+2 {
+		t.Errorf("5 takeback requests to an AI that declines them added %d events, want the request and its decline", v.Seq-seq)
+	}
+}
+
+// TestOfferLimitsTwoInstances: the limits come from the shared log, so
+// that an instance enforces them on the answers another one stored.
+func TestOfferLimitsTwoInstances(t *testing.T) {
+	a, b := pair(t, nil)
+	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	caught := func(e *env, seq int64) server.View {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			v := e.view(c.ID)
+			if v.Seq >= seq {
+				return v
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the instance stays at seq %d, want %d", v.Seq, seq)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	a.word(c.ID, "draw", tokens["white"], true)
+	caught(b, 1)
+	_, _, v := b.word(c.ID, "draw", tokens["black"], false)
+	if v = caught(a, v.Seq); slices.Contains(v.CanOfferDraw, "white") {
+		t.Errorf("instance a after b stored the decline: can_offer_draw %v", v.CanOfferDraw)
+	}
+	if st, code, _ := a.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("white's second offer on a = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	}
+	v = caught(b, v.Seq)
+	v = b.move(c.ID, tokens["white"], "e2e4")
+	caught(a, v.Seq)
+	_, _, v = a.word(c.ID, "takeback", tokens["white"], true)
+	caught(b, v.Seq)
+	_, _, v = b.word(c.ID, "takeback", tokens["black"], false)
+	if v = caught(a, v.Seq); len(v.CanTakeback) != 0 {
+		t.Errorf("instance a after b stored the decline: can_takeback %v", v.CanTakeback)
+	}
+	if st, code, _ := a.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
+		t.Errorf("white asking again on a = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
 	}
 }

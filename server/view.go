@@ -24,13 +24,19 @@ type View struct {
 	// AwaitingSeeds lists the seats whose dice seed the first roll waits
 	// for, once every seat is taken (POST /api/games/{id}/seed).
 	AwaitingSeeds []string `json:"awaiting_seeds,omitempty"`
-	// CanAbort lists the human seats that may still abort the game (they
-	// have not moved); the others may resign once it has started.
+	// CanAbort lists the human seats that may still abort the game: they
+	// have not moved, nor left, and no die has rolled yet; the others may
+	// resign once it has started.
 	CanAbort []string `json:"can_abort,omitempty"`
 	// DrawOffer and TakebackOffer name the seat whose offer waits for an
 	// answer.
 	DrawOffer     string `json:"draw_offer,omitempty"`
 	TakebackOffer string `json:"takeback_offer,omitempty"`
+	// CanOfferDraw lists the human seats that may offer a draw now, and
+	// CanTakeback those that may ask to take back their last move now
+	// (games of two players; see offers.go for the limits).
+	CanOfferDraw []string `json:"can_offer_draw,omitempty"`
+	CanTakeback  []string `json:"can_takeback,omitempty"`
 	// RematchOffers lists the seats of a finished game that asked for a
 	// rematch; Rematch is the new game's id once it exists.
 	RematchOffers []string `json:"rematch_offers,omitempty"`
@@ -158,8 +164,14 @@ func (t *table) buildCore() View {
 		}
 	}
 	for i, seat := range t.rec.Seats {
-		if !t.over() && seat.Kind == store.SeatHuman && !t.moved(i) {
+		if seat.Kind == store.SeatHuman && t.mayAbort(i) == nil {
 			v.CanAbort = append(v.CanAbort, seat.Player)
+		}
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventDrawOffer) {
+			v.CanOfferDraw = append(v.CanOfferDraw, seat.Player)
+		}
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventTakebackOffer) {
+			v.CanTakeback = append(v.CanTakeback, seat.Player)
 		}
 		if seat.WantsRematch {
 			v.RematchOffers = append(v.RematchOffers, seat.Player)

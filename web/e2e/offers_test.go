@@ -110,6 +110,8 @@ func TestOffers(t *testing.T) {
 	if got, want := white.moveList(), "White asks for a takeback | Takeback accepted | 1. d4 | White offers a draw | Draw offer declined"; got != want {
 		t.Errorf("the move list after the refusal = %q, want %q", got, want)
 	}
+	// White may not offer a draw again for a while (can_offer_draw).
+	enabled(white, "#draw-offer", false)
 
 	// Black plays d5 and offers a draw; White accepts.
 	v = a.view(id)

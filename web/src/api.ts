@@ -66,6 +66,11 @@ export interface GameView {
    * the other player's answer (absent when none). */
   draw_offer?: string;
   takeback_offer?: string;
+  /** can_offer_draw and can_takeback list the human seats that may offer a
+   * draw, ask to take back their last move now (the server limits both:
+   * a draw once in more than 20 moves, a takeback asked once a move). */
+  can_offer_draw?: string[];
+  can_takeback?: string[];
   /** rematch_offers lists the seats of a game over that asked for a
    * rematch; rematch is the new game's id once it exists. */
   rematch_offers?: string[];

@@ -27,24 +27,13 @@ export interface Offers {
   /** seat is the seat the buttons act for: the seat to move when the
    * browser holds it, else the one seat it holds. */
   seat: string;
-  /** draw is the seat that may offer a draw now, or "". */
-  draw: string;
-  /** takeback is the seat that may ask to take back its last move now,
+  /** draw is the seat that may offer a draw now (the view's can_offer_draw),
    * or "". */
+  draw: string;
+  /** takeback is the seat that may ask to take back its last move now
+   * (the view's can_takeback), or "". */
   takeback: string;
   pending: Pending[];
-}
-
-/** lastMover is the seat whose move may be taken back, as the server
- * counts it: the player of the last move, unless a roll came after it or
- * it was taken back already. */
-export function lastMover(history: EventView[]): string {
-  let mover = "";
-  for (const e of history) {
-    if (e.kind === "move") mover = e.player;
-    else if (e.action || e.kind === "takeback-accept") mover = "";
-  }
-  return mover;
 }
 
 /** offersOf is what a browser holding the seats held may offer or answer
@@ -63,11 +52,11 @@ export function offersOf(v: GameView, held: Record<string, string>): Offers | nu
     pending.push(held[other(from)] ? { kind, from, by: other(from) } : { kind, from });
   }
   const seat = mine.includes(v.to_move) ? v.to_move : mine[0];
-  const mover = lastMover(v.history ?? []);
+  // The server says who may offer now (its limits come from the log).
   return {
     seat,
-    draw: v.to_move !== "chance" && !v.draw_offer ? seat : "",
-    takeback: held[mover] && !v.takeback_offer ? mover : "",
+    draw: v.can_offer_draw?.includes(seat) ? seat : "",
+    takeback: mine.find((p) => v.can_takeback?.includes(p)) ?? "",
     pending,
   };
 }
