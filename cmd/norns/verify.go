@@ -28,12 +28,14 @@ func verifyCmd() *cobra.Command {
 		Short: "Check the dice, moves and signature of a game record",
 		Long: `Read a Norns record (GET /api/games/{id}/record?format=norns or format=json;
 "-" reads standard input), check the revealed server seed against the
-commitment, recompute every roll from the seeds (docs/fair-dice.md), check
-every move is legal and that the record's Status and Result tags are where the
-replay ends.
+commitment, recompute every roll from the seeds and, in scheme
+norns-dice-v2, the nonce revealed by the move that caused it, each checked
+against the commitment before it (docs/fair-dice.md), check every move is
+legal and that the record's Status and Result tags are where the replay ends.
 
 The record must be whole: every required tag (Game, Options, Scheme,
-Commitment, Status, ServerSeed, a Seed tag per player), the blank line after
+Commitment, Status, ServerSeed, a Seed tag per player and in scheme v2 a
+Commit tag per player), the blank line after
 the tags, every line ended by a newline. When the game is over the record
 must reveal the server seed and the events must end the game. A record of a
 game not over yet has ServerSeed "?": its moves are checked, its rolls cannot
