@@ -276,12 +276,13 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 
 // rotate gives the seats of a rematch: each person (their token, name, AI
 // level) moves one seat on, the last to the first, and the open seats'
-// invitations, the seeds and the wishes stay behind.
+// invitations, the seeds and the wishes stay behind; the creator's mark
+// goes with the person.
 func rotate(old []store.Seat) []store.Seat {
 	out := make([]store.Seat, len(old))
 	for i := range old {
 		from := old[(i+len(old)-1)%len(old)]
-		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks}
+		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks, Creator: from.Creator}
 	}
 	return out
 }

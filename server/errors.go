@@ -50,6 +50,7 @@ const (
 	CodeBadChatRoom   = "bad_chat_room"
 	CodeNotOver       = "not_over"
 	CodeLeft          = "left_game"
+	CodeNotCreator    = "not_creator"
 )
 
 // messages holds the human message of every code.
@@ -93,6 +94,7 @@ var statuses = map[string]int{
 	CodeBadChatRoom:   http.StatusBadRequest,
 	CodeNotOver:       http.StatusConflict,
 	CodeLeft:          http.StatusConflict,
+	CodeNotCreator:    http.StatusForbidden,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

@@ -1,11 +1,16 @@
 package server_test
 
 import (
+	"context"
+	"crypto/sha256"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"norns/dice"
 	"norns/server"
+	"norns/store"
 )
 
 // leave posts a resign or an abort for a seat and returns the status, the
@@ -132,8 +137,9 @@ func TestResignThreePlayers(t *testing.T) {
 	checkRecords(t, e, end)
 }
 
-// TestInvites: a seat holder gets the invitations of the open seats again,
-// until they are taken; nobody else does.
+// TestInvites: the creator gets the invitations of the open seats again,
+// until they are taken; nobody else does, not even a player who joined
+// (who could otherwise take a private seat too).
 func TestInvites(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o")})
@@ -148,8 +154,8 @@ func TestInvites(t *testing.T) {
 		t.Fatalf("invites = %+v, want p2's and p3's as created", got)
 	}
 	j := e.join(c.ID, "p2", c.Seats[1].Invite, "Bob")
-	if got := invites(j.Token); len(got) != 1 || got[0].Player != "p3" {
-		t.Errorf("invites after p2 joined, to p2 = %+v, want p3's only", got)
+	if got := invites(c.Seats[0].Token); len(got) != 1 || got[0].Player != "p3" || got[0].Invite != c.Seats[2].Invite {
+		t.Errorf("invites after p2 joined, to the creator = %+v, want p3's only", got)
 	}
 	for _, tt := range []struct {
 		token  string
@@ -158,6 +164,7 @@ func TestInvites(t *testing.T) {
 	}{
 		{"", 401, server.CodeMissingToken},
 		{c.Seats[2].Invite, 403, server.CodeBadToken},
+		{j.Token, 403, server.CodeNotCreator},
 	} {
 		if st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", tt.token, nil, nil); st != tt.status || ae.Code != tt.code {
 			t.Errorf("invites with token %q = %d %s, want %d %s", tt.token, st, ae.Code, tt.status, tt.code)
@@ -260,5 +267,52 @@ func TestPrivacy(t *testing.T) {
 	}
 	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
 		t.Errorf("a private game with a public seat = %d %s, want 400 bad_seats", st, ae.Code)
+	}
+}
+
+// TestInvitesPublicSeat: whoever takes a game's public seat cannot read
+// the private seat's invitation, and so cannot take that seat too; the
+// private seat stays open for the creator's friend.
+func TestInvitesPublicSeat(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []server.SeatRequest{
+		{Type: "human"}, {Type: "open", Public: true}, {Type: "open"},
+	}})
+	ss, _ := e.listed(c.ID)
+	stranger := e.join(c.ID, "p2", ss[1].Invite, "Stranger")
+	var out struct{ Invites []server.SeatGrant }
+	st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", stranger.Token, nil, &out)
+	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator || len(out.Invites) != 0 {
+		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, server.CodeNotCreator)
+	}
+	if v := e.view(c.ID); v.Seats[2].Kind != "open" {
+		t.Errorf("the private seat after the refusal: %+v, want open", v.Seats[2])
+	}
+	e.must("GET", "/api/games/"+c.ID+"/invites", c.Seats[0].Token, nil, &out)
+	if len(out.Invites) != 1 || out.Invites[0].Player != "p3" || out.Invites[0].Invite != c.Seats[2].Invite {
+		t.Errorf("invites to the creator = %+v, want p3's", out.Invites)
+	}
+}
+
+// TestInvitesOldGame: a game stored before the creator's seat was marked
+// gives its invitations to nobody, its first seat included.
+func TestInvitesOldGame(t *testing.T) {
+	e := start(t, nil)
+	token := "the old creator's token"
+	th, ih := sha256.Sum256([]byte(token)), sha256.Sum256([]byte("old invite"))
+	rec := &store.Game{
+		ID: "oldgame", Game: "chess", Options: map[string]string{}, ServerSeed: []byte{1, 2, 3}, Commitment: dice.Commit([]byte{1, 2, 3}),
+		Created: time.Now(), Updated: time.Now(), Status: "waiting", Result: "game in progress",
+		Seats: []store.Seat{
+			{Player: "white", Kind: store.SeatHuman, TokenHash: th[:]},
+			{Player: "black", Kind: store.SeatOpen, InviteHash: ih[:], Invite: "old invite"},
+		},
+	}
+	if err := e.st.Create(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	st, ae := e.call("GET", "/api/games/oldgame/invites", token, nil, nil)
+	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator {
+		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, server.CodeNotCreator)
 	}
 }
