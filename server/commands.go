@@ -149,7 +149,8 @@ func (t *table) move(ctx context.Context, p int, a game.Action) error {
 // resign ends seat p's game with a loss: the others win (with two
 // players, the other). In three-player Nords Loki it takes the player out
 // as a technical defeat does (8.3), on the player's turn or not, and the
-// others play on.
+// others play on, unless only AI seats would (commit ends the game then:
+// EventNoHuman).
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():

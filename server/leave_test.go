@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -315,4 +316,50 @@ func TestInvitesOldGame(t *testing.T) {
 	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator {
 		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, server.CodeNotCreator)
 	}
+}
+
+// TestNoHumanLeft: a game whose last human seat leaves ends at once, the
+// AI seats still in sharing a draw, with an event of the log that says so
+// (the AIs do not play on by themselves on a server that takes no games
+// of AIs only); the record verifies and a restart replays the same end. A
+// human who leaves while another plays on changes nothing of that.
+func TestNoHumanLeft(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "norns.db")
+	e := startOn(t, path, nil)
+	three := map[string]string{"players": "3"}
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "e", "e")})
+	st, code, v := e.leave(c.ID, "resign", c.Seats[0].Token)
+	if st != http.StatusOK || !v.Finished || v.Status != "over draw p2 p3" || v.Result != "draw between p2 and p3 (no human left)" {
+		t.Fatalf("the only human resigning = %d %s: finished %v, %q, %q; want the game over, p2 and p3 sharing a draw", st, code, v.Finished, v.Status, v.Result)
+	}
+	n := len(v.History)
+	if n < 2 || v.History[n-2].Kind != "resign" || v.History[n-1].Kind != server.EventNoHuman || v.History[n-1].Player != "p1" {
+		t.Fatalf("the history ends %+v, want p1's resign then %s", v.History[max(n-2, 0):], server.EventNoHuman)
+	}
+	rec, evs, err := e.st.Load(context.Background(), c.ID)
+	if err != nil || !rec.Finished || rec.Seq != v.Seq || int64(len(evs)) != v.Seq {
+		t.Fatalf("the store holds finished %v, seq %d, %d events (%v); want finished at seq %d", rec.Finished, rec.Seq, len(evs), err, v.Seq)
+	}
+	checkOver(t, v)
+	checkRecords(t, e, v)
+
+	// A restart replays the log to the same end.
+	e.stop()
+	e = startOn(t, path, nil)
+	if again := e.view(c.ID); again.Seq != v.Seq || again.Status != v.Status || again.Result != v.Result || !again.Finished {
+		t.Errorf("after a restart: seq %d, %q, %q, finished %v; want seq %d, %q, %q", again.Seq, again.Status, again.Result, again.Finished, v.Seq, v.Status, v.Result)
+	}
+
+	// Two humans and an AI: when the first leaves, the other plays on;
+	// when the second leaves, the AI wins by the rules (technical defeat).
+	c = e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
+	tokens := tokensOf(c)
+	if st, code, v := e.leave(c.ID, "resign", tokens["p1"]); st != http.StatusOK || v.Finished {
+		t.Fatalf("p1 resigning with p2 still in = %d %s, finished %v (%s); want the game going on", st, code, v.Finished, v.Result)
+	}
+	st, code, v = e.leave(c.ID, "resign", tokens["p2"])
+	if st != http.StatusOK || v.Result != "p3 wins 1 (technical defeat)" || v.History[len(v.History)-1].Kind != "resign" {
+		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by technical defeat", st, code, v.Result, v.History[len(v.History)-1])
+	}
+	checkRecords(t, e, v)
 }
