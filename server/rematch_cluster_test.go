@@ -145,3 +145,33 @@ func TestRematchTwoInstances(t *testing.T) {
 		}
 	}
 }
+
+// TestNoHumanLeftTwoInstances: the only human of a game with two AI seats
+// resigns on the instance that does not play the AIs; the game ends there
+// and then, and both instances show the same end.
+func TestNoHumanLeftTwoInstances(t *testing.T) {
+	a, b := pair(t, nil)
+	for range 3 {
+		c := a.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "e")})
+		// b has followed the draw of the first player: a copy with the
+		// seeds but not yet the rolls that draw it cannot apply a
+		// three-player resignation (it answers internal).
+		bf := b.subscribe(c.ID, 0, "")
+		bf.until(func(g server.View) bool { return g.ToMove != "" && g.ToMove != "chance" })
+		bf.c.CloseNow()
+		// The AIs move every few milliseconds on a: b's write may lose
+		// to theirs a few times (conflict: try again).
+		st, code, v := b.leave(c.ID, "resign", c.Seats[0].Token)
+		for try := 0; code == server.CodeConflict && try < 50; try++ {
+			st, code, v = b.leave(c.ID, "resign", c.Seats[0].Token)
+		}
+		if st != http.StatusOK || !v.Finished || v.Result != "draw between p2 and p3 (no human left)" {
+			t.Fatalf("the only human resigning on b = %d %s: finished %v, %q", st, code, v.Finished, v.Result)
+		}
+		f := a.subscribe(c.ID, 0, "")
+		if _, got := f.until(func(g server.View) bool { return g.Finished }); got.Seq != v.Seq || got.Result != v.Result {
+			t.Errorf("the game on a: seq %d, %q; want seq %d, %q", got.Seq, got.Result, v.Seq, v.Result)
+		}
+		f.c.CloseNow()
+	}
+}
