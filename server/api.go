@@ -447,7 +447,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		}
 		switch sr.Type {
 		case store.SeatHuman:
-			seat.Name = sr.Name
+			seat.Name, seat.Creator = sr.Name, true
 			grant.Token, seat.TokenHash = secret()
 			people = true
 		case store.SeatOpen:
@@ -673,12 +673,19 @@ func (s *Server) seatCommand(do func(t *table, ctx context.Context, p int) error
 	}
 }
 
-// handleInvites gives a seat holder the invitations of the game's open
+// handleInvites gives the game's creator the invitations of its open
 // seats, to share again: {"invites": [{player, kind, invite, invite_url}]}.
+// Any other seat holder gets not_creator: whoever joined a public seat
+// must not learn a private seat's invitation. A game stored before the
+// creator's seats were marked gives them to nobody.
 func (s *Server) handleInvites(w http.ResponseWriter, r *http.Request) error {
 	return s.with(r.Context(), r.PathValue("id"), func(t *table) error {
-		if _, err := t.authorize(r); err != nil {
+		p, err := t.authorize(r)
+		if err != nil {
 			return err
+		}
+		if !t.rec.Seats[p].Creator {
+			return apiErr(CodeNotCreator, "seat %s did not create the game", t.rec.Seats[p].Player)
 		}
 		out := []SeatGrant{}
 		for _, seat := range t.rec.Seats {

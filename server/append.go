@@ -37,6 +37,14 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 			return err
 		}
 	}
+	// A game whose last human seat just left (or left before this change
+	// was made) ends here, before an AI seat or the dice play on.
+	if e, ok := t.humansGone(firstTime(first)); ok {
+		if err := t.apply(e); err != nil {
+			t.drop(err)
+			return err
+		}
+	}
 	// The server rolls every die as soon as it is due.
 	for t.started() && !t.over() && t.st.Player() == game.Chance {
 		if err := t.roll(firstTime(first)); err != nil {

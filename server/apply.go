@@ -51,6 +51,13 @@ func (t *table) apply(e store.Event) error {
 		}
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
+	case EventNoHuman:
+		if !t.left[e.Player] {
+			return fmt.Errorf("%s of %q, who has not left", e.Kind, e.Player)
+		}
+		t.ending = noHumanLeft(t.st.Players(), func(p string) bool { return t.left[p] })
+		t.hlen = game.HistoryLen(t.st)
+		t.autos = append(t.autos, nil)
 	case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:
 		r, err := t.offers.event(t.st, e.Kind, e.Player)
 		if err != nil {

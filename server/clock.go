@@ -127,6 +127,55 @@ func (t *table) clockFromLog() {
 	t.armFlag(p, t.flagIn(p, time.Now()))
 }
 
+// EventNoHuman is the event that ends a game whose last human seat left
+// while AI seats would play on (three-player Nords Loki): the server
+// takes no games of AIs only unless told to, and nobody is left to watch
+// over this one. Its player is the human seat whose leaving caused it.
+const EventNoHuman = "no-human"
+
+// noHumanLeft is the result of a game ended by EventNoHuman: the players
+// still in (not in left) share a draw, as the others do when a player of
+// a game of more than two runs out of time in a game that cannot go on
+// without them (timeLoss).
+func noHumanLeft(players []string, left func(string) bool) *game.Result {
+	r := &game.Result{Kind: game.Draw, Reason: "no human left"}
+	for i, p := range players {
+		if !left(p) {
+			r.Winners = append(r.Winners, game.Player(i))
+		}
+	}
+	return r
+}
+
+// humansGone returns the event that ends a game whose human seats have
+// all left while AI seats play on, or false: a game without human seats
+// (an AI-only game the server was told to take) goes on. Its player is
+// the last human seat to leave. Callers hold mu.
+func (t *table) humansGone(now time.Time) (store.Event, bool) {
+	if t.over() || !t.started() || len(t.left) == 0 {
+		return store.Event{}, false
+	}
+	humans := 0
+	for _, s := range t.rec.Seats {
+		if s.Kind == store.SeatHuman {
+			humans++
+			if !t.left[s.Player] {
+				return store.Event{}, false
+			}
+		}
+	}
+	if humans == 0 {
+		return store.Event{}, false
+	}
+	last := ""
+	for i := len(t.events) - 1; i >= 0 && last == ""; i-- {
+		if e := t.events[i]; (e.Kind == store.EventResign || e.Kind == store.EventTimeout) && t.left[e.Player] {
+			last = e.Player
+		}
+	}
+	return store.Event{Seq: t.seq() + 1, Kind: EventNoHuman, Player: last, Time: now}, true
+}
+
 // aborted is the result of a game a player left before making a move.
 var aborted = game.Result{Kind: game.Unfinished, Reason: "aborted"}
 

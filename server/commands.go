@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base32"
 	"errors"
 	"slices"
 	"strings"
@@ -154,7 +155,8 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 // resign ends seat p's game with a loss: the others win (with two
 // players, the other). In three-player Nords Loki it takes the player out
 // as a technical defeat does (8.3), on the player's turn or not, and the
-// others play on.
+// others play on, unless only AI seats would (commit ends the game then:
+// EventNoHuman).
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():
@@ -334,11 +336,25 @@ func (t *table) takenBack(clocks []time.Duration, p int) {
 // with the token they hold, a new dice commitment. The new game is made
 // once every person at the table wants it (at once against the AI), and
 // rematch returns its id ("" while others are awaited).
+//
+// The wishes and the new game's id are writes of the old game's seats,
+// which the other instances follow (catchUp), as they do any write. The
+// new game's id comes from the old one's (rematchID), so that instances
+// that both find everybody ready, on copies of the same seats, create one
+// game: the store takes the first Create, and the others take that game
+// as the rematch; so does an attempt whose write of the seats failed
+// after its Create.
 func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if !t.over() {
 		return "", apiErr(CodeNotOver, "")
 	}
-	if id := t.rec.Seats[0].Rematch; id != "" {
+	// Another instance may have written a wish or the rematch a moment
+	// ago: decide on the seats as stored, so that the write below is
+	// refused (and the copy dropped, its feeds closed) only in a true race.
+	if err := t.srv.catchUp(ctx, t, true); err != nil {
+		return "", err
+	}
+	if id := t.madeRematch(); id != "" {
 		return id, nil
 	}
 	seats := slices.Clone(t.rec.Seats)
@@ -355,8 +371,12 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rec.Private = t.rec.Private
-	if err := t.srv.store.Create(ctx, rec); err != nil {
+	rec.ID, rec.Private = rematchID(t.rec.ID), t.rec.Private
+	switch err := t.srv.store.Create(ctx, rec); {
+	case errors.Is(err, store.ErrConflict):
+		// Made already, by another instance or an earlier attempt: it is
+		// the rematch (the seats it was made from are the same).
+	case err != nil:
 		return "", err
 	}
 	for i := range seats {
@@ -373,14 +393,33 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	return rec.ID, nil
 }
 
+// madeRematch returns the id of the game's rematch once it is made, or "".
+// Callers hold mu.
+func (t *table) madeRematch() string {
+	if len(t.rec.Seats) == 0 {
+		return ""
+	}
+	return t.rec.Seats[0].Rematch
+}
+
+// rematchID is the id of the rematch of game id: the first 80 bits of
+// SHA-256 of "norns rematch " and the id, in lower-case base32 as newID
+// writes ids. It can be told from the old game's id only, as the new
+// game's link is from the old one's.
+func rematchID(id string) string {
+	h := sha256.Sum256([]byte("norns rematch " + id))
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(h[:10]))
+}
+
 // rotate gives the seats of a rematch: each person (their token, name, AI
 // level) moves one seat on, the last to the first, and the open seats'
-// invitations, the seeds and the wishes stay behind.
+// invitations, the seeds and the wishes stay behind; the creator's mark
+// goes with the person.
 func rotate(old []store.Seat) []store.Seat {
 	out := make([]store.Seat, len(old))
 	for i := range old {
 		from := old[(i+len(old)-1)%len(old)]
-		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks}
+		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks, Creator: from.Creator}
 	}
 	return out
 }

@@ -51,6 +51,7 @@ const (
 	CodeNotOver       = "not_over"
 	CodeLeft          = "left_game"
 	CodeBadNonce      = "bad_nonce"
+	CodeNotCreator    = "not_creator"
 )
 
 // messages holds the human message of every code.
@@ -95,6 +96,7 @@ var statuses = map[string]int{
 	CodeBadChatRoom:   http.StatusBadRequest,
 	CodeNotOver:       http.StatusConflict,
 	CodeLeft:          http.StatusConflict,
+	CodeNotCreator:    http.StatusForbidden,
 }
 
 // Error is an API error: a stable code, and a detail that says what exactly

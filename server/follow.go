@@ -211,8 +211,11 @@ func (s *Server) adopt(id string) {
 // not heard of yet) would roll from the wrong seeds, and the store would
 // take those rolls.
 func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
-	if _, ok := s.shared(); !ok || t.phase == phaseOver {
+	if _, ok := s.shared(); !ok {
 		return nil // alone on its store, an instance is never behind
+	}
+	if t.phase == phaseOver {
+		return s.catchUpOver(ctx, t)
 	}
 	seats = seats || t.seatsOpen()
 	var (
@@ -274,6 +277,35 @@ func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
 	return nil
 }
 
+// catchUpOver follows the writes to a finished game: its seats, where the
+// players ask for a rematch and the rematch's id is written. The
+// subscribers get the new state and, when the rematch has just been made,
+// the message that takes them there. Callers hold t.mu.
+func (s *Server) catchUpOver(ctx context.Context, t *table) error {
+	_, version, err := s.store.Events(ctx, t.rec.ID, t.seq())
+	if err != nil || version == t.rec.Version {
+		return err
+	}
+	rec, _, err := s.store.Load(ctx, t.rec.ID)
+	if err != nil {
+		return err
+	}
+	was := t.madeRematch()
+	t.rec.Version = rec.Version
+	if reflect.DeepEqual(rec.Seats, t.rec.Seats) {
+		return nil
+	}
+	t.rec.Seats = rec.Seats
+	t.invalidate()
+	t.broadcast(int(t.seq()))
+	if id := t.madeRematch(); id != "" && id != was {
+		for sub := range t.subs {
+			sub.send(rematchMessage(id))
+		}
+	}
+	return nil
+}
+
 // resync compares the games held with the store's heads: it catches up the
 // games behind, adopts the unfinished games it does not hold, and arms the
 // work of every game held.
@@ -327,8 +359,11 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 	for _, t := range others {
 		t.mu.Lock()
 		ended := t.phase == phaseLive
+		// A finished game watched, whose rematch may still come: a
+		// missed change of its seats is looked for.
+		rematch := t.phase == phaseOver && len(t.subs) > 0 && t.madeRematch() == ""
 		t.mu.Unlock()
-		if ended {
+		if ended || rematch {
 			r.push(store.Change{Game: t.rec.ID, Seq: 1 << 62, Seats: true})
 		}
 	}

@@ -1,13 +1,18 @@
 package server_test
 
 import (
+	"context"
+	"crypto/sha256"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"norns/dice"
 	"norns/server"
+	"norns/store"
 )
 
 // leave posts a resign or an abort for a seat and returns the status, the
@@ -134,8 +139,9 @@ func TestResignThreePlayers(t *testing.T) {
 	checkRecords(t, e, end)
 }
 
-// TestInvites: a seat holder gets the invitations of the open seats again,
-// until they are taken; nobody else does.
+// TestInvites: the creator gets the invitations of the open seats again,
+// until they are taken; nobody else does, not even a player who joined
+// (who could otherwise take a private seat too).
 func TestInvites(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o")})
@@ -150,8 +156,8 @@ func TestInvites(t *testing.T) {
 		t.Fatalf("invites = %+v, want p2's and p3's as created", got)
 	}
 	j := e.join(c.ID, "p2", c.Seats[1].Invite, "Bob")
-	if got := invites(j.Token); len(got) != 1 || got[0].Player != "p3" {
-		t.Errorf("invites after p2 joined, to p2 = %+v, want p3's only", got)
+	if got := invites(c.Seats[0].Token); len(got) != 1 || got[0].Player != "p3" || got[0].Invite != c.Seats[2].Invite {
+		t.Errorf("invites after p2 joined, to the creator = %+v, want p3's only", got)
 	}
 	for _, tt := range []struct {
 		token  string
@@ -160,6 +166,7 @@ func TestInvites(t *testing.T) {
 	}{
 		{"", 401, server.CodeMissingToken},
 		{c.Seats[2].Invite, 403, server.CodeBadToken},
+		{j.Token, 403, server.CodeNotCreator},
 	} {
 		if st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", tt.token, nil, nil); st != tt.status || ae.Code != tt.code {
 			t.Errorf("invites with token %q = %d %s, want %d %s", tt.token, st, ae.Code, tt.status, tt.code)
@@ -344,4 +351,97 @@ func TestFirstMoveTimeoutAfterRoll(t *testing.T) {
 	if last := h[len(h)-1]; end.Result != "black wins (time)" || last.Kind != "timeout" || last.Player != "white" {
 		t.Errorf("white never moved after the roll: the game ended %q with %+v, want black winning on time", end.Result, last)
 	}
+}
+
+// TestInvitesPublicSeat: whoever takes a game's public seat cannot read
+// the private seat's invitation, and so cannot take that seat too; the
+// private seat stays open for the creator's friend.
+func TestInvitesPublicSeat(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []server.SeatRequest{
+		{Type: "human"}, {Type: "open", Public: true}, {Type: "open"},
+	}})
+	ss, _ := e.listed(c.ID)
+	stranger := e.join(c.ID, "p2", ss[1].Invite, "Stranger")
+	var out struct{ Invites []server.SeatGrant }
+	st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", stranger.Token, nil, &out)
+	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator || len(out.Invites) != 0 {
+		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, server.CodeNotCreator)
+	}
+	if v := e.view(c.ID); v.Seats[2].Kind != "open" {
+		t.Errorf("the private seat after the refusal: %+v, want open", v.Seats[2])
+	}
+	e.must("GET", "/api/games/"+c.ID+"/invites", c.Seats[0].Token, nil, &out)
+	if len(out.Invites) != 1 || out.Invites[0].Player != "p3" || out.Invites[0].Invite != c.Seats[2].Invite {
+		t.Errorf("invites to the creator = %+v, want p3's", out.Invites)
+	}
+}
+
+// TestInvitesOldGame: a game stored before the creator's seat was marked
+// gives its invitations to nobody, its first seat included.
+func TestInvitesOldGame(t *testing.T) {
+	e := start(t, nil)
+	token := "the old creator's token"
+	th, ih := sha256.Sum256([]byte(token)), sha256.Sum256([]byte("old invite"))
+	rec := &store.Game{
+		ID: "oldgame", Game: "chess", Options: map[string]string{}, ServerSeed: []byte{1, 2, 3}, Commitment: dice.Commit([]byte{1, 2, 3}),
+		Created: time.Now(), Updated: time.Now(), Status: "waiting", Result: "game in progress",
+		Seats: []store.Seat{
+			{Player: "white", Kind: store.SeatHuman, TokenHash: th[:]},
+			{Player: "black", Kind: store.SeatOpen, InviteHash: ih[:], Invite: "old invite"},
+		},
+	}
+	if err := e.st.Create(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	st, ae := e.call("GET", "/api/games/oldgame/invites", token, nil, nil)
+	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator {
+		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, server.CodeNotCreator)
+	}
+}
+
+// TestNoHumanLeft: a game whose last human seat leaves ends at once, the
+// AI seats still in sharing a draw, with an event of the log that says so
+// (the AIs do not play on by themselves on a server that takes no games
+// of AIs only); the record verifies and a restart replays the same end. A
+// human who leaves while another plays on changes nothing of that.
+func TestNoHumanLeft(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "norns.db")
+	e := startOn(t, path, nil)
+	three := map[string]string{"players": "3"}
+	c := e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "e", "e")})
+	st, code, v := e.leave(c.ID, "resign", c.Seats[0].Token)
+	if st != http.StatusOK || !v.Finished || v.Status != "over draw p2 p3" || v.Result != "draw between p2 and p3 (no human left)" {
+		t.Fatalf("the only human resigning = %d %s: finished %v, %q, %q; want the game over, p2 and p3 sharing a draw", st, code, v.Finished, v.Status, v.Result)
+	}
+	n := len(v.History)
+	if n < 2 || v.History[n-2].Kind != "resign" || v.History[n-1].Kind != server.EventNoHuman || v.History[n-1].Player != "p1" {
+		t.Fatalf("the history ends %+v, want p1's resign then %s", v.History[max(n-2, 0):], server.EventNoHuman)
+	}
+	rec, evs, err := e.st.Load(context.Background(), c.ID)
+	if err != nil || !rec.Finished || rec.Seq != v.Seq || int64(len(evs)) != v.Seq {
+		t.Fatalf("the store holds finished %v, seq %d, %d events (%v); want finished at seq %d", rec.Finished, rec.Seq, len(evs), err, v.Seq)
+	}
+	checkOver(t, v)
+	checkRecords(t, e, v)
+
+	// A restart replays the log to the same end.
+	e.stop()
+	e = startOn(t, path, nil)
+	if again := e.view(c.ID); again.Seq != v.Seq || again.Status != v.Status || again.Result != v.Result || !again.Finished {
+		t.Errorf("after a restart: seq %d, %q, %q, finished %v; want seq %d, %q, %q", again.Seq, again.Status, again.Result, again.Finished, v.Seq, v.Status, v.Result)
+	}
+
+	// Two humans and an AI: when the first leaves, the other plays on;
+	// when the second leaves, the AI wins by the rules (technical defeat).
+	c = e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
+	tokens := tokensOf(c)
+	if st, code, v := e.leave(c.ID, "resign", tokens["p1"]); st != http.StatusOK || v.Finished {
+		t.Fatalf("p1 resigning with p2 still in = %d %s, finished %v (%s); want the game going on", st, code, v.Finished, v.Result)
+	}
+	st, code, v = e.leave(c.ID, "resign", tokens["p2"])
+	if st != http.StatusOK || v.Result != "p3 wins 1 (technical defeat)" || v.History[len(v.History)-1].Kind != "resign" {
+		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by technical defeat", st, code, v.Result, v.History[len(v.History)-1])
+	}
+	checkRecords(t, e, v)
 }

@@ -399,6 +399,26 @@ func Verify(rec *Record, gs []game.Game) (*Verification, error) {
 				v.Left = append(v.Left, Left{Ply: ply, Player: game.Player(i)})
 			}
 			timeout = r
+		case EventNoHuman:
+			left := func(p string) bool {
+				return slices.ContainsFunc(v.Left, func(l Left) bool { return players[l.Player] == p })
+			}
+			if !left(e.Player) {
+				return nil, fmt.Errorf("event %d: %s after %s, who has not left", e.Seq, e.Kind, e.Player)
+			}
+			// The seats, when the record names them: the player who left
+			// last was a human's, and only AI seats are still in.
+			for _, p := range players {
+				seat, named := tg["Seat "+p]
+				switch {
+				case !named:
+				case p == e.Player && !strings.HasPrefix(seat, store.SeatHuman):
+					return nil, fmt.Errorf("event %d: %s after %s, whose seat is %q", e.Seq, e.Kind, p, seat)
+				case !left(p) && !strings.HasPrefix(seat, store.SeatAI):
+					return nil, fmt.Errorf("event %d: %s while %s (seat %q) plays on", e.Seq, e.Kind, p, seat)
+				}
+			}
+			timeout = noHumanLeft(players, left)
 		case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:
 			r, err := offers.event(st, e.Kind, e.Player)
 			if err != nil {

@@ -66,6 +66,13 @@ type Seat struct {
 	// can always get again (a private seat's is listed nowhere else).
 	Public bool   `json:"public,omitempty"`
 	Invite string `json:"invite,omitempty"`
+	// Creator marks the seats of the person who created the game (every
+	// human seat of the create request): only they get the open seats'
+	// invitations again (GET /api/games/{id}/invites). A game stored
+	// before seats were marked has none, and nobody gets them. Like every
+	// seat field it lives in the seats' JSON, so no store needs a new
+	// column for it. A rematch keeps the mark with the person.
+	Creator bool `json:"creator,omitempty"`
 	// NoTakebacks, on an AI seat, refuses the other player's takebacks
 	// (the AI grants them otherwise).
 	NoTakebacks bool `json:"no_takebacks,omitempty"`

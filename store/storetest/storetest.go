@@ -55,7 +55,7 @@ func sample(id string, created time.Time) *store.Game {
 		Game:    "chess",
 		Options: map[string]string{"a": "1", "b": "off"},
 		Seats: []store.Seat{
-			{Player: "white", Kind: store.SeatHuman, Name: "Ann", TokenHash: []byte{1, 2, 3}, Seed: "ann's seed", Commit: "c0ffee"},
+			{Player: "white", Kind: store.SeatHuman, Name: "Ann", TokenHash: []byte{1, 2, 3}, Seed: "ann's seed", Commit: "c0ffee", Creator: true},
 			{Player: "black", Kind: store.SeatOpen, InviteHash: []byte{4, 5}},
 			{Player: "third", Kind: store.SeatAI, Level: "easy"},
 		},

@@ -1,7 +1,8 @@
-// The waiting page of a game for friends: while seats are open, a seat
-// holder sees each open seat's invitation link with a Copy button (from
+// The waiting page of a game for friends: while seats are open, the
+// creator sees each open seat's invitation link with a Copy button (from
 // the create answer, else, after a reload, from the server's list of
-// invitations), in place of the board; the page turns into the board when
+// invitations, which only the creator gets; another seat holder is told
+// to wait), in place of the board; the page turns into the board when
 // the last seat fills. And the message a player opening an invitation
 // gets when it no longer opens a seat (at once when the game's view says
 // so, else when the join step's Join is refused).
@@ -36,7 +37,8 @@ export interface WaitingPanel {
 
 export function waitingPanel(id: string, report: (text: string) => void): WaitingPanel {
   const list = h("div", { class: "invites-list" });
-  const el = h("section", { class: "panel invites", id: "invites", hidden: true }, h("h2", null, t("create.invites")), h("p", null, t("create.invites.help")), list);
+  const help = h("p", null, t("create.invites.help"));
+  const el = h("section", { class: "panel invites", id: "invites", hidden: true }, h("h2", null, t("create.invites")), help, list);
   let drawn = "";
 
   function draw(open: string[], grants: SeatGrant[]): void {
@@ -73,7 +75,14 @@ export function waitingPanel(id: string, report: (text: string) => void): Waitin
               fresh.set(id, gs);
               draw(open, gs);
             },
-            (e) => report(peopleText(e)),
+            (e) => {
+              // Only the creator gets the invitations: a player who
+              // joined waits for the others.
+              if (e instanceof ApiError && e.code === "not_creator") {
+                help.textContent = t("create.invites.others");
+                clear(list);
+              } else report(peopleText(e));
+            },
           );
       }
       return true;
