@@ -171,10 +171,13 @@ func (s *Server) analyse(ctx context.Context, id string, j *analysisJob, st game
 		return
 	}
 	defer func() { <-analyses.slots }()
-	res, err := analysis.Analyze(ctx, st, analysis.Config{Budget: AnalysisBudget, Forfeits: forfeits}, func(done, total int) {
+	res, err := analysis.Analyze(ctx, st, analysis.Config{Budget: s.analysisBudget, Forfeits: forfeits}, func(done, total int) {
 		analyses.mu.Lock()
 		j.done, j.total = done, total
 		analyses.mu.Unlock()
+		if s.analysisHook != nil {
+			s.analysisHook(id, done, total)
+		}
 	})
 	if err != nil {
 		s.analysisFailed(id, j, err)

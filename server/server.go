@@ -102,6 +102,11 @@ type Server struct {
 	// presence counts the spectators with the other instances of a shared
 	// store (watchers.go); nil otherwise.
 	presence *presence
+	// analysisBudget is the AI's search of an analysis (AnalysisBudget;
+	// the tests make it small); analysisHook, when not nil, is called
+	// after each piece of an analysis's work, which waits for it.
+	analysisBudget int
+	analysisHook   func(id string, done, total int)
 }
 
 // New returns a server on a store.
@@ -149,7 +154,7 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),
 		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
 		aiOwner: map[string]string{}, aiCount: map[string]int{}, asleep: map[string]time.Time{},
-		started: time.Now(),
+		started: time.Now(), analysisBudget: AnalysisBudget,
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = newLimiter(cfg.RateLimit, max(cfg.RateBurst, 1))
