@@ -67,6 +67,10 @@ type Config struct {
 	// their first move, which their clock does not count; the game is
 	// aborted after it (a minute when 0).
 	FirstMoveTime time.Duration
+	// AnalysisActions bounds the analysis of a finished game to its first
+	// AnalysisActions actions, the result saying it is partial
+	// (DefaultAnalysisActions when 0; -1 for no bound).
+	AnalysisActions int
 }
 
 // Server is the game server. Create it with New, call Restore, serve its
@@ -102,6 +106,8 @@ type Server struct {
 	// presence counts the spectators with the other instances of a shared
 	// store (watchers.go); nil otherwise.
 	presence *presence
+	// analyses are the analyses asked for (analysis.go).
+	analyses *analysisQueue
 	// analysisBudget is the AI's search of an analysis (AnalysisBudget;
 	// the tests make it small); analysisHook, when not nil, is called
 	// after each piece of an analysis's work, which waits for it.
@@ -150,11 +156,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.FirstMoveTime <= 0 {
 		cfg.FirstMoveTime = time.Minute
 	}
+	if cfg.AnalysisActions == 0 {
+		cfg.AnalysisActions = DefaultAnalysisActions
+	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),
 		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
 		aiOwner: map[string]string{}, aiCount: map[string]int{}, asleep: map[string]time.Time{},
-		started: time.Now(), analysisBudget: AnalysisBudget,
+		started: time.Now(), analyses: newAnalysisQueue(), analysisBudget: AnalysisBudget,
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = newLimiter(cfg.RateLimit, max(cfg.RateBurst, 1))

@@ -202,6 +202,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--idle-timeout", "-5ms"}, "--idle-timeout -5ms: a timeout cannot be negative"},
 		{[]string{"--conns-per-addr", "-1"}, "--conns-per-addr -1: cannot be negative"},
 		{[]string{"--max-header-bytes", "100"}, "--max-header-bytes 100: at least 1024"},
+		{[]string{"--analysis-actions", "0"}, "--analysis-actions 0: at least 1 (-1: all)"},
+		{[]string{"--analysis-actions", "-2"}, "--analysis-actions -2: at least 1 (-1: all)"},
 	}
 	for _, tc := range tests {
 		db := filepath.Join(t.TempDir(), "norns.db")
