@@ -46,6 +46,11 @@ type Config struct {
 	MaxNodes int
 	// Seed makes the AI's choices reproducible.
 	Seed uint64
+	// Actions bounds the analysis to the game's first Actions actions
+	// (0: all of them). The first rather than the last: the analysis
+	// walks the game from its start, its steps and graph begin where the
+	// game did, and a longer bound's analysis begins with a shorter one's.
+	Actions int
 	// Forfeits are the players who left a game that went on without them
 	// (game.Forfeiter: three-player Nords Loki), which its history does
 	// not list.
@@ -126,6 +131,12 @@ type Summary struct {
 type Analysis struct {
 	Game    string   `json:"game"`
 	Players []string `json:"players"`
+	// Actions counts the game's actions; Analysed the first ones the
+	// analysis covers (Config.Actions), and Partial says they are not
+	// all of them.
+	Actions  int  `json:"actions"`
+	Analysed int  `json:"analysed"`
+	Partial  bool `json:"partial,omitempty"`
 	// Start is each player's win probability at the start.
 	Start   []float64 `json:"start"`
 	Steps   []Step    `json:"steps"`
@@ -139,6 +150,37 @@ type Progress func(done, total int)
 // was created from. progress, when not nil, is called after each action.
 // It stops with ctx's error when ctx is done.
 func Analyze(ctx context.Context, final game.State, cfg Config, progress Progress) (*Analysis, error) {
+	a, err := NewAnalyzer(final, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for !a.Finished() {
+		if err := a.Step(ctx); err != nil {
+			return nil, err
+		}
+		if progress != nil {
+			progress(a.Progress())
+		}
+	}
+	return a.Result(), nil
+}
+
+// Analyzer looks back at a game an action at a time, so that its work can
+// be cut into pieces and shared out: NewAnalyzer, Step until Finished,
+// then Result. It is not safe for concurrent use.
+type Analyzer struct {
+	cfg   Config
+	hist  []game.Action
+	end   int // the actions analysed: the first end of hist
+	s     game.State
+	agent ai.Agent
+	v     *valuer
+	an    *Analysis
+}
+
+// NewAnalyzer prepares the analysis of the game that led to final: its
+// first cfg.Actions actions, or all of them.
+func NewAnalyzer(final game.State, cfg Config) (*Analyzer, error) {
 	cfg = cfg.withDefaults()
 	hist := final.History()
 	s := final.Clone()
@@ -158,97 +200,124 @@ func Analyze(ctx context.Context, final game.State, cfg Config, progress Progres
 	if err != nil {
 		return nil, err
 	}
-	names := s.Players()
-	an := &Analysis{Game: s.Game().Name(), Players: names}
-	v := &valuer{max: cfg.MaxNodes}
-	for i := 0; i < len(hist); i = len(s.History()) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := forfeit(s, cfg.Forfeits, i); err != nil {
-			return nil, err
-		}
-		st := Step{Ply: i, Move: s.ActionString(hist[i])}
-		p := s.Player()
-		switch {
-		case p == game.Chance:
-			st.Player, st.Chance = "chance", true
-			exp := make([]float64, len(names))
-			var got []float64
-			for _, o := range s.ChanceOutcomes() {
-				c := s.Clone()
-				c.ApplyUnchecked(o.Action)
-				x := v.value(c, cfg.ChanceDepth)
-				for j := range exp {
-					exp[j] += o.Prob * x[j]
-				}
-				if o.Action == hist[i] {
-					got = x
-				}
-			}
-			if got == nil {
-				return nil, fmt.Errorf("analysis: ply %d: %s is no outcome of the roll", i, st.Move)
-			}
-			st.Before = exp
-			st.Luck = make([]float64, len(names))
-			for j := range exp {
-				st.Luck[j] = got[j] - exp[j]
-			}
-		case p >= 0:
-			st.Player = names[p]
-			legal := s.Legal()
-			played := child(s, hist[i])
-			pv := v.value(played, cfg.Depth)
-			st.Before = pv
-			if len(legal) < 2 {
-				st.Forced = true
-				break
-			}
-			best, err := agent.Choose(ctx, s)
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				return nil, fmt.Errorf("analysis: ply %d: %v", i, err)
-			}
-			if best == hist[i] {
-				break
-			}
-			bv := v.value(child(s, best), cfg.Depth)
-			st.Best, st.BestValue = s.ActionString(best), bv[p]
-			if bv[p] > pv[p] {
-				st.Before = bv
-				st.Loss = bv[p] - pv[p]
-			}
-			st.Mark = mark(st.Loss)
-		default:
-			return nil, fmt.Errorf("analysis: ply %d: the game is over before its history ends", i)
-		}
-		if len(an.Steps) == 0 {
-			an.Start = st.Before
-		}
-		if err := s.Apply(hist[i]); err != nil {
-			return nil, fmt.Errorf("analysis: ply %d: %s: %v", i, st.Move, err)
-		}
-		an.Steps = append(an.Steps, st)
-		if progress != nil {
-			progress(len(s.History()), len(hist))
-		}
+	end := len(hist)
+	if cfg.Actions > 0 {
+		end = min(end, cfg.Actions)
 	}
-	// Each step's After is the next one's Before; the last one's is the
-	// end's value.
+	return &Analyzer{
+		cfg: cfg, hist: hist, end: end, s: s, agent: agent,
+		v:  &valuer{max: cfg.MaxNodes},
+		an: &Analysis{Game: s.Game().Name(), Players: s.Players(), Actions: len(hist)},
+	}, nil
+}
+
+// Finished reports whether every action to analyse is.
+func (a *Analyzer) Finished() bool { return len(a.s.History()) >= a.end }
+
+// Progress is the actions analysed, of how many.
+func (a *Analyzer) Progress() (done, total int) {
+	return min(len(a.s.History()), a.end), a.end
+}
+
+// Step analyses the next action. It returns ctx's error when ctx is done.
+func (a *Analyzer) Step(ctx context.Context) error {
+	s, hist, cfg, v := a.s, a.hist, a.cfg, a.v
+	names := a.an.Players
+	i := len(s.History())
+	if i >= a.end {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := forfeit(s, cfg.Forfeits, i); err != nil {
+		return err
+	}
+	st := Step{Ply: i, Move: s.ActionString(hist[i])}
+	p := s.Player()
+	switch {
+	case p == game.Chance:
+		st.Player, st.Chance = "chance", true
+		exp := make([]float64, len(names))
+		var got []float64
+		for _, o := range s.ChanceOutcomes() {
+			c := s.Clone()
+			c.ApplyUnchecked(o.Action)
+			x := v.value(c, cfg.ChanceDepth)
+			for j := range exp {
+				exp[j] += o.Prob * x[j]
+			}
+			if o.Action == hist[i] {
+				got = x
+			}
+		}
+		if got == nil {
+			return fmt.Errorf("analysis: ply %d: %s is no outcome of the roll", i, st.Move)
+		}
+		st.Before = exp
+		st.Luck = make([]float64, len(names))
+		for j := range exp {
+			st.Luck[j] = got[j] - exp[j]
+		}
+	case p >= 0:
+		st.Player = names[p]
+		legal := s.Legal()
+		played := child(s, hist[i])
+		pv := v.value(played, cfg.Depth)
+		st.Before = pv
+		if len(legal) < 2 {
+			st.Forced = true
+			break
+		}
+		best, err := a.agent.Choose(ctx, s)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("analysis: ply %d: %v", i, err)
+		}
+		if best == hist[i] {
+			break
+		}
+		bv := v.value(child(s, best), cfg.Depth)
+		st.Best, st.BestValue = s.ActionString(best), bv[p]
+		if bv[p] > pv[p] {
+			st.Before = bv
+			st.Loss = bv[p] - pv[p]
+		}
+		st.Mark = mark(st.Loss)
+	default:
+		return fmt.Errorf("analysis: ply %d: the game is over before its history ends", i)
+	}
+	if len(a.an.Steps) == 0 {
+		a.an.Start = st.Before
+	}
+	if err := s.Apply(hist[i]); err != nil {
+		return fmt.Errorf("analysis: ply %d: %s: %v", i, st.Move, err)
+	}
+	a.an.Steps = append(a.an.Steps, st)
+	return nil
+}
+
+// Result is the analysis once Finished: each step's After is the next
+// one's Before, the last one's the value of the position it leads to (the
+// end of the game, or of the part analysed).
+func (a *Analyzer) Result() *Analysis {
+	an := a.an
 	for k := range an.Steps {
 		if k+1 < len(an.Steps) {
 			an.Steps[k].After = an.Steps[k+1].Before
 		} else {
-			an.Steps[k].After = v.value(s, cfg.Depth)
+			an.Steps[k].After = a.v.value(a.s, a.cfg.Depth)
 		}
 	}
 	if an.Start == nil {
-		an.Start = v.value(s, cfg.Depth)
+		an.Start = a.v.value(a.s, a.cfg.Depth)
 	}
-	an.Summary = summarize(names, an.Steps)
-	return an, nil
+	an.Analysed = min(len(a.s.History()), len(a.hist))
+	an.Partial = an.Analysed < an.Actions
+	an.Summary = summarize(an.Players, an.Steps)
+	return an
 }
 
 // MCTSShare is the part of the budget an MCTS agent searches, in

@@ -185,3 +185,53 @@ func TestForfeit(t *testing.T) {
 		}
 	}
 }
+
+// TestActionsBound: with Config.Actions below the game's length only the
+// first actions are analysed, as the whole game's analysis has them, and
+// the result says it is partial; at or above the length it is whole.
+func TestActionsBound(t *testing.T) {
+	s := play(t, chess.Game, "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e4", "c3e4")
+	whole, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 500}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		actions, steps int
+		partial        bool
+	}{
+		{0, 7, false},
+		{3, 3, true},
+		{6, 6, true},
+		{7, 7, false},
+		{100, 7, false},
+	}
+	for _, tc := range tests {
+		var calls []int
+		an, err := analysis.Analyze(context.Background(), s, analysis.Config{Budget: 500, Actions: tc.actions}, func(done, total int) {
+			calls = append(calls, done)
+			if total != tc.steps {
+				t.Errorf("Actions %d: progress total %d, want %d", tc.actions, total, tc.steps)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(an.Steps) != tc.steps || an.Analysed != tc.steps || an.Actions != 7 || an.Partial != tc.partial {
+			t.Errorf("Actions %d: %d steps, analysed %d of %d, partial %v; want %d steps, analysed %d of 7, partial %v",
+				tc.actions, len(an.Steps), an.Analysed, an.Actions, an.Partial, tc.steps, tc.steps, tc.partial)
+			continue
+		}
+		if len(calls) != tc.steps || calls[len(calls)-1] != tc.steps {
+			t.Errorf("Actions %d: progress %v, want 1 to %d", tc.actions, calls, tc.steps)
+		}
+		for k, st := range an.Steps {
+			w := whole.Steps[k]
+			if st.Move != w.Move || st.Best != w.Best || st.Mark != w.Mark || st.Before[0] != w.Before[0] {
+				t.Errorf("Actions %d: step %d = %+v, the whole game's %+v", tc.actions, k, st, w)
+			}
+		}
+		if last := an.Steps[len(an.Steps)-1]; len(last.After) != 2 {
+			t.Errorf("Actions %d: the last step has no After: %+v", tc.actions, last)
+		}
+	}
+}

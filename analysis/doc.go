@@ -46,4 +46,10 @@
 // outcomes luck averages to zero, and over the players a roll's luck sums
 // to zero. A player's summary adds up the luck of the rolls and the
 // losses of the choices, and gives an accuracy in percent.
+//
+// Config.Actions bounds the work: only the game's first Actions actions
+// are analysed, and the Analysis says it is Partial. An Analyzer does the
+// work an action at a time (Step), so that a server can cut it into
+// pieces and share one processor among several analyses; Analyze runs
+// one to its end.
 package analysis

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -14,12 +13,21 @@ import (
 )
 
 // The analysis of a finished game (package analysis) runs in the
-// background, at most AnalysisSlots at once, each at AnalysisBudget; the
-// results stay in memory, the last keptAnalyses of them.
+// background, at most AnalysisSlots at once, each AI search at
+// AnalysisBudget, over the first Config.AnalysisActions actions of the
+// game (DefaultAnalysisActions). The work is done in turns of
+// analysisTurn actions, which go round the clients with analyses waiting
+// (and round each client's analyses), so that a short analysis never
+// waits for a long one to end. A client has at most analysesPerClient
+// analyses waiting or running. The results stay in memory, the last
+// keptAnalyses of them.
 const (
-	AnalysisSlots  = 1
-	AnalysisBudget = 20000
-	keptAnalyses   = 256
+	AnalysisSlots          = 1
+	AnalysisBudget         = 20000
+	DefaultAnalysisActions = 600
+	analysisTurn           = 8
+	analysesPerClient      = 2
+	keptAnalyses           = 256
 )
 
 // The rate of new analyses, per client address: bursts of analysisBurst,
@@ -30,42 +38,60 @@ const (
 	analysisRate  = 1.0 / 60
 )
 
-// analysisLimiter limits the analyses each client address starts on
-// each server, keyed by "server address" (so that the servers of one
-// process, in the tests, never share a key).
-var analysisLimiter = newLimiter(analysisRate, analysisBurst)
-
-// analyses are the analyses asked for, by game id. Game ids are random, so
-// that the servers of one process (tests) never share one.
-var analyses = &analysisJobs{jobs: map[string]*analysisJob{}, slots: make(chan struct{}, AnalysisSlots)}
-
-type analysisJobs struct {
+// analysisQueue holds a server's analyses, by game id, and hands out
+// their turns.
+type analysisQueue struct {
 	mu    sync.Mutex
 	jobs  map[string]*analysisJob
 	order []string // the ids, oldest first
-	slots chan struct{}
+	// queues holds the analyses waiting for a turn of each client, in
+	// order; ring the clients with analyses waiting, in the order they
+	// are served. An analysis having its turn is in neither.
+	queues map[string][]*analysisJob
+	ring   []string
+	// pending counts each client's analyses waiting or running; workers
+	// the goroutines giving turns (at most AnalysisSlots).
+	pending map[string]int
+	workers int
+	// limiter limits the analyses each client address starts.
+	limiter *limiter
 }
 
+func newAnalysisQueue() *analysisQueue {
+	return &analysisQueue{jobs: map[string]*analysisJob{}, queues: map[string][]*analysisJob{}, pending: map[string]int{}, limiter: newLimiter(analysisRate, analysisBurst)}
+}
+
+// analysisJob is the analysis of game id asked for by client owner. The
+// worker giving it a turn alone touches st, forfeits and run; the other
+// fields are guarded by the queue's mu.
 type analysisJob struct {
+	id, owner   string
 	done, total int
+	actions     int
 	result      *analysis.Analysis
 	failed      string
+	st          game.State
+	forfeits    []analysis.Forfeit
+	run         *analysis.Analyzer
 }
 
 // AnalysisView is the answer of GET and POST /api/games/{id}/analysis:
 // Status is "queued", "running", "done" or "failed"; Done of Total
-// actions are analysed; Analysis is there once done, Error once failed.
+// actions are analysed, of the game's Actions (more than Total when only
+// the first Total are: Config.AnalysisActions); Analysis is there once
+// done, Error once failed.
 type AnalysisView struct {
 	Status   string             `json:"status"`
 	Done     int                `json:"done"`
 	Total    int                `json:"total"`
+	Actions  int                `json:"actions"`
 	Analysis *analysis.Analysis `json:"analysis,omitempty"`
 	Error    string             `json:"error,omitempty"`
 }
 
-// view is the job's answer; callers hold a.mu.
+// view is the job's answer; callers hold the queue's mu.
 func (j *analysisJob) view() AnalysisView {
-	v := AnalysisView{Done: j.done, Total: j.total, Analysis: j.result, Error: j.failed}
+	v := AnalysisView{Done: j.done, Total: j.total, Actions: j.actions, Analysis: j.result, Error: j.failed}
 	switch {
 	case j.result != nil:
 		v.Status = "done"
@@ -86,13 +112,14 @@ func (s *Server) handleAnalysisGet(w http.ResponseWriter, r *http.Request) error
 	if err := s.with(r.Context(), id, func(t *table) error { return nil }); err != nil {
 		return err
 	}
-	analyses.mu.Lock()
-	j, ok := analyses.jobs[id]
+	q := s.analyses
+	q.mu.Lock()
+	j, ok := q.jobs[id]
 	var v AnalysisView
 	if ok {
 		v = j.view()
 	}
-	analyses.mu.Unlock()
+	q.mu.Unlock()
 	if !ok {
 		return apiErr(CodeNotFound, "no analysis of game %s was asked for (POST /api/games/%s/analysis)", id, id)
 	}
@@ -102,7 +129,8 @@ func (s *Server) handleAnalysisGet(w http.ResponseWriter, r *http.Request) error
 // handleAnalysisPost answers POST /api/games/{id}/analysis: it starts the
 // analysis of a finished game (not_over while it goes on: the analysis
 // never helps a game in progress) and answers as GET does, 202 Accepted
-// when it started it.
+// when it started it. A client with analysesPerClient analyses waiting or
+// running gets too_many_analyses.
 func (s *Server) handleAnalysisPost(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var st game.State
@@ -117,81 +145,152 @@ func (s *Server) handleAnalysisPost(w http.ResponseWriter, r *http.Request) erro
 	}); err != nil {
 		return err
 	}
-	analyses.mu.Lock()
-	if j, ok := analyses.jobs[id]; ok && j.failed == "" {
+	q := s.analyses
+	q.mu.Lock()
+	if j, ok := q.jobs[id]; ok && j.failed == "" {
 		v := j.view()
-		analyses.mu.Unlock()
+		q.mu.Unlock()
 		return writeJSON(w, http.StatusOK, v)
 	}
 	addr := clientAddr(r)
-	if ok, wait := analysisLimiter.take(fmt.Sprintf("%p %s", s, addr), time.Now()); !ok {
-		analyses.mu.Unlock()
+	if q.pending[addr] >= analysesPerClient {
+		q.mu.Unlock()
+		return apiErr(CodeTooManyAnalyses, "%d analyses from %s wait or run; ask again once one is done", analysesPerClient, addr)
+	}
+	if ok, wait := q.limiter.take(addr, time.Now()); !ok {
+		q.mu.Unlock()
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter(wait)))
 		return apiErr(CodeRateLimited, "more than %d analyses in %g s from %s", analysisBurst, analysisBurst/analysisRate, addr)
 	}
-	j := &analysisJob{total: len(st.History())}
-	if _, ok := analyses.jobs[id]; ok {
-		analyses.jobs[id] = j // one that failed, started anew
+	n := len(st.History())
+	j := &analysisJob{id: id, owner: addr, total: n, actions: n, st: st, forfeits: forfeits}
+	if b := s.cfg.AnalysisActions; b > 0 {
+		j.total = min(n, b)
+	}
+	if _, ok := q.jobs[id]; ok {
+		q.jobs[id] = j // one that failed, started anew
 	} else {
-		analyses.add(id, j)
+		q.add(id, j)
+	}
+	q.pending[addr]++
+	q.push(j)
+	start := q.workers < AnalysisSlots
+	if start {
+		q.workers++
 	}
 	v := j.view()
-	analyses.mu.Unlock()
+	q.mu.Unlock()
 
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.analyse(s.ctx, id, j, st, forfeits)
-	}()
+	if start {
+		s.wg.Add(1)
+		go s.analysisWorker()
+	}
 	return writeJSON(w, http.StatusAccepted, v)
 }
 
 // add keeps j as id's job, forgetting the oldest finished ones beyond
-// keptAnalyses. Callers hold a.mu.
-func (a *analysisJobs) add(id string, j *analysisJob) {
-	a.jobs[id] = j
-	a.order = append(a.order, id)
-	for i := 0; len(a.jobs) > keptAnalyses && i < len(a.order); {
-		old := a.jobs[a.order[i]]
+// keptAnalyses. Callers hold q.mu.
+func (q *analysisQueue) add(id string, j *analysisJob) {
+	q.jobs[id] = j
+	q.order = append(q.order, id)
+	for i := 0; len(q.jobs) > keptAnalyses && i < len(q.order); {
+		old := q.jobs[q.order[i]]
 		if old.result == nil && old.failed == "" {
 			i++
 			continue
 		}
-		delete(a.jobs, a.order[i])
-		a.order = append(a.order[:i], a.order[i+1:]...)
+		delete(q.jobs, q.order[i])
+		q.order = append(q.order[:i], q.order[i+1:]...)
 	}
 }
 
-// analyse runs job j on st once a slot is free.
-func (s *Server) analyse(ctx context.Context, id string, j *analysisJob, st game.State, forfeits []analysis.Forfeit) {
-	select {
-	case analyses.slots <- struct{}{}:
-	case <-ctx.Done():
-		s.analysisFailed(id, j, ctx.Err())
-		return
+// push puts j at the end of its client's queue, and the client in the
+// ring if it was not. Callers hold q.mu.
+func (q *analysisQueue) push(j *analysisJob) {
+	if len(q.queues[j.owner]) == 0 {
+		q.ring = append(q.ring, j.owner)
 	}
-	defer func() { <-analyses.slots }()
-	res, err := analysis.Analyze(ctx, st, analysis.Config{Budget: AnalysisBudget, Forfeits: forfeits}, func(done, total int) {
-		analyses.mu.Lock()
-		j.done, j.total = done, total
-		analyses.mu.Unlock()
-	})
-	if err != nil {
-		s.analysisFailed(id, j, err)
-		return
-	}
-	analyses.mu.Lock()
-	j.result, j.done = res, j.total
-	analyses.mu.Unlock()
+	q.queues[j.owner] = append(q.queues[j.owner], j)
 }
 
-// analysisFailed records the failure of id's analysis; asking again
-// starts it anew.
-func (s *Server) analysisFailed(id string, j *analysisJob, err error) {
-	s.log.Warn("analysis failed", "game", id, "err", err)
-	analyses.mu.Lock()
-	j.failed = err.Error()
-	analyses.mu.Unlock()
+// next takes the job whose turn it is: the first of the next client in
+// the ring, which goes to the ring's end if it has more. With none, it
+// returns nil and counts the calling worker out.
+func (q *analysisQueue) next() *analysisJob {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.ring) == 0 {
+		q.workers--
+		return nil
+	}
+	owner := q.ring[0]
+	q.ring = q.ring[1:]
+	qs := q.queues[owner]
+	j := qs[0]
+	if len(qs) > 1 {
+		q.queues[owner] = qs[1:]
+		q.ring = append(q.ring, owner)
+	} else {
+		delete(q.queues, owner)
+	}
+	return j
+}
+
+// analysisWorker gives the analyses their turns while any wait.
+func (s *Server) analysisWorker() {
+	defer s.wg.Done()
+	q := s.analyses
+	for j := q.next(); j != nil; j = q.next() {
+		res, err := s.analysisStep(s.ctx, j)
+		q.mu.Lock()
+		if j.run != nil {
+			j.done, j.total = j.run.Progress()
+		}
+		done, total := j.done, j.total
+		switch {
+		case err != nil:
+			j.failed = err.Error()
+		case res != nil:
+			j.result, j.done = res, j.total
+		default:
+			q.push(j)
+		}
+		if err != nil || res != nil {
+			j.st, j.forfeits, j.run = nil, nil, nil
+			if q.pending[j.owner]--; q.pending[j.owner] <= 0 {
+				delete(q.pending, j.owner)
+			}
+		}
+		q.mu.Unlock()
+		if err != nil {
+			s.log.Warn("analysis failed", "game", j.id, "err", err)
+		}
+		if s.analysisHook != nil {
+			s.analysisHook(j.id, done, total)
+		}
+	}
+}
+
+// analysisStep is a turn of job j: up to analysisTurn actions analysed,
+// and the result once the last is.
+func (s *Server) analysisStep(ctx context.Context, j *analysisJob) (*analysis.Analysis, error) {
+	if j.run == nil {
+		cfg := analysis.Config{Budget: s.analysisBudget, Forfeits: j.forfeits, Actions: max(0, s.cfg.AnalysisActions)}
+		run, err := analysis.NewAnalyzer(j.st, cfg)
+		if err != nil {
+			return nil, err
+		}
+		j.run, j.st = run, nil
+	}
+	for k := 0; k < analysisTurn && !j.run.Finished(); k++ {
+		if err := j.run.Step(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if !j.run.Finished() {
+		return nil, nil
+	}
+	return j.run.Result(), nil
 }
 
 // forfeits are the players who left a game of more than two players that

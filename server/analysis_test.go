@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -100,16 +101,15 @@ func TestAnalysisForfeit(t *testing.T) {
 	}
 }
 
-// TestAnalysisRate: a client starts three analyses at once, not a fourth;
-// asking again for one it started costs nothing.
+// TestAnalysisRate: a client starts three analyses in a row, not a
+// fourth; asking again for one it started costs nothing.
 func TestAnalysisRate(t *testing.T) {
 	e := start(t, nil)
+	server.SetAnalysisBudget(e.srv, 50)
 	var ids []string
 	for range 4 {
-		c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
-		e.must("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"action": "e2e4", "seq": 0}, nil)
-		e.must("POST", "/api/games/"+c.ID+"/resign", c.Seats[0].Token, nil, nil)
-		ids = append(ids, c.ID)
+		id, _ := finishedChess(e, 1)
+		ids = append(ids, id)
 	}
 	for i, id := range ids {
 		st, ae := e.call("POST", "/api/games/"+id+"/analysis", "", nil, nil)
@@ -119,8 +119,168 @@ func TestAnalysisRate(t *testing.T) {
 		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != server.CodeRateLimited):
 			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, server.CodeRateLimited)
 		}
+		if i < 3 {
+			awaitAnalysis(e, id) // not to be held by the bound on the analyses waiting
+		}
 	}
 	if st, ae := e.call("POST", "/api/games/"+ids[0]+"/analysis", "", nil, nil); st != http.StatusOK {
 		t.Errorf("the first analysis again = %d %+v, want 200", st, ae)
+	}
+}
+
+// TestAnalysisPerClient: while a client's two analyses wait or run, its
+// third is refused (429 too_many_analyses, and nothing is started), not
+// another client's; once one is done, the third is accepted.
+func TestAnalysisPerClient(t *testing.T) {
+	e := start(t, nil)
+	server.SetAnalysisBudget(e.srv, 50)
+	other := e.from("127.0.0.2")
+	var ids []string
+	for _, plies := range []int{20, 2, 2} {
+		id, _ := finishedChess(e, plies)
+		ids = append(ids, id)
+	}
+	theirs, _ := finishedChess(other, 2)
+	paused, resume := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	server.SetAnalysisHook(e.srv, func(id string, done, total int) {
+		once.Do(func() {
+			close(paused)
+			<-resume
+		})
+	})
+	path := func(id string) string { return "/api/games/" + id + "/analysis" }
+	e.must("POST", path(ids[0]), "", nil, nil)
+	<-paused // the first analysis runs, a turn done
+	e.must("POST", path(ids[1]), "", nil, nil)
+	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusTooManyRequests || ae.Code != server.CodeTooManyAnalyses {
+		t.Errorf("a third analysis = %d %+v, want 429 %s", st, ae, server.CodeTooManyAnalyses)
+	}
+	if st, ae := e.call("GET", path(ids[2]), "", nil, nil); st != http.StatusNotFound {
+		t.Errorf("GET the refused analysis = %d %+v, want 404", st, ae)
+	}
+	if st, ae := other.call("POST", path(theirs), "", nil, nil); st != http.StatusAccepted {
+		t.Errorf("another client's analysis = %d %+v, want 202", st, ae)
+	}
+	close(resume)
+	awaitAnalysis(e, ids[0])
+	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusAccepted {
+		t.Errorf("the third analysis once the first is done = %d %+v, want 202", st, ae)
+	}
+	awaitAnalysis(e, ids[2])
+}
+
+// TestAnalysisPartial: a game longer than Config.AnalysisActions is
+// analysed over its first AnalysisActions actions, and the answer says
+// so from the start; a game no longer is analysed whole.
+func TestAnalysisPartial(t *testing.T) {
+	e := start(t, func(c *server.Config) { c.AnalysisActions = 4 })
+	server.SetAnalysisBudget(e.srv, 50)
+	tests := []struct {
+		plies, total int
+		partial      bool
+	}{
+		{7, 4, true},
+		{4, 4, false},
+		{3, 3, false},
+	}
+	for _, tc := range tests {
+		id, n := finishedChess(e, tc.plies)
+		if n != tc.plies {
+			t.Fatalf("the game has %d actions, want %d", n, tc.plies)
+		}
+		var v server.AnalysisView
+		e.must("POST", "/api/games/"+id+"/analysis", "", nil, &v)
+		if v.Total != tc.total || v.Actions != tc.plies {
+			t.Errorf("%d actions: POST = %+v, want %d to analyse of %d", tc.plies, v, tc.total, tc.plies)
+		}
+		v = awaitAnalysis(e, id)
+		an := v.Analysis
+		if v.Done != tc.total || len(an.Steps) != tc.total || an.Analysed != tc.total || an.Actions != tc.plies || an.Partial != tc.partial {
+			t.Errorf("%d actions: done %d of %d, %d steps, analysed %d of %d, partial %v; want %d steps of %d, partial %v",
+				tc.plies, v.Done, v.Total, len(an.Steps), an.Analysed, an.Actions, an.Partial, tc.total, tc.plies, tc.partial)
+		}
+	}
+}
+
+// finishedChess plays a game of chess of plies actions (the first legal
+// move each time, fewer if the game ends before) and resigns it; it
+// returns the game's id and its actions.
+func finishedChess(e *env, plies int) (string, int) {
+	e.t.Helper()
+	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	tokens := tokensOf(c)
+	n := 0
+	for ; n < plies; n++ {
+		v := e.view(c.ID)
+		if v.Finished {
+			break
+		}
+		e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil)
+	}
+	if !e.view(c.ID).Finished {
+		e.must("POST", "/api/games/"+c.ID+"/resign", c.Seats[0].Token, nil, nil)
+	}
+	return c.ID, n
+}
+
+// awaitAnalysis polls the analysis of game id until it is done.
+func awaitAnalysis(e *env, id string) server.AnalysisView {
+	e.t.Helper()
+	var v server.AnalysisView
+	e.must("GET", "/api/games/"+id+"/analysis", "", nil, &v)
+	for v.Status != "done" {
+		if v.Status == "failed" {
+			e.t.Fatalf("analysis of %s failed: %s", id, v.Error)
+		}
+		time.Sleep(10 * time.Millisecond)
+		e.must("GET", "/api/games/"+id+"/analysis", "", nil, &v)
+	}
+	return v
+}
+
+// TestAnalysisShortPassesLong: another client's short analysis, asked
+// for while a long one runs, is done before it: the long one does not
+// hold the slot to its end.
+func TestAnalysisShortPassesLong(t *testing.T) {
+	e := start(t, nil)
+	server.SetAnalysisBudget(e.srv, 50)
+	other := e.from("127.0.0.2")
+	long, n := finishedChess(e, 40)
+	short, _ := finishedChess(other, 2)
+	if n < 30 {
+		t.Fatalf("the long game has %d actions, want 30 or more", n)
+	}
+	paused, resume := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	finished := make(chan string, 2)
+	server.SetAnalysisHook(e.srv, func(id string, done, total int) {
+		if id == long {
+			once.Do(func() {
+				close(paused)
+				<-resume
+			})
+		}
+		if done == total {
+			finished <- id
+		}
+	})
+	e.must("POST", "/api/games/"+long+"/analysis", "", nil, nil)
+	<-paused // the long analysis runs
+	var v server.AnalysisView
+	other.must("POST", "/api/games/"+short+"/analysis", "", nil, &v)
+	if v.Status != "queued" {
+		t.Errorf("the short analysis, asked for while the long one runs = %+v, want queued", v)
+	}
+	close(resume)
+	first, second := <-finished, <-finished
+	if first != short || second != long {
+		t.Errorf("finished %s then %s, want the short %s before the long %s", first, second, short, long)
+	}
+	if v := awaitAnalysis(e, long); len(v.Analysis.Steps) != n {
+		t.Errorf("the long analysis has %d steps, want %d", len(v.Analysis.Steps), n)
+	}
+	if v := awaitAnalysis(other, short); len(v.Analysis.Steps) != 2 {
+		t.Errorf("the short analysis has %d steps, want 2", len(v.Analysis.Steps))
 	}
 }

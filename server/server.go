@@ -74,6 +74,10 @@ type Config struct {
 	// side of its connection ("http://127.0.0.1:8080"). The Host header,
 	// which the client writes, is never used.
 	PublicURL string
+	// AnalysisActions bounds the analysis of a finished game to its first
+	// AnalysisActions actions, the result saying it is partial
+	// (DefaultAnalysisActions when 0; -1 for no bound).
+	AnalysisActions int
 }
 
 // Server is the game server. Create it with New, call Restore, serve its
@@ -114,6 +118,13 @@ type Server struct {
 	// (signingKey).
 	keyMu sync.Mutex
 	key   ed25519.PrivateKey
+	// analyses are the analyses asked for (analysis.go).
+	analyses *analysisQueue
+	// analysisBudget is the AI's search of an analysis (AnalysisBudget;
+	// the tests make it small); analysisHook, when not nil, is called
+	// after each piece of an analysis's work, which waits for it.
+	analysisBudget int
+	analysisHook   func(id string, done, total int)
 }
 
 // New returns a server on a store.
@@ -164,11 +175,14 @@ func New(cfg Config) (*Server, error) {
 		}
 		cfg.PublicURL = o
 	}
+	if cfg.AnalysisActions == 0 {
+		cfg.AnalysisActions = DefaultAnalysisActions
+	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(),
 		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
 		aiOwner: map[string]string{}, aiCount: map[string]int{}, asleep: map[string]time.Time{},
-		started: time.Now(),
+		started: time.Now(), analyses: newAnalysisQueue(), analysisBudget: AnalysisBudget,
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = newLimiter(cfg.RateLimit, max(cfg.RateBurst, 1))

@@ -102,6 +102,7 @@ type gameLimits struct {
 	aiPerClient                 int
 	liveTTL, corrTTL, idleAfter time.Duration
 	firstMove                   time.Duration
+	analysisActions             int
 }
 
 func serveCmd() *cobra.Command {
@@ -155,6 +156,9 @@ limits at all).`,
 				}
 				publicURL = o
 			}
+			if gl.analysisActions == 0 || gl.analysisActions < -1 {
+				return fmt.Errorf("--analysis-actions %d: at least 1 (-1: all)", gl.analysisActions)
+			}
 			hopts := &slog.HandlerOptions{Level: level}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), hopts)
 			if logFormat == "json" {
@@ -174,7 +178,7 @@ limits at all).`,
 				AITime:        map[string]time.Duration{"easy": easy, "medium": medium, "hard": hard},
 				AIConcurrency: aiConc, RateLimit: rate, RateBurst: burst,
 				Web:         web.Handler(),
-				AIOnlyGames: gl.aiOnly, AIGamesPerClient: gl.aiPerClient,
+				AIOnlyGames: gl.aiOnly, AIGamesPerClient: gl.aiPerClient, AnalysisActions: gl.analysisActions,
 				LiveTTL: gl.liveTTL, CorrespondenceTTL: gl.corrTTL, IdleAfter: gl.idleAfter, FirstMoveTime: gl.firstMove,
 				PublicURL: publicURL,
 			})
@@ -261,6 +265,7 @@ limits at all).`,
 	f.IntVar(&limits.maxHeaderBytes, "max-header-bytes", 16<<10, "largest request header accepted, in bytes")
 	f.BoolVar(&gl.aiOnly, "ai-games", false, "allow games in which every seat is an AI's (otherwise the balance lab's alone)")
 	f.IntVar(&gl.aiPerClient, "ai-games-per-client", 4, "unfinished games against the computer that one client address may have in play (-1: no bound)")
+	f.IntVar(&gl.analysisActions, "analysis-actions", server.DefaultAnalysisActions, "the first actions of a finished game that its analysis covers; a longer game's analysis says it is partial (-1: all)")
 	f.DurationVar(&gl.liveTTL, "live-ttl", 24*time.Hour, "how long a game with a clock waits for players (an open seat, a seed) before it expires")
 	f.DurationVar(&gl.corrTTL, "correspondence-ttl", 30*24*time.Hour, "how long a game without a clock waits for players before it expires")
 	f.DurationVar(&gl.idleAfter, "idle-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory")

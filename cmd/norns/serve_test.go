@@ -205,6 +205,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--max-header-bytes", "100"}, "--max-header-bytes 100: at least 1024"},
 		{[]string{"--public-url", "norns.example"}, "--public-url: server: public URL \"norns.example\""},
 		{[]string{"--public-url", "https://norns.example/play"}, "--public-url: server: public URL \"https://norns.example/play\""},
+		{[]string{"--analysis-actions", "0"}, "--analysis-actions 0: at least 1 (-1: all)"},
+		{[]string{"--analysis-actions", "-2"}, "--analysis-actions -2: at least 1 (-1: all)"},
 	}
 	for _, tc := range tests {
 		db := filepath.Join(t.TempDir(), "norns.db")

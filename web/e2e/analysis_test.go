@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"norns/server"
 )
 
 // TestAnalysis: on the page of a finished game of chess, the scholar's
@@ -125,4 +127,35 @@ func TestAnalysisDice(t *testing.T) {
 		t.Errorf("the players' luck: %q, want two opposite numbers", cells)
 	}
 	u.shot("web-analysis-luxumbra-en", "#analysis")
+}
+
+// TestAnalysisPartial: a game longer than the server analyses
+// (--analysis-actions 4, a game of 7 moves) is analysed over its first
+// moves, and the panel says so, in English and in Russian.
+func TestAnalysisPartial(t *testing.T) {
+	b := newBrowser(t)
+	a := startAppWith(t, func(c *server.Config) { c.AnalysisActions = 4 })
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	for i, m := range []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"} {
+		if err := a.call("POST", "/api/games/"+id+"/actions", grants[i%2].Token, map[string]any{"action": m, "seq": i}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := b.user("watcher")
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the Analyse button", `(() => { const e = document.querySelector("#analyse"); return !!e && e.offsetParent !== null; })()`, 10*time.Second)
+	u.click("#analyse")
+	u.wait("the graph", `!!document.querySelector("#analysis-line")`, 120*time.Second)
+	if got := u.eval(`document.querySelector("#analysis-line").dataset.points`); got != "5" {
+		t.Errorf("the graph has %s points, want 5 (the start and 4 moves)", got)
+	}
+	if got := u.text("#analysis-partial"); got != "Only the first 4 of the game's 7 moves are analysed." {
+		t.Errorf("the notice: %q", got)
+	}
+	u.eval(`localStorage.setItem("lang", "ru"), "ok"`)
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.wait("the analysis", `!!document.querySelector("#analysis-partial")`, 10*time.Second)
+	if got := u.text("#analysis-partial"); got != "Разобраны только первые 4 из 7 ходов партии." {
+		t.Errorf("the notice in Russian: %q", got)
+	}
 }

@@ -39,15 +39,23 @@ type app struct {
 	http *http.Server
 	// dice says which games roll dice (the catalog's chance), read once.
 	dice map[string]bool
+	// mod, when not nil, changes the server's configuration.
+	mod func(*server.Config)
 }
 
 func startApp(t *testing.T) *app {
+	t.Helper()
+	return startAppWith(t, nil)
+}
+
+// startAppWith is startApp with mod changing the server's configuration.
+func startAppWith(t *testing.T, mod func(*server.Config)) *app {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{t: t, db: filepath.Join(t.TempDir(), "norns.db"), addr: l.Addr().String()}
+	a := &app{t: t, db: filepath.Join(t.TempDir(), "norns.db"), addr: l.Addr().String(), mod: mod}
 	a.start(l)
 	t.Cleanup(a.stop)
 	return a
@@ -60,13 +68,17 @@ func (a *app) start(l net.Listener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		Store:  st,
 		Games:  games.All,
 		AITime: map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 40 * time.Millisecond, "hard": 80 * time.Millisecond},
 		// The web app answers every path outside the API, as in norns serve.
 		Web: web.Handler(),
-	})
+	}
+	if a.mod != nil {
+		a.mod(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

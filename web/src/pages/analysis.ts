@@ -7,7 +7,9 @@
 // move list, and each player's accuracy. In the dice games a roll's part
 // of the graph is drawn apart (dashed, with a dot): that is luck, the
 // rest is the players' choices, and the summary gives each player's luck
-// and the win probability their choices lost.
+// and the win probability their choices lost. A game longer than the
+// server analyses (docs/api.md: --analysis-actions) gets a notice that
+// only its first moves are.
 
 import { h, s, clear } from "../dom";
 import { t } from "../i18n";
@@ -43,6 +45,11 @@ interface Summary {
 interface Analysis {
   game: string;
   players: string[];
+  /** actions counts the game's actions, analysed the first ones looked at;
+   * partial says that is not all of them (the server's bound). */
+  actions: number;
+  analysed: number;
+  partial?: boolean;
   start: number[];
   steps: Step[];
   summary: Summary[];
@@ -52,6 +59,9 @@ interface AnalysisView {
   status: "queued" | "running" | "done" | "failed";
   done: number;
   total: number;
+  /** actions counts the game's actions: more than total when only the
+   * first total are analysed. */
+  actions: number;
   analysis?: Analysis;
   error?: string;
 }
@@ -131,6 +141,7 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
       h("div", { class: "analysis-progress", id: "analysis-progress", "data-done": v.done, "data-total": v.total },
         h("progress", { max: Math.max(1, v.total), value: v.done, "aria-label": t("analysis.title") }),
         h("span", null, text)),
+      v.actions > v.total ? partialNotice(v.total, v.actions) : null,
     );
     timer = setTimeout(poll, 700);
   }
@@ -145,6 +156,7 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
     const marked = a.steps.filter((st) => st.mark);
     clear(
       body,
+      a.partial ? partialNotice(a.analysed, a.actions) : null,
       graph(a, dice, pick),
       dice ? h("p", { class: "analysis-legend" }, h("span", { class: "legend-luck" }, t("analysis.legend.luck")), " ", h("span", { class: "legend-skill" }, t("analysis.legend.skill"))) : null,
       marked.length
@@ -189,6 +201,12 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
       clearTimeout(timer);
     },
   };
+}
+
+/** partialNotice says that only the first analysed of the game's actions
+ * are analysed. */
+function partialNotice(analysed: number, actions: number): HTMLElement {
+  return h("p", { class: "analysis-partial", id: "analysis-partial", "data-analysed": analysed, "data-actions": actions }, t("analysis.partial", { analysed, actions }));
 }
 
 /** pct writes a probability in whole percent. */
