@@ -31,7 +31,17 @@ func (t *table) update() store.Update {
 // append wraps store.ErrConflict. Callers hold mu.
 func (t *table) commit(ctx context.Context, first []store.Event) error {
 	start := t.seq()
-	for _, e := range first {
+	// A roll due already comes first: this instance has heard the seeds
+	// that made it due but not yet the roll another instance is storing
+	// (the append below then conflicts, and the command is retried on
+	// the stored log), or the instance that was to store it died. Either
+	// way the roll is the one the stored seeds give.
+	if err := t.rollDue(firstTime(first)); err != nil {
+		return err
+	}
+	for i, e := range first {
+		e.Seq = t.seq() + 1 // after those rolls
+		first[i] = e
 		if err := t.apply(e); err != nil {
 			t.drop(err)
 			return err
@@ -46,11 +56,8 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 		}
 	}
 	// The server rolls every die as soon as it is due.
-	for t.started() && !t.over() && t.st.Player() == game.Chance {
-		if err := t.roll(firstTime(first)); err != nil {
-			t.drop(err)
-			return err
-		}
+	if err := t.rollDue(firstTime(first)); err != nil {
+		return err
 	}
 	batch := t.events[start:]
 	if len(batch) == 0 {
@@ -108,6 +115,18 @@ func (t *table) endTurn(batch []store.Event) {
 		}
 	}
 	credit(t.clocks)
+}
+
+// rollDue makes the rolls that are due, if any; a roll that fails drops
+// the table (the log is as stored).
+func (t *table) rollDue(now time.Time) error {
+	for t.started() && !t.over() && t.st.Player() == game.Chance {
+		if err := t.roll(now); err != nil {
+			t.drop(err)
+			return err
+		}
+	}
+	return nil
 }
 
 // roll draws the pending chance outcome from the seeds and applies it.

@@ -137,3 +137,74 @@ func TestSeedsHeardLate(t *testing.T) {
 		checkRolls(t, rec, evs)
 	}
 }
+
+// appendsHeld is a shared store whose appends wait until release is
+// closed: an instance that made a change of seats has not yet stored the
+// rolls it caused.
+type appendsHeld struct {
+	store.Shared
+	release chan struct{}
+}
+
+func (s appendsHeld) Append(ctx context.Context, id string, version int64, events []store.Event, u store.Update) error {
+	<-s.release
+	return s.Shared.Append(ctx, id, version, events, u)
+}
+
+// TestRollDueHeardFirst: an instance that has heard the seeds of a
+// three-player Nords Loki game but not yet the draw of its first player,
+// which another instance is about to store, takes a resignation: it draws
+// the first player itself (the same rolls: they depend only on what is
+// stored) before the resignation, and stores both, or follows the other's
+// rolls and resigns after them; the record verifies either way.
+func TestRollDueHeardFirst(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	held := appendsHeld{release: make(chan struct{})}
+	open := func(hold bool) *env {
+		st, err := store.Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hold {
+			held.Shared = st.(store.Shared)
+			st = held
+		}
+		return startStore(t, st, nil)
+	}
+	a, b := open(true), open(false)
+	c := b.createOnly(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	for _, s := range c.Seats[:2] {
+		b.must("POST", "/api/games/"+c.ID+"/seed", s.Token, map[string]string{"seed": "seed of " + s.Player}, nil)
+	}
+	// p3's seed on a: the seats are stored, the draw waits.
+	seeded := make(chan int)
+	go func() {
+		st, ae := a.call("POST", "/api/games/"+c.ID+"/seed", c.Seats[2].Token, map[string]string{"seed": "seed of p3"}, nil)
+		t.Logf("p3's seed on a: %d %s", st, ae.Code)
+		seeded <- st
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for v := b.view(c.ID); len(v.AwaitingSeeds) > 0 || !v.Started; v = b.view(c.ID) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b never heard p3's seed: %+v", v)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	st, ae := b.call("POST", "/api/games/"+c.ID+"/resign", c.Seats[1].Token, nil, nil)
+	close(held.release)
+	if st := <-seeded; st != http.StatusOK {
+		t.Errorf("p3's seed on the instance whose rolls were held: %d, want 200 (the seats were stored)", st)
+	}
+	if st != http.StatusOK {
+		t.Fatalf("p2 resigning on the instance that has not heard the draw: %d %s, want 200", st, ae.Code)
+	}
+	v := b.view(c.ID)
+	if !v.Seats[1].Left || v.Fairness.Rolls == 0 {
+		t.Fatalf("after the resignation: p2 left %v, %d rolls; want p2 out after the draw", v.Seats[1].Left, v.Fairness.Rolls)
+	}
+	rec, evs, err := b.st.Load(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRolls(t, rec, evs)
+}
