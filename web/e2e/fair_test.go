@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"norns/dice"
 	"norns/games"
 	"norns/i18n"
 	"norns/server"
@@ -120,7 +121,8 @@ func TestNotFound(t *testing.T) {
 
 // TestDiceCheck: once a game with dice is over, its page checks every
 // roll itself (the derivation of norns verify, in the page) and says
-// "N rolls checked: all match", for each game with dice; a record with
+// "N rolls checked: all match; 0 of them with the nonce…" (the seats
+// committed to none), for each game with dice; a record with
 // one roll changed, pasted into the verify page, names the first roll that
 // does not match, in the reader's language; norns verify agrees.
 func TestDiceCheck(t *testing.T) {
@@ -147,7 +149,9 @@ func TestDiceCheck(t *testing.T) {
 		u.holdSeats(a, id, map[string]string{me: token})
 		u.do(chromedp.Navigate(a.url("/games/" + id)))
 		u.wait("the dice checked", `(document.querySelector("#verify-result") || {dataset: {}}).dataset.ok !== undefined`, 20*time.Second)
-		want := tr(i18n.English, "verify.ok", "n", ver.Rolls)
+		// The seats committed to no nonce (their seeds came through the
+		// API without): none of the rolls is caused by one.
+		want := tr(i18n.English, "verify.ok.v2", "n", ver.Rolls, "caused", 0)
 		if got := u.text("#verify-result"); got != want || u.eval(`document.querySelector("#verify-result").dataset.ok`) != "true" {
 			t.Errorf("%s: the page's check says %q, want %q", tc.game, got, want)
 		}
@@ -280,8 +284,9 @@ func TestRecordDownloads(t *testing.T) {
 
 // TestSeedTyped: the create page takes a dice seed typed by the player,
 // which the record's Seed tag carries; the game page lets the seat change
-// it until the first roll. The Replay page lists the games this browser
-// played, and keeps the lab's record box on a page of its own.
+// it until the first roll, the seat's nonce commitment staying. The
+// Replay page lists the games this browser played, and keeps the lab's
+// record box on a page of its own.
 func TestSeedTyped(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -312,11 +317,16 @@ func TestSeedTyped(t *testing.T) {
 		t.Fatalf("the record's tags:\n%s\nwant the seed changed", rec)
 	}
 	u.wait("the new seed shown", `document.querySelector("#fairness").innerText.includes("Seed of White: second thoughts")`, 10*time.Second)
+	// The seed given again keeps the seat's commitment to its first nonce.
+	if rec, want := a.record(id, "norns"), dice.CommitNonce(dice.Nonce(u.secretOf(id, "white"), id, 0)); !strings.Contains(rec, `[Commit white "`+want+`"]`) {
+		t.Fatalf("the record's tags:\n%s\nwant the commitment %s kept", rec, want)
+	}
 	// Once the die has rolled the field is gone.
 	v := a.view(id)
-	if err := a.call("POST", "/api/games/"+id+"/actions", u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s")).white`, id)), map[string]any{"action": "e2e4", "seq": v.Seq}, nil); err != nil {
-		t.Fatal(err)
-	}
+	u.waitPosition(v.Position)
+	u.wait("the move box", `!document.querySelector("#move-input").disabled`, 10*time.Second)
+	u.typeMove("e2e4")
+	a.waitMoved(id, v.Seq)
 	u.wait("the seed field gone", `!document.querySelector("#seed-input")`, 40*time.Second)
 
 	// The Replay page lists the game; the lab's box is one link away.
