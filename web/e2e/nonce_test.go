@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -12,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"norns/dice"
+	"norns/game"
+	"norns/games"
 	"norns/i18n"
 )
 
@@ -66,6 +69,58 @@ func (u *user) playInPage(a *app, id string, n int, rng *rand.Rand, seats ...str
 	}
 }
 
+// v1Record plays Seiðr chess to its end with random legal moves and the
+// rolls of scheme norns-dice-v1, as a server before scheme v2 did, and
+// writes its Norns record; it returns the record and its number of rolls.
+func v1Record(t *testing.T) (string, int) {
+	t.Helper()
+	g, err := games.ByName("seidr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := sha256.Sum256([]byte("a v1 server seed"))
+	roller := dice.NewRoller(seed[:], []string{"white's seed", ""})
+	rng := rand.New(rand.NewPCG(1, 1))
+	var lines []string
+	rolls := 0
+	for !st.Terminal() {
+		var a game.Action
+		kind := "roll chance "
+		if st.Player() == game.Chance {
+			if a, err = roller.Roll(uint64(rolls), st.ChanceOutcomes()); err != nil {
+				t.Fatal(err)
+			}
+			rolls++
+		} else {
+			legal := st.Legal()
+			a = legal[rng.IntN(len(legal))]
+			kind = "move " + st.Players()[st.Player()] + " "
+		}
+		lines = append(lines, fmt.Sprintf("%d %s%s", len(lines)+1, kind, st.ActionString(a)))
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tags := []string{
+		"# norns record 1",
+		`[Game "seidr"]`,
+		`[Options ""]`,
+		`[Scheme "norns-dice-v1"]`,
+		fmt.Sprintf("[Commitment %q]", dice.Commit(seed[:])),
+		`[Seed white "white's seed"]`,
+		`[Seed black ""]`,
+		fmt.Sprintf("[ServerSeed %q]", hex.EncodeToString(seed[:])),
+		fmt.Sprintf("[Status %q]", game.Status(st)),
+		fmt.Sprintf("[Result %q]", game.Describe(st)),
+		"",
+	}
+	return strings.Join(append(tags, lines...), "\n") + "\n", rolls
+}
+
 // TestNonceGame: a Seiðr game created in the browser against the AI
 // commits to the seat's first dice nonce with its seed, from a secret the
 // browser keeps beside the token (the commitment is the one package dice
@@ -74,7 +129,7 @@ func (u *user) playInPage(a *app, id string, n int, rng *rand.Rand, seats ...str
 // carry {nonce … next …}, norns verify counts the rolls they caused, and
 // the page's check says all the rolls match and how many of them a
 // revealed nonce caused; the verify page finds a nonce altered or a
-// reveal dropped. In hot seat each seat has a secret of its own. A
+// reveal dropped, and still checks a record of scheme v1. In hot seat each seat has a secret of its own. A
 // browser that lost a committed seat's secret says why it cannot move,
 // and the game does not change.
 func TestNonceGame(t *testing.T) {
@@ -150,6 +205,10 @@ func TestNonceGame(t *testing.T) {
 		alt = "1"
 	}
 	flipped := " {nonce " + alt + n0[1:] + " next " + commit(1) + "}"
+	v1, v1Rolls := v1Record(t)
+	if ver := verified(t, v1); ver.Scheme != dice.SchemeV1 || ver.Rolls != v1Rolls {
+		t.Fatalf("the v1 record verifies as %s with %d rolls, want %s and %d", ver.Scheme, ver.Rolls, dice.SchemeV1, v1Rolls)
+	}
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		c := b.user("checker-" + string(lang))
 		c.inLang(a, lang, "Ann")
@@ -164,6 +223,7 @@ func TestNonceGame(t *testing.T) {
 			{"the JSON record", a.record(id, "json"), true, tr(lang, "verify.ok.v2", "n", ver.Rolls, "caused", ver.Caused)},
 			{"a nonce altered", strings.Replace(text, first, flipped, 1), false, tr(lang, "verify.nonce.mismatch", "seq", firstSeq, "player", "white")},
 			{"a reveal dropped", strings.Replace(text, first, "", 1), false, tr(lang, "verify.nonce.missing", "seq", firstSeq, "player", "white")},
+			{"a record of scheme v1", v1, true, tr(lang, "verify.ok", "n", v1Rolls)},
 		} {
 			js, _ := json.Marshal(rec.text)
 			c.eval(fmt.Sprintf(`document.querySelector("#verify-record").value = %s, document.querySelector("#verify-result").textContent = "", delete document.querySelector("#verify-result").dataset.ok, "ok"`, js))
