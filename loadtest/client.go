@@ -3,6 +3,7 @@ package loadtest
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,10 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"norns/dice"
+	"norns/game"
+	"norns/games"
 )
 
 // APIError is an error answer of the server.
@@ -34,15 +39,63 @@ type Seat struct {
 
 // View is the part of a game's view the clients read.
 type View struct {
-	ID       string   `json:"id"`
-	Game     string   `json:"game"`
-	Players  []string `json:"players"`
-	Started  bool     `json:"started"`
-	Seq      int64    `json:"seq"`
-	ToMove   string   `json:"to_move"`
-	Status   string   `json:"status"`
-	Finished bool     `json:"finished"`
-	Legal    []string `json:"legal"`
+	ID       string      `json:"id"`
+	Game     string      `json:"game"`
+	Players  []string    `json:"players"`
+	Seats    []NonceSeat `json:"seats"`
+	Started  bool        `json:"started"`
+	Seq      int64       `json:"seq"`
+	ToMove   string      `json:"to_move"`
+	Status   string      `json:"status"`
+	Finished bool        `json:"finished"`
+	Legal    []string    `json:"legal"`
+	Fairness Fairness    `json:"fairness"`
+}
+
+// NonceSeat is what a view says of a seat's dice nonces (scheme
+// norns-dice-v2): its pending commitment and how many it revealed.
+type NonceSeat struct {
+	Player  string `json:"player"`
+	Commit  string `json:"commit"`
+	Reveals int    `json:"reveals"`
+}
+
+// Fairness is what the clients read of a view's dice: their scheme.
+type Fairness struct {
+	Scheme string `json:"scheme"`
+}
+
+// Reveal is what a move carries of its seat's dice nonces: the nonce
+// committed to before and the commitment to the next, in hex.
+type Reveal struct {
+	Nonce string `json:"nonce,omitempty"`
+	Next  string `json:"next,omitempty"`
+}
+
+// commitOf is the commitment to nonce k of a secret in game id.
+func commitOf(secret []byte, id string, k int) string {
+	return dice.CommitNonce(dice.Nonce(secret, id, uint64(k)))
+}
+
+// RevealFor is what a move of seat player carries in a game whose seats
+// and scheme are given, the seat's client holding secret (nil: none): the
+// nonce numbered by the seat's reveals and the commitment to the next; a
+// chain's first commitment alone when the seat has none pending; nothing
+// without a secret or in a game of scheme v1.
+func RevealFor(secret []byte, id, player string, seats []NonceSeat, f Fairness) Reveal {
+	if secret == nil || f.Scheme != dice.SchemeV2 {
+		return Reveal{}
+	}
+	for _, s := range seats {
+		if s.Player != player {
+			continue
+		}
+		if s.Commit == "" {
+			return Reveal{Next: commitOf(secret, id, s.Reveals)}
+		}
+		return Reveal{Nonce: hex.EncodeToString(dice.Nonce(secret, id, uint64(s.Reveals))), Next: commitOf(secret, id, s.Reveals+1)}
+	}
+	return Reveal{}
 }
 
 // Event is an entry of a game's history.
@@ -129,16 +182,26 @@ func (c *Client) Do(ctx context.Context, method, url, token string, body, out an
 	return nil
 }
 
-// Created is the answer to a create.
+// Created is the answer to a create, and the nonce secrets Create drew
+// for the seats it holds, by player (in a game with dice).
 type Created struct {
-	ID    string `json:"id"`
-	Seats []Seat `json:"seats"`
-	Game  View   `json:"game"`
+	ID      string            `json:"id"`
+	Seats   []Seat            `json:"seats"`
+	Game    View              `json:"game"`
+	Secrets map[string][]byte `json:"-"`
+}
+
+// HasDice says whether the game just created rolls dice.
+func (c *Created) HasDice() bool {
+	g, err := games.ByName(c.Game.Game)
+	return err == nil && g.ChanceMode() != game.Deterministic
 }
 
 // Create creates a game with options (nil: the defaults); seats nil gives
 // the creator the first seat and leaves the others open. It then gives each
-// seat it holds a dice seed, which a game with dice waits for.
+// seat it holds a dice seed, which a game with dice waits for, with the
+// commitment to the seat's first nonce from a secret drawn for it (dice
+// scheme norns-dice-v2; Created.Secrets).
 func (c *Client) Create(ctx context.Context, base, name string, options map[string]string, seats []SeatSpec) (*Created, error) {
 	var out Created
 	req := map[string]any{"game": name}
@@ -151,32 +214,56 @@ func (c *Client) Create(ctx context.Context, base, name string, options map[stri
 	if err := c.Do(ctx, "POST", base+"/api/games", "", req, &out); err != nil {
 		return nil, err
 	}
+	withDice := out.HasDice() && out.Game.Fairness.Scheme == dice.SchemeV2
 	for _, s := range out.Seats {
 		if s.Token == "" {
 			continue
 		}
-		if err := c.Do(ctx, "POST", base+"/api/games/"+out.ID+"/seed", s.Token, map[string]string{"seed": "loadtest " + s.Player}, nil); err != nil {
+		req := map[string]string{"seed": "loadtest " + s.Player}
+		if withDice {
+			secret, err := NewSecret()
+			if err != nil {
+				return nil, err
+			}
+			if out.Secrets == nil {
+				out.Secrets = map[string][]byte{}
+			}
+			out.Secrets[s.Player] = secret
+			req["commit"] = commitOf(secret, out.ID, 0)
+		}
+		if err := c.Do(ctx, "POST", base+"/api/games/"+out.ID+"/seed", s.Token, req, nil); err != nil {
 			return nil, fmt.Errorf("seed of %s: %w", s.Player, err)
 		}
 	}
 	return &out, nil
 }
 
-// Join takes an open seat with its invitation and returns the seat's token.
-func (c *Client) Join(ctx context.Context, base, id, player, invite string) (string, error) {
+// NewSecret draws a seat's nonce secret.
+func NewSecret() ([]byte, error) { return dice.NewSecret() }
+
+// Join takes an open seat with its invitation and returns the seat's
+// token; with a nonce secret (not nil) the seat commits to its first
+// nonce.
+func (c *Client) Join(ctx context.Context, base, id, player, invite string, secret []byte) (string, error) {
 	var out struct {
 		Token string `json:"token"`
 	}
-	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", map[string]string{"seat": player, "invite": invite, "seed": "loadtest " + player}, &out)
+	req := map[string]string{"seat": player, "invite": invite, "seed": "loadtest " + player}
+	if secret != nil {
+		req["commit"] = commitOf(secret, id, 0)
+	}
+	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", req, &out)
 	return out.Token, err
 }
 
-// Play sends an action at seq.
-func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64) error {
+// Play sends an action at seq, with what it reveals of the seat's nonces
+// (RevealFor; the zero Reveal for a seat that committed to none).
+func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64, r Reveal) error {
 	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, struct {
 		Action string `json:"action"`
 		Seq    int64  `json:"seq"`
-	}{action, seq}, nil)
+		Reveal
+	}{action, seq, r}, nil)
 }
 
 // Events returns a game's whole log.

@@ -98,7 +98,7 @@ func newGame(t *testing.T, c *Client, base string, seats []SeatSpec, urls [][]st
 		u := urls[len(ps)]
 		tok := s.Token
 		if tok == "" {
-			if tok, err = c.Join(ctx, u[0], cr.ID, s.Player, s.Invite); err != nil {
+			if tok, err = c.Join(ctx, u[0], cr.ID, s.Player, s.Invite, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -371,16 +371,16 @@ func TestClusterClock(t *testing.T) {
 	if err := c.Do(ctx, "POST", a.url+"/api/games", "", req, &cr); err != nil {
 		t.Fatal(err)
 	}
-	black, err := c.Join(ctx, b.url, cr.ID, cr.Seats[1].Player, cr.Seats[1].Invite)
+	black, err := c.Join(ctx, b.url, cr.ID, cr.Seats[1].Player, cr.Seats[1].Invite, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The first move of each side is not timed; then nobody moves: white's
 	// second runs out.
-	if err := c.Play(ctx, a.url, cr.ID, cr.Seats[0].Token, "e2e4", 0); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, cr.Seats[0].Token, "e2e4", 0, Reveal{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Play(ctx, b.url, cr.ID, black, "e7e5", 1); err != nil {
+	if err := c.Play(ctx, b.url, cr.ID, black, "e7e5", 1, Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, base := range []string{a.url, b.url} {
@@ -488,15 +488,15 @@ func TestClusterMissedNotification(t *testing.T) {
 	if err := conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = $1`, listen).Scan(&cut); err != nil || cut != 2 {
 		t.Fatalf("cutting the listeners = %d, %v, want 2", cut, err)
 	}
-	if err := c.Play(ctx, a.url, cr.ID, white, "e4", 0); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, white, "e4", 0, Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(1)
-	if err := c.Play(ctx, b.url, cr.ID, black, "e5", 1); err != nil {
+	if err := c.Play(ctx, b.url, cr.ID, black, "e5", 1, Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(2)
-	if err := c.Play(ctx, a.url, cr.ID, white, "Nf3", 2); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, white, "Nf3", 2, Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(3)
@@ -557,12 +557,12 @@ func TestClusterAppendedElsewhere(t *testing.T) {
 	if _, err := conn.Exec(ctx, `UPDATE games SET seq = 1, updated = $2 WHERE id = $1`, cr.ID, now); err != nil {
 		t.Fatal(err)
 	}
-	err = c.Play(ctx, a.url, cr.ID, white, "d4", 0)
+	err = c.Play(ctx, a.url, cr.ID, white, "d4", 0, Reveal{})
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Code != "stale_sequence" {
 		t.Fatalf("Play(d4 at 0) = %v, want stale_sequence", err)
 	}
-	if err := c.Play(ctx, a.url, cr.ID, black, "e7e5", 1); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, black, "e7e5", 1, Reveal{}); err != nil {
 		t.Fatalf("Play(e7e5 at 1) = %v, want nil", err)
 	}
 	evs, err := c.Events(ctx, a.url, cr.ID)
@@ -591,7 +591,7 @@ func chessGame(t *testing.T, c *Client, createURL, joinURL string) (cr *Created,
 	if err != nil {
 		t.Fatal(err)
 	}
-	black, err = c.Join(ctx, joinURL, cr.ID, "black", cr.Seats[1].Invite)
+	black, err = c.Join(ctx, joinURL, cr.ID, "black", cr.Seats[1].Invite, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -383,18 +383,26 @@ func setup(ctx context.Context, c *Client, cfg Config, name string, n int, rng *
 		for j := range urls {
 			order[j] = urls[(n+i+j)%len(urls)]
 		}
-		tok := s.Token
+		// In a game with dice every seat commits to its nonces and
+		// reveals one with each move (dice scheme norns-dice-v2), as the
+		// web app and the terminal client do.
+		tok, secret := s.Token, cr.Secrets[s.Player]
 		if tok == "" {
 			if s.Invite == "" {
 				continue
 			}
-			if tok, err = c.Join(ctx, order[0], cr.ID, s.Player, s.Invite); err != nil {
+			if cr.HasDice() {
+				if secret, err = NewSecret(); err != nil {
+					return nil, nil, err
+				}
+			}
+			if tok, err = c.Join(ctx, order[0], cr.ID, s.Player, s.Invite, secret); err != nil {
 				return nil, nil, fmt.Errorf("join %s %s: %w", cr.ID, s.Player, err)
 			}
 		}
 		rec.Seats = append(rec.Seats, s.Player)
 		ps = append(ps, &Player{
-			Client: c, URLs: order, ID: cr.ID, Seat: s.Player, Token: tok,
+			Client: c, URLs: order, ID: cr.ID, Seat: s.Player, Token: tok, Secret: secret,
 			Rand: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), Think: cfg.Think, Rec: rec, Stats: stats,
 		})
 	}

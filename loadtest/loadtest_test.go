@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"norns/game"
 	"norns/games"
 	"norns/server"
 	"norns/store"
@@ -149,20 +150,58 @@ func TestCheck(t *testing.T) {
 }
 
 // TestRunSQLite: a short run against one instance on SQLite plays every
-// game of the catalog with no error and no lost move.
+// game of the catalog with no error and no lost move; in the games with
+// dice every move reveals its seat's nonce and commits to the next (dice
+// scheme norns-dice-v2), each seat having committed to its first one.
 func TestRunSQLite(t *testing.T) {
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
+	ctx := context.Background()
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "norns.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	in := startInstance(t, st)
 	n := len(games.All)
-	rep, err := Run(context.Background(), Config{URLs: []string{in.url}, Games: n, Duration: 2 * time.Second, Store: st, IdleGames: 10})
+	rep, err := Run(ctx, Config{URLs: []string{in.url}, Games: n, Duration: 2 * time.Second, Store: st, IdleGames: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkReport(t, rep, n)
+	revealed := 0
+	for _, g := range games.All {
+		if g.ChanceMode() == game.Deterministic {
+			continue
+		}
+		played, err := st.List(ctx, store.Filter{Game: g.Name(), Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pg := range played {
+			_, events, err := st.Load(ctx, pg.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := 0
+			for _, e := range events {
+				if e.Kind != store.EventMove {
+					continue
+				}
+				moves++
+				if e.Nonce == "" || e.Next == "" {
+					t.Errorf("%s %s: move %d of %s reveals %q, commits to %q; want both", g.Name(), pg.ID, e.Seq, e.Player, e.Nonce, e.Next)
+				}
+				revealed++
+			}
+			for _, s := range pg.Seats {
+				if moves > 0 && s.Commit == "" {
+					t.Errorf("%s %s: seat %s committed to no first nonce", g.Name(), pg.ID, s.Player)
+				}
+			}
+		}
+	}
+	if revealed == 0 {
+		t.Error("no move of a game with dice revealed a nonce")
+	}
 }
 
 // checkReport checks a run's report: games played, moves, round trips, no

@@ -116,7 +116,10 @@ type Player struct {
 	ID    string
 	Seat  string
 	Token string
-	Rand  *rand.Rand
+	// Secret is the seat's nonce secret, nil when it committed to none:
+	// each move then reveals its nonce (RevealFor).
+	Secret []byte
+	Rand   *rand.Rand
 	// Think is the time the player waits before each move (±25%).
 	Think time.Duration
 	Rec   *Record
@@ -185,6 +188,8 @@ type feedMessage struct {
 		ToMove   string          `json:"to_move"`
 		Finished bool            `json:"finished"`
 		Legal    json.RawMessage `json:"legal"`
+		Seats    []NonceSeat     `json:"seats"`
+		Fairness Fairness        `json:"fairness"`
 	} `json:"game"`
 }
 
@@ -313,7 +318,10 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
 			// The move is sent even when stop comes meanwhile: its
 			// answer decides whether it counts.
-			err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq)
+			// A move sent again reveals the same nonce: the state it is
+			// sent in is the one before the first sending.
+			r := RevealFor(p.Secret, p.ID, p.Seat, g.Seats, g.Fairness)
+			err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq, r)
 			if err == nil {
 				p.Rec.add(mv)
 				p.Stats.moves.Add(1)

@@ -70,7 +70,10 @@
 // NewOnline (RunOnline) plays a game of a Norns server (docs/api.md) from a
 // seat: Join takes the open seat of an invitation URL, giving the dice seed
 // the first roll waits for, and Open comes back to a game with the seat's
-// token, which SaveSeat keeps in a seat file (LoadSeat reads it). The model
+// token, which SaveSeat keeps in a seat file (LoadSeat reads it). In a game
+// with dice the seat commits to its dice nonces from a secret of its own
+// (Online.Secret, kept in the seat file beside the token; OpenSecret comes
+// back with it), and every move reveals the next one (Online.Reveal). The model
 // then mirrors the server: every state shown is the server's view (its
 // position set up with Game.Setup, its legal actions); the move list is the
 // server's log replayed (moves and rolls, less the moves taken back); an

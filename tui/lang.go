@@ -81,6 +81,7 @@ func ErrorText(l i18n.Lang, err error) string {
 		re  *ReachError
 		rec *RecordError
 		pe  *fs.PathError
+		ns  *NoSecretError
 	)
 	switch {
 	case err == nil:
@@ -97,6 +98,8 @@ func ErrorText(l i18n.Lang, err error) string {
 		return i18n.T(l, "tui.error.reach", "server", re.Base)
 	case errors.As(err, &rec):
 		return rec.text(l)
+	case errors.As(err, &ns):
+		return i18n.T(l, "tui.error.nosecret", "player", i18n.Player(l, ns.Player))
 	case errors.Is(err, game.ErrOver):
 		return i18n.T(l, "error.game_over")
 	case errors.Is(err, fs.ErrPermission):

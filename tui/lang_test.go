@@ -418,7 +418,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 	// The answers of the server: each has an English detail.
 	post := func(action string, seq int64) *APIError {
 		t.Helper()
-		_, err := m.on.o.Act(context.Background(), action, seq)
+		_, err := m.on.o.Act(context.Background(), action, seq, Reveal{})
 		var ae *APIError
 		if !errors.As(err, &ae) || ae.Detail == "" || ae.Message == "" {
 			t.Fatalf("posting %s at %d: %v, want an error answer with a message and a detail", action, seq, err)
@@ -426,7 +426,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 		if strings.Contains(err.Error(), ae.Detail) {
 			t.Errorf("the error of a Russian answer has the English detail: %q", err.Error())
 		}
-		drive(t, m, m.call("move", func(ctx context.Context) (*View, error) { return m.on.o.Act(ctx, action, seq) }))
+		drive(t, m, m.call("move", func(ctx context.Context) (*View, error) { return m.on.o.Act(ctx, action, seq, Reveal{}) }))
 		if strings.Contains(m.Render(), ae.Detail) {
 			t.Errorf("the screen shows the detail %q:\n%s", ae.Detail, m.Render())
 		}

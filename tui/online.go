@@ -5,6 +5,7 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,9 @@ import (
 
 	"github.com/coder/websocket"
 
+	"norns/dice"
+	"norns/game"
+	"norns/games"
 	"norns/i18n"
 )
 
@@ -30,6 +34,11 @@ type Online struct {
 	ID     string
 	Player string
 	Token  string
+	// Secret is the seat's nonce secret (dice scheme norns-dice-v2,
+	// docs/fair-dice.md section 7), from which its nonces are derived;
+	// nil when the seat committed to none from this client. The seat
+	// file keeps it beside the token.
+	Secret []byte
 	// Lang is the language the server's error messages are asked in.
 	Lang i18n.Lang
 	// HTTP makes the calls; nil means a client with a 30 s timeout.
@@ -98,14 +107,22 @@ type View struct {
 	Legal         []string   `json:"legal"`
 	History       []Event    `json:"history"`
 	Clock         *ClockView `json:"clock"`
+	// Fairness is what the client reads of the dice: their scheme.
+	Fairness struct {
+		Scheme string `json:"scheme"`
+	} `json:"fairness"`
 }
 
-// SeatView is a seat of a view.
+// SeatView is a seat of a view. Commit is the seat's pending nonce
+// commitment, which its next move reveals, and Reveals the number of
+// nonces it revealed (dice scheme norns-dice-v2).
 type SeatView struct {
-	Player string `json:"player"`
-	Kind   string `json:"kind"`
-	Name   string `json:"name"`
-	Level  string `json:"level"`
+	Player  string `json:"player"`
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Level   string `json:"level"`
+	Commit  string `json:"commit"`
+	Reveals int    `json:"reveals"`
 }
 
 // ClockView is the state of a game's clocks: a Fischer clock, or a
@@ -178,7 +195,9 @@ func NewSeed() string {
 
 // Join takes the open seat of an invitation URL under a name (optional),
 // giving the seat the player's dice seed (a random one, NewSeed, when seed
-// is empty), and returns the seat and the game's view.
+// is empty) and, in a game with dice, the commitment to its first nonce
+// from a secret drawn for it (Online.Secret); and returns the seat and the
+// game's view.
 func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
 	base, id, seat, invite, err := ParseGameURL(invitation)
 	if err != nil {
@@ -192,6 +211,18 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 		seed = NewSeed()
 	}
 	req := map[string]string{"invite": invite, "seed": seed}
+	// The game as it stands says whether its seats commit to nonces.
+	before, err := o.View(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	commit, err := o.firstCommit(before)
+	if err != nil {
+		return nil, nil, err
+	}
+	if commit != "" {
+		req["commit"] = commit
+	}
 	if seat != "" {
 		req["seat"] = seat
 	}
@@ -211,13 +242,21 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 }
 
 // Open returns the seat of a token in the game at a URL, with the game's
-// view; a token that opens no seat is an error (bad_token).
+// view; a token that opens no seat is an error (bad_token). A seat whose
+// seed the game awaits gives one, committing to its first nonce from a
+// secret drawn for it.
 func Open(ctx context.Context, gameURL, token string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+	return OpenSecret(ctx, gameURL, token, nil, lang, client)
+}
+
+// OpenSecret is Open for a seat whose nonce secret the client kept
+// (LoadSeatSecret), or nil.
+func OpenSecret(ctx context.Context, gameURL, token string, secret []byte, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
 	base, id, _, _, err := ParseGameURL(gameURL)
 	if err != nil {
 		return nil, nil, err
 	}
-	o := &Online{Base: base, ID: id, Token: token, Lang: lang, HTTP: client}
+	o := &Online{Base: base, ID: id, Token: token, Secret: secret, Lang: lang, HTTP: client}
 	v, err := o.View(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -227,11 +266,88 @@ func Open(ctx context.Context, gameURL, token string, lang i18n.Lang, client *ht
 	}
 	o.Player = v.You
 	if contains(v.AwaitingSeeds, o.Player) {
-		if v, err = o.post(ctx, "/seed", map[string]string{"seed": NewSeed()}); err != nil {
+		req := map[string]string{"seed": NewSeed()}
+		commit, err := o.firstCommit(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		if commit != "" {
+			req["commit"] = commit
+		}
+		if v, err = o.post(ctx, "/seed", req); err != nil {
 			return nil, nil, err
 		}
 	}
 	return o, v, nil
+}
+
+// firstCommit is the commitment to the seat's first nonce that its seed
+// or join gives in a game with dice of scheme v2: nonce 0 of its secret,
+// drawn now when it has none; "" in another game.
+func (o *Online) firstCommit(v *View) (string, error) {
+	g, err := games.ByName(v.Game)
+	if err != nil || g.ChanceMode() == game.Deterministic || v.Fairness.Scheme != dice.SchemeV2 {
+		return "", nil
+	}
+	if o.Secret == nil {
+		if o.Secret, err = dice.NewSecret(); err != nil {
+			return "", err
+		}
+	}
+	return dice.CommitNonce(dice.Nonce(o.Secret, o.ID, 0)), nil
+}
+
+// Reveal is what a move carries of its seat's dice nonces (scheme
+// norns-dice-v2, docs/fair-dice.md section 7): the nonce committed to
+// before, and the commitment to the next, in hex.
+type Reveal struct {
+	Nonce string `json:"nonce,omitempty"`
+	Next  string `json:"next,omitempty"`
+}
+
+// NoSecretError is a move the client cannot make: the seat committed to
+// a nonce, and the client lacks the secret it came from (or holds another
+// one), so the server would refuse the move.
+type NoSecretError struct {
+	Player string
+}
+
+func (e *NoSecretError) Error() string {
+	return "tui: " + e.Player + " committed to a dice nonce, and this client lacks the secret it came from"
+}
+
+// Reveal returns what the seat's next move carries in the game's view v:
+// nonce number k of its secret (k is the number of nonces it revealed),
+// which must match its pending commitment, and the commitment to nonce
+// k+1; with a secret and no commitment pending, the commitment to nonce k
+// alone (the chain begins); nothing in a game of scheme v1, nor for a seat
+// without a secret that committed to nothing. A seat that committed and
+// whose secret is missing or another is a NoSecretError.
+func (o *Online) Reveal(v *View) (Reveal, error) {
+	if v.Fairness.Scheme != dice.SchemeV2 {
+		return Reveal{}, nil
+	}
+	var seat SeatView
+	for _, s := range v.Seats {
+		if s.Player == o.Player {
+			seat = s
+		}
+	}
+	if o.Secret == nil {
+		if seat.Commit != "" {
+			return Reveal{}, &NoSecretError{Player: o.Player}
+		}
+		return Reveal{}, nil
+	}
+	k := uint64(seat.Reveals)
+	n := dice.Nonce(o.Secret, o.ID, k)
+	if seat.Commit == "" {
+		return Reveal{Next: dice.CommitNonce(n)}, nil
+	}
+	if dice.CommitNonce(n) != seat.Commit {
+		return Reveal{}, &NoSecretError{Player: o.Player}
+	}
+	return Reveal{Nonce: hex.EncodeToString(n), Next: dice.CommitNonce(dice.Nonce(o.Secret, o.ID, k+1))}, nil
 }
 
 func contains(list []string, s string) bool {
@@ -250,10 +366,14 @@ func (o *Online) View(ctx context.Context) (*View, error) {
 	return &v, err
 }
 
-// Act plays an action at seq; the answer's history holds the events after
-// seq.
-func (o *Online) Act(ctx context.Context, action string, seq int64) (*View, error) {
-	return o.post(ctx, "/actions", map[string]any{"action": action, "seq": seq})
+// Act plays an action at seq with what it reveals of the seat's nonces
+// (Reveal); the answer's history holds the events after seq.
+func (o *Online) Act(ctx context.Context, action string, seq int64, r Reveal) (*View, error) {
+	return o.post(ctx, "/actions", struct {
+		Action string `json:"action"`
+		Seq    int64  `json:"seq"`
+		Reveal
+	}{action, seq, r})
 }
 
 // Resign resigns the seat.
@@ -562,6 +682,8 @@ func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64
 type seatEntry struct {
 	Player string `json:"player"`
 	Token  string `json:"token"`
+	// Secret is the seat's nonce secret in hex, if it has one.
+	Secret string `json:"secret,omitempty"`
 }
 
 // DefaultSeatFile is the seat file in the user's configuration directory,
@@ -589,14 +711,14 @@ func readSeats(path string) (map[string]seatEntry, error) {
 	return seats, nil
 }
 
-// SaveSeat writes the seat's token to the seat file (readable by the user
-// only), under the game's URL.
+// SaveSeat writes the seat's token and nonce secret to the seat file
+// (readable by the user only), under the game's URL.
 func SaveSeat(path string, o *Online) error {
 	seats, err := readSeats(path)
 	if err != nil {
 		return err
 	}
-	seats[o.GameURL()] = seatEntry{Player: o.Player, Token: o.Token}
+	seats[o.GameURL()] = seatEntry{Player: o.Player, Token: o.Token, Secret: hex.EncodeToString(o.Secret)}
 	b, err := json.MarshalIndent(seats, "", "  ")
 	if err != nil {
 		return err
@@ -614,14 +736,26 @@ func SaveSeat(path string, o *Online) error {
 // LoadSeat returns the token the seat file keeps for the game at a URL
 // (with or without an invitation's query).
 func LoadSeat(path, gameURL string) (token string, ok bool, err error) {
+	token, _, ok, err = LoadSeatSecret(path, gameURL)
+	return token, ok, err
+}
+
+// LoadSeatSecret returns the token and the nonce secret (nil when it has
+// none) the seat file keeps for the game at a URL.
+func LoadSeatSecret(path, gameURL string) (token string, secret []byte, ok bool, err error) {
 	base, id, _, _, err := ParseGameURL(gameURL)
 	if err != nil {
-		return "", false, err
+		return "", nil, false, err
 	}
 	seats, err := readSeats(path)
 	if err != nil {
-		return "", false, err
+		return "", nil, false, err
 	}
 	e, ok := seats[base+"/games/"+id]
-	return e.Token, ok, nil
+	if e.Secret != "" {
+		if secret, err = hex.DecodeString(e.Secret); err != nil || len(secret) != dice.NonceSize {
+			return "", nil, false, fmt.Errorf("tui: %s: the secret of %s is not %d bytes in hex", path, base+"/games/"+id, dice.NonceSize)
+		}
+	}
+	return e.Token, secret, ok, nil
 }

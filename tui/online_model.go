@@ -381,10 +381,16 @@ func (m *Model) post(a game.Action) tea.Cmd {
 		return nil
 	}
 	text, seq := m.s.ActionString(a), on.view.Seq
+	// What the move reveals of the seat's dice nonces.
+	r, err := on.o.Reveal(on.view)
+	if err != nil {
+		m.message = ErrorText(m.lang, err)
+		return nil
+	}
 	on.posting = true
 	m.message, m.notes, m.rolls = "", nil, nil
 	m.selected, m.list, m.choices = nil, false, nil
-	return m.call("move", func(ctx context.Context) (*View, error) { return on.o.Act(ctx, text, seq) })
+	return m.call("move", func(ctx context.Context) (*View, error) { return on.o.Act(ctx, text, seq, r) })
 }
 
 // takeback asks to take back the player's last move, or accepts the other

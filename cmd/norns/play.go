@@ -170,17 +170,21 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 			return onlineError(l, join, err)
 		}
 	} else {
-		if token == "" {
-			t, ok, err := tui.LoadSeat(seatFile, gameURL)
-			if err != nil {
-				return onlineError(l, gameURL, err)
-			}
-			if !ok {
-				return errors.New(i18n.T(l, "tui.cli.notoken", "url", gameURL, "file", seatFile))
-			}
+		// The seat file keeps the token and the seat's nonce secret.
+		t, secret, ok, err := tui.LoadSeatSecret(seatFile, gameURL)
+		switch {
+		case err != nil && token == "":
+			return onlineError(l, gameURL, err)
+		case err != nil:
+			secret = nil // the token given is enough to play
+		case token == "" && !ok:
+			return errors.New(i18n.T(l, "tui.cli.notoken", "url", gameURL, "file", seatFile))
+		case token == "":
 			token = t
+		case token != t:
+			secret = nil // another seat's token: not this secret's
 		}
-		o, v, err = tui.Open(ctx, gameURL, token, l, nil)
+		o, v, err = tui.OpenSecret(ctx, gameURL, token, secret, l, nil)
 		if err != nil {
 			return onlineError(l, gameURL, err)
 		}

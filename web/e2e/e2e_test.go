@@ -279,7 +279,7 @@ func TestAIToTheEnd(t *testing.T) {
 	// button checks again.
 	u.wait("the verification", `document.querySelector("#verify-result").dataset.ok === "true"`, 20*time.Second)
 	u.click("#verify")
-	u.wait("the verification again", `document.querySelector("#verify-result").dataset.ok === "true" && document.querySelector("#verify-result").innerText.includes("all match · Signed by this server's key")`, 20*time.Second)
+	u.wait("the verification again", `document.querySelector("#verify-result").dataset.ok === "true" && document.querySelector("#verify-result").innerText.includes("all match") && document.querySelector("#verify-result").innerText.includes("Signed by this server's key")`, 20*time.Second)
 	u.shot("web-game-luxumbra-end", "#app")
 
 	// The replay of the finished game.

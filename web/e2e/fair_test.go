@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"norns/dice"
 	"norns/games"
 	"norns/i18n"
 	"norns/server"
@@ -133,11 +134,12 @@ func TestNotFound(t *testing.T) {
 // TestDiceCheck: once a game with dice is over, its page checks every
 // roll itself (the derivation of norns verify, in the page) and the
 // record's Ed25519 signature (WebCrypto), and says "N rolls checked: all
-// match · Signed by this server's key …", for each game with dice; a
-// record with one roll changed, pasted into the verify page, names the
-// first roll that does not match, in the reader's language; norns verify
-// agrees. A record whose tag was changed, or signed by another key, is
-// refused by the verify page as by norns verify.
+// match; 0 of them with the nonce… · Signed by this server's key …" (the
+// seats committed to none), for each game with dice; a record with one
+// roll changed, pasted into the verify page, names the first roll that
+// does not match, in the reader's language; norns verify agrees. A record
+// whose tag was changed, or signed by another key, is refused by the
+// verify page as by norns verify.
 func TestDiceCheck(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -169,7 +171,9 @@ func TestDiceCheck(t *testing.T) {
 		if !ver.Signed || ver.Key != key.Key {
 			t.Fatalf("%s: norns verify: signed %v by %q, want signed by %s", tc.game, ver.Signed, ver.Key, key.Key)
 		}
-		want := tr(i18n.English, "verify.ok", "n", ver.Rolls) + " · " + tr(i18n.English, "verify.signed", "key", key.Key)
+		// The seats committed to no nonce (their seeds came through the
+		// API without): none of the rolls is caused by one.
+		want := tr(i18n.English, "verify.ok.v2", "n", ver.Rolls, "caused", 0) + " · " + tr(i18n.English, "verify.signed", "key", key.Key)
 		if got := u.text("#verify-result"); got != want || u.eval(`document.querySelector("#verify-result").dataset.ok`) != "true" ||
 			u.eval(`document.querySelector("#verify-result").dataset.signed`) != "signed" {
 			t.Errorf("%s: the page's check says %q, want %q", tc.game, got, want)
@@ -320,8 +324,9 @@ func TestRecordDownloads(t *testing.T) {
 
 // TestSeedTyped: the create page takes a dice seed typed by the player,
 // which the record's Seed tag carries; the game page lets the seat change
-// it until the first roll. The Replay page lists the games this browser
-// played, and keeps the lab's record box on a page of its own.
+// it until the first roll, the seat's nonce commitment staying. The
+// Replay page lists the games this browser played, and keeps the lab's
+// record box on a page of its own.
 func TestSeedTyped(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -352,11 +357,16 @@ func TestSeedTyped(t *testing.T) {
 		t.Fatalf("the record's tags:\n%s\nwant the seed changed", rec)
 	}
 	u.wait("the new seed shown", `document.querySelector("#fairness").innerText.includes("Seed of White: second thoughts")`, 10*time.Second)
+	// The seed given again keeps the seat's commitment to its first nonce.
+	if rec, want := a.record(id, "norns"), dice.CommitNonce(dice.Nonce(u.secretOf(id, "white"), id, 0)); !strings.Contains(rec, `[Commit white "`+want+`"]`) {
+		t.Fatalf("the record's tags:\n%s\nwant the commitment %s kept", rec, want)
+	}
 	// Once the die has rolled the field is gone.
 	v := a.view(id)
-	if err := a.call("POST", "/api/games/"+id+"/actions", u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s")).white`, id)), map[string]any{"action": "e2e4", "seq": v.Seq}, nil); err != nil {
-		t.Fatal(err)
-	}
+	u.waitPosition(v.Position)
+	u.wait("the move box", `!document.querySelector("#move-input").disabled`, 10*time.Second)
+	u.typeMove("e2e4")
+	a.waitMoved(id, v.Seq)
 	u.wait("the seed field gone", `!document.querySelector("#seed-input")`, 40*time.Second)
 
 	// The Replay page lists the game; the lab's box is one link away.

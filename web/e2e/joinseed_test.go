@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"norns/dice"
 	"norns/games"
 	"norns/i18n"
 	"norns/server"
@@ -208,6 +209,10 @@ func TestJoinSeed(t *testing.T) {
 	if !strings.Contains(rec, `[Seed p1 "ann-seed-1"]`) || !strings.Contains(rec, `[Seed p2 "bob-seed-1"]`) {
 		t.Fatalf("the record's tags:\n%s\nwant both seeds typed", rec)
 	}
+	// Bob's join committed to his first nonce, from his browser's secret.
+	if want := dice.CommitNonce(dice.Nonce(bob.secretOf(id, "p2"), id, 0)); !strings.Contains(rec, `[Commit p2 "`+want+`"]`) {
+		t.Fatalf("the record's tags:\n%s\nwant Bob's commitment %s", rec, want)
+	}
 	ver := verified(t, rec)
 	if ver.Rolls < 1 || !ver.Over {
 		t.Fatalf("the record verifies with %d rolls, over %v", ver.Rolls, ver.Over)
@@ -220,7 +225,7 @@ func TestJoinSeed(t *testing.T) {
 		t.Errorf("the record with another seed for Bob verifies too: his seed made no roll")
 	}
 	bob.wait("the page's check", `(document.querySelector("#verify-result") || {dataset: {}}).dataset.ok !== undefined`, 20*time.Second)
-	if got, want := bob.text("#verify-result"), tr(en, "verify.ok", "n", ver.Rolls)+" · "+tr(en, "verify.signed", "key", ver.Key); got != want || !ver.Signed {
+	if got, want := bob.text("#verify-result"), tr(en, "verify.ok.v2", "n", ver.Rolls, "caused", ver.Caused)+" · "+tr(en, "verify.signed", "key", ver.Key); got != want || !ver.Signed {
 		t.Errorf("the page's check says %q, want %q", got, want)
 	}
 

@@ -36,6 +36,11 @@ export interface SeatView {
   /** left marks a player who left a game that goes on without them
    * (three-player Nords Loki). */
   left?: boolean;
+  /** commit is the seat's pending dice nonce commitment, which its next
+   * move reveals, and reveals the number of nonces it revealed (scheme
+   * norns-dice-v2; nonce.ts). */
+  commit?: string;
+  reveals?: number;
 }
 
 export interface EventView {
@@ -236,13 +241,18 @@ export const api = {
   create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: ClockRequest; public?: boolean }) =>
     call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
   /** join takes an open seat, with the dice seed given for it, else a
-   * fresh one. */
-  join: (id: string, seat: string, invite: string, name?: string, seed?: string) =>
-    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: seed || newSeed() }),
-  /** seed gives a seat's dice seed (until the first roll). */
-  seed: (id: string, token: string, seed: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed }, token),
+   * fresh one, and the commitment to the seat's first dice nonce, if any
+   * (nonce.ts). */
+  join: (id: string, seat: string, invite: string, name?: string, seed?: string, commit?: string) =>
+    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: seed || newSeed(), commit }),
+  /** seed gives a seat's dice seed (until the first roll), with the
+   * commitment to its first dice nonce, if any (nonce.ts). */
+  seed: (id: string, token: string, seed: string, commit?: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed, commit }, token),
   get: (id: string, token?: string) => call<GameView>("GET", `/api/games/${id}`, undefined, token),
-  play: (id: string, token: string, action: string, seq: number) => call<GameView>("POST", `/api/games/${id}/actions`, { action, seq }, token),
+  /** play makes a move for the seat a token holds, with what it reveals
+   * of its dice nonces (nonce.ts). */
+  play: (id: string, token: string, action: string, seq: number, reveal: { nonce?: string; next?: string } = {}) =>
+    call<GameView>("POST", `/api/games/${id}/actions`, { action, seq, ...reveal }, token),
   /** leave resigns (once the game has started) or aborts (while the seat
    * has not moved) the game for the seat a token holds. */
   leave: (id: string, token: string, how: "resign" | "abort") => call<GameView>("POST", `/api/games/${id}/${how}`, undefined, token),

@@ -2,12 +2,13 @@
 // visitor chose, and the lobby's one-click game against the computer,
 // which is the create page's choice "The computer" at its defaults; the
 // dice seeds of the seats this browser holds, given once the server has
-// published its commitment; the player's name, remembered in this
-// browser.
+// published its commitment, each with the commitment to the seat's first
+// dice nonce (nonce.ts); the player's name, remembered in this browser.
 
 import { api, newSeed, seats, CatalogGame, ClockRequest, GameView, SeatGrant } from "./api";
 import { h } from "./dom";
 import { t } from "./i18n";
+import { firstCommit } from "./nonce";
 
 /** nameKey remembers the player's name in this browser. */
 const nameKey = "norns.name";
@@ -205,21 +206,23 @@ export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: strin
   if (c.chance) {
     // A seed that did not arrive is given by the game page, which gives
     // every seed the game still waits for from this browser.
-    await giveSeeds(r.id, mine, ch.seed).catch((e) => console.warn("dice seeds:", e));
+    await giveSeeds(r.id, mine, ch.seed, r.game?.fairness?.scheme).catch((e) => console.warn("dice seeds:", e));
   }
   return { id: r.id, open: r.seats.filter((g) => g.kind === "open") };
 }
 
 /** giveSeeds gives a dice seed for each of the players whose seat this
  * browser holds, one after the other: the seed typed, else a fresh one
- * (newSeed); and returns the game's view after the last one (null when it
- * gave none). A join sends its seed in the join request; the game page
- * lets a seat change its seed until the first roll. */
-export async function giveSeeds(id: string, players: string[], seed?: string): Promise<GameView | null> {
+ * (newSeed), with the commitment to the seat's first nonce in a game of
+ * the scheme given (each seat its own secret: firstCommit); and returns
+ * the game's view after the last one (null when it gave none). A join
+ * sends its seed in the join request; the game page lets a seat change
+ * its seed until the first roll. */
+export async function giveSeeds(id: string, players: string[], seed?: string, scheme?: string): Promise<GameView | null> {
   const held = seats.all(id);
   let v: GameView | null = null;
   for (const p of players) {
-    if (held[p]) v = await api.seed(id, held[p], seed || newSeed());
+    if (held[p]) v = await api.seed(id, held[p], seed || newSeed(), await firstCommit(id, p, scheme));
   }
   return v;
 }

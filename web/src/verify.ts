@@ -2,7 +2,10 @@
 // docs/fair-dice.md, as package dice does it and norns verify runs it,
 // in TypeScript over WebCrypto. The server's commitment is the SHA-256 of
 // its seed; roll i is drawn from the words of HMAC-SHA256(server seed,
-// block(i, j)); an outcome list with probabilities becomes whole counts
+// block(i, j)), and in scheme norns-dice-v2 of block(i, nonce, j), the
+// nonce being the one the move that caused the roll revealed (each
+// checked against the commitment before it: the Commit tags, then each
+// move's next); an outcome list with probabilities becomes whole counts
 // over their least common denominator D; a word becomes a uniform integer
 // below D by rejection; the outcome is the first whose cumulative count
 // exceeds it. The outcome lists are the game's (its rules): the server's
@@ -15,6 +18,7 @@
 // against the key the server gives (GET /api/signing-key).
 
 import { api } from "./api";
+import { hex, schemeV2, unhex } from "./nonce";
 
 /** maxDenominator bounds the common denominator (dice.MaxDenominator). */
 const maxDenominator = 1_000_000;
@@ -22,8 +26,8 @@ const maxDenominator = 1_000_000;
 /** tolerance is how near a whole number p·q must be (dice.tolerance). */
 const tolerance = 1e-9;
 
-/** label begins every block: the scheme's name and a zero byte. */
-const label = "norns-dice-v1\x00";
+/** schemeV1 is the dice scheme without nonces. */
+const schemeV1 = "norns-dice-v1";
 
 /** Outcome is one outcome of a chance event: its action as the game
  * writes it, and its probability. */
@@ -85,15 +89,19 @@ export function exact(probs: number[]): { d: number; counts: number[] } {
 const two64 = 1n << 64n;
 
 /** Roller draws the rolls of one game from the server seed and the seat
- * seeds, in seat order (dice.Roller). */
+ * seeds, in seat order, by a scheme (dice.ForScheme): each block begins
+ * with the scheme's name and a zero byte; in v2 the nonce that caused the
+ * roll stands between i and j. */
 export class Roller {
   private readonly key: Promise<CryptoKey>;
   private readonly prefix: Uint8Array;
+  private readonly v2: boolean;
 
-  constructor(serverSeed: Uint8Array<ArrayBuffer>, seatSeeds: string[]) {
+  constructor(serverSeed: Uint8Array<ArrayBuffer>, seatSeeds: string[], scheme = schemeV1) {
     this.key = crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    this.v2 = scheme === schemeV2;
     const enc = new TextEncoder();
-    const parts: number[] = [...enc.encode(label)];
+    const parts: number[] = [...enc.encode(scheme + "\x00")];
     const u32 = (n: number) => parts.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
     u32(seatSeeds.length);
     for (const s of seatSeeds) {
@@ -104,26 +112,33 @@ export class Roller {
     this.prefix = new Uint8Array(parts);
   }
 
-  /** block is H(i, j) = HMAC-SHA256(server seed, block(i, j)). */
-  private async block(index: number, j: number): Promise<DataView> {
-    const msg = new Uint8Array(this.prefix.length + 12);
+  /** block is H(i, j) = HMAC-SHA256(server seed, block(i, j)); in v2
+   * block(i, j) has uint32 len(nonce) and the nonce before j. */
+  private async block(index: number, nonce: Uint8Array, j: number): Promise<DataView> {
+    const mid = this.v2 ? 4 + nonce.length : 0;
+    const msg = new Uint8Array(this.prefix.length + 12 + mid);
     msg.set(this.prefix);
     const dv = new DataView(msg.buffer);
     dv.setBigUint64(this.prefix.length, BigInt(index), false);
-    dv.setUint32(this.prefix.length + 8, j, false);
+    if (this.v2) {
+      dv.setUint32(this.prefix.length + 8, nonce.length, false);
+      msg.set(nonce, this.prefix.length + 12);
+    }
+    dv.setUint32(this.prefix.length + 8 + mid, j, false);
     const mac = await crypto.subtle.sign("HMAC", await this.key, msg);
     return new DataView(mac);
   }
 
-  /** uniform is roll index's uniform integer in [0, d): the first word w
-   * of its stream below 2⁶⁴ − (2⁶⁴ mod d), modulo d (dice.Roller.Uniform). */
-  async uniform(index: number, d: number): Promise<bigint> {
+  /** uniform is roll index's uniform integer in [0, d), caused by the
+   * nonce given (empty: none): the first word w of its stream below
+   * 2⁶⁴ − (2⁶⁴ mod d), modulo d (dice.Roller.Uniform). */
+  async uniform(index: number, d: number, nonce: Uint8Array = new Uint8Array(0)): Promise<bigint> {
     if (d <= 1) return 0n;
     const n = BigInt(d);
     const rem = two64 % n;
     const limit = two64 - rem;
     for (let j = 0; ; j++) {
-      const sum = await this.block(index, j);
+      const sum = await this.block(index, nonce, j);
       for (let k = 0; k < 4; k++) {
         const w = sum.getBigUint64(8 * k, false);
         if (rem === 0n || w < limit) return w % n;
@@ -131,11 +146,11 @@ export class Roller {
     }
   }
 
-  /** roll is the outcome of roll number index among the outcomes listed
-   * (dice.Roller.Roll). */
-  async roll(index: number, outs: Outcome[]): Promise<string> {
+  /** roll is the outcome of roll number index among the outcomes listed,
+   * caused by the nonce given (dice.Roller.RollCaused). */
+  async roll(index: number, outs: Outcome[], nonce?: Uint8Array): Promise<string> {
     const { d, counts } = exact(outs.map((o) => o.prob));
-    let u = Number(await this.uniform(index, d));
+    let u = Number(await this.uniform(index, d, nonce));
     for (let i = 0; i < counts.length; i++) {
       if (u < counts[i]) return outs[i].action;
       u -= counts[i];
@@ -144,22 +159,20 @@ export class Roller {
   }
 }
 
-/** hex writes bytes as lower-case hex digits. */
-function hex(b: ArrayBuffer | Uint8Array): string {
-  return [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
-}
-
 /** commit is the commitment of a server seed: hex(SHA-256(seed)). */
 export async function commit(seed: Uint8Array<ArrayBuffer>): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", seed));
 }
 
-/** RecordEvent is one event of a Norns record. */
+/** RecordEvent is one event of a Norns record; nonce and next are what
+ * a move revealed of its player's nonces and committed to (scheme v2). */
 export interface RecordEvent {
   seq: number;
   kind: string;
   player: string;
   action?: string;
+  nonce?: string;
+  next?: string;
 }
 
 /** NornsRecord is a Norns record as read: its tags, in their order, its
@@ -195,7 +208,7 @@ export function parseRecord(text: string): NornsRecord {
     for (const [k, v] of j.tags ?? []) tags[k] = v;
     const events = (j.events ?? []).map((e, i) => {
       if (e.seq !== i + 1) throw new RecordError("verify.badline", { line: i + 1 });
-      return { seq: e.seq, kind: e.kind, player: e.player, action: e.action || undefined };
+      return { seq: e.seq, kind: e.kind, player: e.player, action: e.action || undefined, nonce: e.nonce || undefined, next: e.next || undefined };
     });
     return { tags, events, signature: j.signature ?? "" };
   }
@@ -219,7 +232,18 @@ export function parseRecord(text: string): NornsRecord {
     else {
       const f = line.split(" ");
       if (f.length < 3 || Number(f[0]) !== events.length + 1) throw new RecordError("verify.badline", { line: n + 1 });
-      events.push({ seq: Number(f[0]), kind: f[1], player: f[2], action: f.length > 3 ? f.slice(3).join(" ") : undefined });
+      const e: RecordEvent = { seq: Number(f[0]), kind: f[1], player: f[2], action: f.length > 3 ? f.slice(3).join(" ") : undefined };
+      // A move's reveal ends its line: " {nonce <hex> next <hex>}", either
+      // part left out when empty (server.eventLine).
+      const a = e.action ?? "";
+      const open = a.lastIndexOf("{");
+      if (open >= 0 && a.endsWith("}")) {
+        const r = parseReveal(a.slice(open + 1, -1));
+        if (!r) throw new RecordError("verify.badline", { line: n + 1 });
+        Object.assign(e, r);
+        e.action = a.slice(0, open).replace(/ $/, "") || undefined;
+      }
+      events.push(e);
     }
   }
   if (!body) throw new RecordError("verify.truncated");
@@ -234,7 +258,8 @@ function tagLine(k: string, v: string): string {
 /** eventLine is an event of the Norns record as written
  * (server.eventLine). */
 function eventLine(e: RecordEvent): string {
-  return `${e.seq} ${e.kind} ${e.player}` + (e.action ? ` ${e.action}` : "");
+  const reveal = [e.nonce ? `nonce ${e.nonce}` : "", e.next ? `next ${e.next}` : ""].filter(Boolean).join(" ");
+  return `${e.seq} ${e.kind} ${e.player}` + (e.action ? ` ${e.action}` : "") + (reveal ? ` {${reveal}}` : "");
 }
 
 /** signedText is the text a record's signature covers (server.SignedText):
@@ -289,11 +314,94 @@ export async function checkSignature(rec: NornsRecord): Promise<Signature> {
   return { kind: "signed", key: server };
 }
 
+/** parseReveal reads what follows a move between braces: "nonce <hex>",
+ * "next <hex>", or both in that order (server.parseReveal); null when it
+ * is neither. */
+function parseReveal(s: string): { nonce?: string; next?: string } | null {
+  let f = s.split(/\s+/).filter(Boolean);
+  const r: { nonce?: string; next?: string } = {};
+  if (f.length >= 2 && f[0] === "nonce") {
+    r.nonce = f[1];
+    f = f.slice(2);
+  }
+  if (f.length === 2 && f[0] === "next") {
+    r.next = f[1];
+    f = [];
+  }
+  return f.length > 0 || (!r.nonce && !r.next) ? null : r;
+}
+
+/** isCommit reports whether s is a commitment: 64 lower-case hex digits. */
+const isCommit = (s: string) => /^[0-9a-f]{64}$/.test(s);
+
+/** Chain is a record's chain of nonces as read: for each roll, in order,
+ * the nonce that caused it (hex, "" for none); check, once WebCrypto is
+ * there, makes sure each reveal hashes to the commitment before it. */
+interface Chain {
+  causes: string[];
+  reveals: { seq: number; player: string; nonce: string; pending: string }[];
+}
+
+/** readChain follows the players' nonces through a record, as
+ * server.chains does: the Commit tags (one per player in scheme v2, none
+ * in v1), then each event; a roll carries nothing and is caused by the
+ * nonce the last other event revealed; a move of a player with a pending
+ * commitment reveals its nonce and commits to the next. The hashes are
+ * checked apart (checkChain). */
+function readChain(rec: NornsRecord, scheme: string, players: string[]): Chain {
+  const tg = rec.tags;
+  const v2 = scheme === schemeV2;
+  const pending: Record<string, string> = {};
+  for (const p of players) {
+    const c = tg[`Commit ${p}`];
+    if (c !== undefined && !v2) throw new RecordError("verify.nonce.v1", { scheme });
+    if (c === undefined && v2) throw new RecordError("verify.notag", { tag: `Commit ${p}` });
+    if (c && !isCommit(c)) throw new RecordError("verify.nonce.badcommit", { tag: `Commit ${p}` });
+    pending[p] = c ?? "";
+  }
+  const chain: Chain = { causes: [], reveals: [] };
+  let cause = "";
+  for (const e of rec.events) {
+    const nonce = e.nonce ?? "";
+    const next = e.next ?? "";
+    if (e.kind === "roll") {
+      if (nonce || next) throw new RecordError("verify.nonce.unexpected", { seq: e.seq });
+      chain.causes.push(cause);
+      continue;
+    }
+    cause = "";
+    if (!nonce && !next) {
+      if (e.kind === "move" && pending[e.player]) throw new RecordError("verify.nonce.missing", { seq: e.seq, player: e.player });
+      continue;
+    }
+    if (e.kind !== "move" || !v2) throw new RecordError(v2 ? "verify.nonce.unexpected" : "verify.nonce.v1", { seq: e.seq, scheme });
+    const was = pending[e.player] ?? "";
+    if (!was && nonce) throw new RecordError("verify.nonce.unexpected", { seq: e.seq });
+    if (was && !next) throw new RecordError("verify.nonce.nonext", { seq: e.seq, player: e.player });
+    if (!isCommit(next) || (nonce && !isCommit(nonce))) throw new RecordError("verify.nonce.bad", { seq: e.seq });
+    if (nonce) {
+      chain.reveals.push({ seq: e.seq, player: e.player, nonce, pending: was });
+      cause = nonce;
+    }
+    pending[e.player] = next;
+  }
+  return chain;
+}
+
+/** checkChain makes sure each nonce revealed hashes (SHA-256) to the
+ * commitment pending before it. */
+async function checkChain(c: Chain): Promise<void> {
+  for (const r of c.reveals) {
+    if (hex(await crypto.subtle.digest("SHA-256", unhex(r.nonce))) !== r.pending) throw new RecordError("verify.nonce.mismatch", { seq: r.seq, player: r.player });
+  }
+}
+
 /** Verdict is what the check of a record found; sig is what the check of
  * its signature found, which comes after the dice's. */
 export type Verdict =
-  /** Every roll is the one the seeds give. */
-  | { kind: "ok"; game: string; rolls: number; sig: Signature }
+  /** Every roll is the one the seeds give; caused of them (scheme v2)
+   * with the nonce revealed by the move that caused them. */
+  | { kind: "ok"; game: string; rolls: number; scheme: string; caused: number; sig: Signature }
   /** A roll is not: the first one, by its number (from 0) and event. */
   | { kind: "mismatch"; game: string; rolls: number; roll: number; seq: number; recorded: string; derived: string }
   /** The game is not over: the server seed is not revealed yet. */
@@ -309,7 +417,8 @@ export async function verifyRecord(text: string): Promise<Verdict> {
   const rec = parseRecord(text);
   const tg = rec.tags;
   for (const k of ["Game", "Options", "Scheme", "Commitment", "Status"]) if (!(k in tg)) throw new RecordError("verify.notag", { tag: k });
-  if (tg.Scheme !== "norns-dice-v1") throw new RecordError("verify.scheme", { scheme: tg.Scheme });
+  const scheme = tg.Scheme;
+  if (scheme !== schemeV1 && scheme !== schemeV2) throw new RecordError("verify.scheme", { scheme });
   if (!/^[0-9a-f]{64}$/.test(tg.Commitment)) throw new RecordError("verify.badcommitment");
   const game = tg.Game;
   const rolls = rec.events.filter((e) => e.kind === "roll");
@@ -348,14 +457,19 @@ export async function verifyRecord(text: string): Promise<Verdict> {
     if (!(`Seed ${p}` in tg)) throw new RecordError("verify.notag", { tag: `Seed ${p}` });
     seats.push(tg[`Seed ${p}`]);
   }
-  const roller = new Roller(seed, seats);
+  const chain = readChain(rec, scheme, r.players);
+  await checkChain(chain);
+  const roller = new Roller(seed, seats, scheme);
   const chance = r.plies.filter((p) => p.player === "chance");
+  let caused = 0;
   for (let i = 0; i < rolls.length; i++) {
     const p = chance[i];
     if (!p || !p.outcomes) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rolls[i].seq });
-    const derived = await roller.roll(i, p.outcomes);
+    const cause = chain.causes[i] ?? "";
+    const derived = await roller.roll(i, p.outcomes, unhex(cause));
     if (derived !== p.action) return { kind: "mismatch", game, rolls: i, roll: i, seq: rolls[i].seq, recorded: p.action, derived };
+    if (cause) caused++;
   }
   if (r.error) throw new RecordError("verify.replay", { seq: seqs[r.plies.length] ?? rec.events.length });
-  return { kind: "ok", game, rolls: rolls.length, sig: await checkSignature(rec) };
+  return { kind: "ok", game, rolls: rolls.length, scheme, caused, sig: await checkSignature(rec) };
 }

@@ -5,8 +5,9 @@
 // server's commitment, the seat seeds and, while nothing has rolled, a
 // field for the seed of the seats this browser holds; once the game is
 // over the page checks every roll itself (verify.ts: the derivation of
-// norns verify) and says so, or names the first roll that does not
-// match. The verify page does the same for a record pasted or chosen.
+// norns verify) and says so — in scheme norns-dice-v2 with the number of
+// rolls caused by a nonce a move revealed — or names the first roll that
+// does not match. The verify page does the same for a record pasted or chosen.
 // The field of a player's own seed before a game (seedField) is the create
 // page's and the join step's.
 
@@ -16,6 +17,7 @@ import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
 import { playerLabel } from "./common";
 import { RecordError, verifyRecord, Verdict, Signature } from "../verify";
+import { firstCommit, schemeV2 } from "../nonce";
 
 /** catalog is the server's catalog, asked for once. */
 let catalog: Promise<CatalogGame[]> | null = null;
@@ -97,7 +99,10 @@ export function signatureText(s: Signature): string {
 export function verdictText(v: Verdict): string {
   switch (v.kind) {
     case "ok":
-      return (v.rolls === 0 ? t("verify.none") : t("verify.ok", { n: v.rolls })) + " · " + signatureText(v.sig);
+      if (v.rolls === 0) return t("verify.none") + " · " + signatureText(v.sig);
+      // Scheme v2 says how many rolls a revealed nonce caused: those the
+      // server could not know before the move that caused them.
+      return (v.scheme === schemeV2 ? t("verify.ok.v2", { n: v.rolls, caused: v.caused }) : t("verify.ok", { n: v.rolls })) + " · " + signatureText(v.sig);
     case "mismatch":
       return t("verify.mismatch", { n: v.roll + 1, seq: v.seq, recorded: v.recorded, derived: v.derived });
     case "unrevealed":
@@ -207,7 +212,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
       try {
         const toks = seats.all(id);
         let last: GameView | null = null;
-        for (const p of held) if (toks[p]) last = await api.seed(id, toks[p], s);
+        for (const p of held) if (toks[p]) last = await api.seed(id, toks[p], s, await firstCommit(id, p, v.fairness.scheme));
         note.textContent = t("seed.saved");
         note.className = "";
         if (last) shown(last);

@@ -36,6 +36,7 @@ import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 import { sayPly, setFlipped, statusOfPly, turnLines, turnsOf } from "./movelist";
 import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status";
 import { analysisPanel } from "./analysis";
+import { NoSecretError, revealFor } from "../nonce";
 
 export function gamePage(main: HTMLElement, id: string): () => void {
   // An invitation in the address whose seat this browser does not hold:
@@ -192,10 +193,16 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // allowed when the server refuses it (moveerror.ts).
     const asked = view;
     try {
-      const v = await api.play(id, tok, action, view.seq);
+      // What the move reveals of the seat's dice nonces (nonce.ts).
+      const reveal = await revealFor(asked, asked.to_move);
+      const v = await api.play(id, tok, action, asked.seq, reveal);
       show(v);
       return true;
     } catch (e) {
+      if (e instanceof NoSecretError) {
+        err.textContent = t("game.nosecret", { player: playerLabel(e.player) });
+        return false;
+      }
       if (e instanceof ApiError && e.code === "stale_sequence") {
         show(await api.get(id));
       }
@@ -329,7 +336,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const due = seedsDue(v);
     if (due.length === 0) return;
     for (const p of due) seeding.add(p);
-    giveSeeds(id, due).then(
+    giveSeeds(id, due, undefined, v.fairness.scheme).then(
       (nv) => nv && !closed && show(nv),
       (e) => {
         for (const p of due) seeding.delete(p);

@@ -6,7 +6,8 @@
 // dice, the player's own dice seed (a fresh random one, which the player
 // may replace: the first roll can come as soon as the last seat is
 // taken, too early for the game page's seed field). "Join the game" takes
-// the seat with that name and seed, and the page becomes the game's; an
+// the seat with that name and seed (and, with dice, the commitment to the
+// seat's first nonce: nonce.ts), and the page becomes the game's; an
 // invitation that no longer opens a seat says so (waiting.ts), at once
 // when the game's view shows it.
 
@@ -15,6 +16,7 @@ import { t } from "../i18n";
 import { api, newSeed, peopleText, seats, ApiError, GameView } from "../api";
 import { info, makeBoard } from "../games";
 import { nameField } from "../newgame";
+import { firstCommit } from "../nonce";
 import { optionTitle, optionValueLabel, playerLabel, seatLabel } from "./common";
 import { seedField } from "./fair";
 import { inviteProblem } from "./waiting";
@@ -106,7 +108,10 @@ export function joinStep(main: HTMLElement, id: string, seat: string, invite: st
       }
       accept.disabled = true;
       try {
-        const r = await api.join(id, seat, invite, me, typed || undefined);
+        // In a game with dice the seat commits to its first nonce, from
+        // a secret this browser keeps beside the token (nonce.ts).
+        const commit = dice ? await firstCommit(id, seat, v.fairness.scheme) : undefined;
+        const r = await api.join(id, seat, invite, me, typed || undefined, commit);
         seats.add(id, r.player, r.token);
         if (closed) return;
         // The game's page, the invitation gone from the address.
