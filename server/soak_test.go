@@ -62,7 +62,6 @@ var soakSetups = []soakSetup{
 // soakCluster is two `norns serve` on one PostgreSQL database, either of
 // which may be killed and started again on another port at any time.
 type soakCluster struct {
-	db     string
 	client *http.Client
 
 	mu    sync.Mutex
@@ -199,7 +198,7 @@ func TestSoak(t *testing.T) {
 		kills = max(1, n/20)
 	}
 	flags := []string{"--ai-games-per-client", "-1", "--ai-medium", "5ms", "--ai-hard", "5ms"}
-	c := &soakCluster{db: u, client: &http.Client{
+	c := &soakCluster{client: &http.Client{
 		Timeout:   30 * time.Second,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 2 * *soakDrivers},
 	}}
