@@ -477,7 +477,9 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 					case err != nil:
 						g.err = err
 						return g
-					case st == http.StatusOK:
+					case st == http.StatusOK || code == server.CodeLeft:
+						// Left: out by the rules already, or resigned by
+						// a request whose answer was lost.
 						resigned[s.Player] = true
 					case code != server.CodeStale && code != server.CodeConflict && code != server.CodeGameOver:
 						g.err = fmt.Errorf("resign %s: %d %s", s.Player, st, code)
