@@ -167,6 +167,15 @@ func (t *table) resign(ctx context.Context, p int) error {
 	if t.left[t.rec.Seats[p].Player] {
 		return apiErr(CodeLeft, "")
 	}
+	// A player the rules took out already (three-player Nords Loki: a
+	// konung with no lives left, 8.3) cannot resign: the game could not
+	// apply it. (While a roll is due, which commit makes first, the game
+	// could not say yet.)
+	if t.st.Player() != game.Chance {
+		if _, err := leave(t.st.Clone(), store.EventResign, game.Player(p)); err != nil {
+			return apiErr(CodeLeft, "%v", err)
+		}
+	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
 }
 

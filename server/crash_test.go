@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -42,7 +43,26 @@ func TestMain(m *testing.M) {
 type proc struct {
 	cmd  *exec.Cmd
 	base string
-	logs *strings.Builder
+	logs *logBuf
+}
+
+// logBuf keeps what a subprocess writes to its standard error.
+type logBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuf) add(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.WriteString(line + "\n")
+}
+
+// String returns everything written so far.
+func (l *logBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 var listening = regexp.MustCompile(`addr=(http://\S+)`)
@@ -53,19 +73,33 @@ func serve(t *testing.T, db string) *proc {
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
-	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--ai-easy", "5ms")
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
+	p, err := launch(db)
+	if p != nil {
+		t.Cleanup(func() { p.cmd.Process.Kill(); p.cmd.Wait() })
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{cmd: cmd, logs: &strings.Builder{}}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return p
+}
+
+// launch starts `norns serve` on a database (a file or a postgres:// URL)
+// with the test's flags and more, and waits until it listens. The caller
+// kills the process; when it did not start, the error says why.
+func launch(db string, more ...string) (*proc, error) {
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--ai-easy", "5ms"}, more...)
+	cmd := exec.Command(binary, args...)
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p := &proc{cmd: cmd, logs: &logBuf{}}
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			line := sc.Text()
-			p.logs.WriteString(line + "\n")
+			p.logs.add(line)
 			if m := listening.FindStringSubmatch(line); m != nil && strings.Contains(line, "listening") {
 				found <- m[1]
 			}
@@ -75,9 +109,9 @@ func serve(t *testing.T, db string) *proc {
 	select {
 	case p.base = <-found:
 	case <-time.After(20 * time.Second):
-		t.Fatalf("norns serve did not start:\n%s", p.logs)
+		return p, fmt.Errorf("norns serve did not start:\n%s", p.logs)
 	}
-	return p
+	return p, nil
 }
 
 // TestCrash plays part of a chess game and of a game with dice through a

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"crypto/sha256"
+	"math/rand/v2"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -444,4 +445,63 @@ func TestNoHumanLeft(t *testing.T) {
 		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by technical defeat", st, code, v.Result, v.History[len(v.History)-1])
 	}
 	checkRecords(t, e, v)
+}
+
+// outByRules returns the seat of a three-player Nords Loki position whose
+// konung has no lives left (technically defeated, 8.3), or "".
+func outByRules(position string) string {
+	for _, w := range strings.Fields(position) {
+		seat, fields, ok := strings.Cut(w, "=")
+		if !ok || !strings.HasPrefix(seat, "p") {
+			continue
+		}
+		if parts := strings.Split(fields, "/"); len(parts) == 4 && parts[3] == "0" {
+			return seat
+		}
+	}
+	return ""
+}
+
+// TestResignOutByRules: in three-player Nords Loki a player whose konung
+// lost its last life is out of the game by the rules (8.3); their
+// resignation is refused as one of a player who left (409 left_game), and
+// changes nothing, where it used to fail inside the server (500) and drop
+// the game from memory, every time it was sent again.
+func TestResignOutByRules(t *testing.T) {
+	e := start(t, nil)
+	for i := range 60 {
+		c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+		tokens := tokensOf(c)
+		rng := rand.New(rand.NewPCG(uint64(i), 41))
+		v := e.view(c.ID)
+		for !v.Finished && outByRules(v.Position) == "" {
+			if len(v.Legal) == 0 {
+				v = e.view(c.ID)
+				continue
+			}
+			e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": v.Legal[rng.IntN(len(v.Legal))], "seq": v.Seq}, &v)
+			v = e.view(c.ID)
+		}
+		out := outByRules(v.Position)
+		if out == "" {
+			continue
+		}
+		if st, code, _ := e.leave(c.ID, "resign", tokens[out]); st != http.StatusConflict || code != server.CodeLeft {
+			t.Fatalf("game %d: %s, out by the rules, resigning = %d %s; want 409 left_game (position %s)", i, out, st, code, v.Position)
+		}
+		if after := e.view(c.ID); after.Seq != v.Seq || after.Position != v.Position {
+			t.Fatalf("game %d: the refused resignation changed the game: seq %d → %d", i, v.Seq, after.Seq)
+		}
+		// Another player's resignation ends the game: one player is left.
+		for _, p := range v.Players {
+			if p != out {
+				if st, code, end := e.leave(c.ID, "resign", tokens[p]); st != http.StatusOK || !end.Finished {
+					t.Fatalf("game %d: %s resigning = %d %s, finished %v; want 200 and the game over", i, p, st, code, end.Finished)
+				}
+				break
+			}
+		}
+		return
+	}
+	t.Fatal("no player lost the last life of their konung in 60 games")
 }
