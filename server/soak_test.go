@@ -304,6 +304,12 @@ func TestSoak(t *testing.T) {
 	defer st.Close()
 	var finished, rolls, caused, failures int
 	turn := 0
+	// Every finished record must be signed by the deployment's key, the
+	// one both instances give.
+	var key struct{ Key string }
+	if err := c.get(&turn, "/api/signing-key", &key); err != nil || key.Key == "" {
+		t.Fatalf("the signing key: %v %+v", err, key)
+	}
 	for i, g := range played {
 		if g.err != nil {
 			failures++
@@ -344,14 +350,14 @@ func TestSoak(t *testing.T) {
 			failures++
 			t.Errorf("game %s (%s %v %v): verify: %v\n%s", g.id, g.setup.game, g.setup.opts, g.setup.seats, err, text)
 			continue
-		case !ver.Revealed || ver.Scheme != dice.SchemeV2:
+		case !ver.Revealed || ver.Scheme != dice.SchemeV2 || !ver.Signed || ver.Key != key.Key:
 			failures++
-			t.Errorf("game %s: verify: revealed %v, scheme %s", g.id, ver.Revealed, ver.Scheme)
+			t.Errorf("game %s: verify: revealed %v, scheme %s, signed %v by %s; want revealed, %s, signed by %s", g.id, ver.Revealed, ver.Scheme, ver.Signed, ver.Key, dice.SchemeV2, key.Key)
 		}
 		rolls += ver.Rolls
 		caused += ver.Caused
 	}
-	t.Logf("soak: %d games played, %d finished and verified (%d failures), %d kills, %d requests unanswered, %d moves (%d stale or conflict); %d rolls checked, %d backed by a nonce; %.0f s playing, %.0f s in all",
+	t.Logf("soak: %d games played, %d finished and verified, signature included (%d failures), %d kills, %d requests unanswered, %d moves (%d stale or conflict); %d rolls checked, %d backed by a nonce; %.0f s playing, %.0f s in all",
 		n, finished, failures, stats.kills.Load(), stats.unheard.Load(), stats.moves.Load(), stats.conflicts.Load(), rolls, caused, playTime.Seconds(), time.Since(begin).Seconds())
 	if finished != n {
 		t.Errorf("%d of %d games finished", finished, n)
