@@ -45,6 +45,9 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	if t.rec.Seats[idx].Kind != store.SeatOpen {
 		return "", "", apiErr(CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
 	}
+	if err := t.takesCommit(req.Commit); err != nil {
+		return "", "", err
+	}
 	seats := slices.Clone(t.rec.Seats)
 	tok, th := secret()
 	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, Commit: req.Commit, TokenHash: th, InviteHash: seats[idx].InviteHash}
@@ -66,6 +69,9 @@ func (t *table) setSeed(ctx context.Context, p int, seed, commit string) error {
 	}
 	if t.rolls > 0 {
 		return apiErr(CodeSeedLocked, "%d rolls made", t.rolls)
+	}
+	if err := t.takesCommit(commit); err != nil {
+		return err
 	}
 	seats := slices.Clone(t.rec.Seats)
 	seats[p].Seed, seats[p].Commit = seed, commit

@@ -46,6 +46,15 @@ func (t *table) scheme() string {
 	return t.rec.Scheme
 }
 
+// takesCommit refuses a first commitment in a game of scheme v1, whose
+// moves take no nonce: the seat could never move.
+func (t *table) takesCommit(c string) error {
+	if c != "" && t.scheme() == dice.SchemeV1 {
+		return apiErr(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
+	}
+	return nil
+}
+
 // pendingCommit returns the commitment seat p is to reveal with its next
 // move: the one its last reveal made, or the one given with its seed; ""
 // when it has none.

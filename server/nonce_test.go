@@ -1,10 +1,14 @@
 package server_test
 
 import (
+	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
+	"norns/store"
 	"strings"
 	"testing"
+	"time"
 
 	"norns/dice"
 	"norns/server"
@@ -142,4 +146,38 @@ func TestNonces(t *testing.T) {
 			t.Errorf("%s: verify says %v, want an error with %q", tc.name, err, tc.wantErr)
 		}
 	}
+}
+
+// TestNoCommitInV1: a game of scheme v1 (created before v2) takes no
+// nonce commitment, with a seed or a join: its moves could never reveal
+// one. The request is refused and changes nothing.
+func TestNoCommitInV1(t *testing.T) {
+	e := start(t, nil)
+	token, invite := "the v1 seat's token", "the v1 invite"
+	th, ih := sha256.Sum256([]byte(token)), sha256.Sum256([]byte(invite))
+	rec := &store.Game{
+		ID: "v1game", Game: "seidr", Options: map[string]string{}, ServerSeed: []byte{1, 2, 3}, Commitment: dice.Commit([]byte{1, 2, 3}),
+		Created: time.Now(), Updated: time.Now(), Status: "waiting", Result: "game in progress",
+		Seats: []store.Seat{
+			{Player: "white", Kind: store.SeatHuman, TokenHash: th[:], Creator: true},
+			{Player: "black", Kind: store.SeatOpen, InviteHash: ih[:], Invite: invite},
+		},
+	}
+	if err := e.st.Create(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	cl := newClient(t, rec.ID)
+	if st, ae := e.call("POST", "/api/games/v1game/seed", token, map[string]string{"seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != server.CodeBadNonce {
+		t.Errorf("a seed with a commitment in a v1 game = %d %s, want 400 bad_nonce", st, ae.Code)
+	}
+	if st, ae := e.call("POST", "/api/games/v1game/join", "", map[string]string{"invite": invite, "seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != server.CodeBadNonce {
+		t.Errorf("a join with a commitment in a v1 game = %d %s, want 400 bad_nonce", st, ae.Code)
+	}
+	v := e.view("v1game")
+	if v.Fairness.Scheme != dice.SchemeV1 || v.Seats[0].Seeded || v.Seats[0].Commit != "" || v.Seats[1].Kind != store.SeatOpen {
+		t.Errorf("after the refusals: scheme %s, seats %+v; want %s, white unseeded, black open", v.Fairness.Scheme, v.Seats, dice.SchemeV1)
+	}
+	// Without a commitment both are taken.
+	e.must("POST", "/api/games/v1game/seed", token, map[string]string{"seed": "s"}, nil)
+	e.must("POST", "/api/games/v1game/join", "", map[string]string{"invite": invite, "seed": "t"}, nil)
 }
