@@ -113,30 +113,25 @@ func (s *Server) think(t *table, seq int64) {
 type scheduler struct {
 	mu   sync.Mutex
 	free int
-	// queues holds the waiting searches of each client, in order; ring
-	// the clients with searches waiting, in the order they are served.
-	queues map[string][]chan struct{}
-	ring   []string
+	// waiting are the searches waiting, in turns of their clients.
+	waiting turns[chan struct{}]
 }
 
 func newScheduler(slots int) *scheduler {
-	return &scheduler{free: slots, queues: map[string][]chan struct{}{}}
+	return &scheduler{free: slots}
 }
 
 // acquire waits for a slot for client owner. It returns ctx's error if ctx
 // ends first, holding no slot.
 func (q *scheduler) acquire(ctx context.Context, owner string) error {
 	q.mu.Lock()
-	if q.free > 0 && len(q.ring) == 0 {
+	if q.free > 0 && q.waiting.empty() {
 		q.free--
 		q.mu.Unlock()
 		return nil
 	}
 	ch := make(chan struct{})
-	if len(q.queues[owner]) == 0 {
-		q.ring = append(q.ring, owner)
-	}
-	q.queues[owner] = append(q.queues[owner], ch)
+	q.waiting.push(owner, ch)
 	q.mu.Unlock()
 	select {
 	case <-ch:
@@ -151,24 +146,7 @@ func (q *scheduler) acquire(ctx context.Context, owner string) error {
 		return ctx.Err()
 	default:
 	}
-	qs := q.queues[owner]
-	for i, c := range qs {
-		if c == ch {
-			qs = append(qs[:i], qs[i+1:]...)
-			break
-		}
-	}
-	if len(qs) > 0 {
-		q.queues[owner] = qs
-		return ctx.Err()
-	}
-	delete(q.queues, owner)
-	for i, o := range q.ring {
-		if o == owner {
-			q.ring = append(q.ring[:i], q.ring[i+1:]...)
-			break
-		}
-	}
+	q.waiting.remove(owner, ch)
 	return ctx.Err()
 }
 
@@ -181,19 +159,10 @@ func (q *scheduler) release() {
 }
 
 func (q *scheduler) releaseLocked() {
-	if len(q.ring) == 0 {
+	ch, ok := q.waiting.pop()
+	if !ok {
 		q.free++
 		return
-	}
-	owner := q.ring[0]
-	q.ring = q.ring[1:]
-	qs := q.queues[owner]
-	ch := qs[0]
-	if len(qs) > 1 {
-		q.queues[owner] = qs[1:]
-		q.ring = append(q.ring, owner)
-	} else {
-		delete(q.queues, owner)
 	}
 	close(ch)
 }

@@ -31,7 +31,7 @@ func TestSchedulerRoundRobin(t *testing.T) {
 		for {
 			q.mu.Lock()
 			n := 0
-			for _, qs := range q.queues {
+			for _, qs := range q.waiting.queues {
 				n += len(qs)
 			}
 			q.mu.Unlock()
@@ -57,8 +57,8 @@ func TestSchedulerRoundRobin(t *testing.T) {
 		}
 	}
 	q.release()
-	if q.free != 1 || len(q.ring) != 0 || len(q.queues) != 0 {
-		t.Errorf("after all: free %d, ring %v, queues %v, want 1 free and nothing waiting", q.free, q.ring, q.queues)
+	if q.free != 1 || len(q.waiting.ring) != 0 || len(q.waiting.queues) != 0 {
+		t.Errorf("after all: free %d, ring %v, queues %v, want 1 free and nothing waiting", q.free, q.waiting.ring, q.waiting.queues)
 	}
 }
 
@@ -75,7 +75,7 @@ func TestSchedulerCancel(t *testing.T) {
 	go func() { errs <- q.acquire(ctx, "b") }()
 	for {
 		q.mu.Lock()
-		n := len(q.queues["b"])
+		n := len(q.waiting.queues["b"])
 		q.mu.Unlock()
 		if n == 1 {
 			break
@@ -85,8 +85,8 @@ func TestSchedulerCancel(t *testing.T) {
 	if err := <-errs; err == nil {
 		t.Fatal("acquire with a cancelled context = nil, want its error")
 	}
-	if len(q.queues) != 0 || len(q.ring) != 0 {
-		t.Errorf("after the cancel: queues %v, ring %v, want empty", q.queues, q.ring)
+	if len(q.waiting.queues) != 0 || len(q.waiting.ring) != 0 {
+		t.Errorf("after the cancel: queues %v, ring %v, want empty", q.waiting.queues, q.waiting.ring)
 	}
 	q.release()
 	if err := q.acquire(bg, "c"); err != nil || q.free != 0 {

@@ -44,11 +44,9 @@ type analysisQueue struct {
 	mu    sync.Mutex
 	jobs  map[string]*analysisJob
 	order []string // the ids, oldest first
-	// queues holds the analyses waiting for a turn of each client, in
-	// order; ring the clients with analyses waiting, in the order they
-	// are served. An analysis having its turn is in neither.
-	queues map[string][]*analysisJob
-	ring   []string
+	// waiting are the analyses waiting for a turn, in turns of their
+	// clients. An analysis having its turn is not among them.
+	waiting turns[*analysisJob]
 	// pending counts each client's analyses waiting or running; workers
 	// the goroutines giving turns (at most AnalysisSlots).
 	pending map[string]int
@@ -58,7 +56,7 @@ type analysisQueue struct {
 }
 
 func newAnalysisQueue() *analysisQueue {
-	return &analysisQueue{jobs: map[string]*analysisJob{}, queues: map[string][]*analysisJob{}, pending: map[string]int{}, limiter: newLimiter(analysisRate, analysisBurst)}
+	return &analysisQueue{jobs: map[string]*analysisJob{}, pending: map[string]int{}, limiter: newLimiter(analysisRate, analysisBurst)}
 }
 
 // analysisJob is the analysis of game id asked for by client owner. The
@@ -204,34 +202,17 @@ func (q *analysisQueue) add(id string, j *analysisJob) {
 	}
 }
 
-// push puts j at the end of its client's queue, and the client in the
-// ring if it was not. Callers hold q.mu.
-func (q *analysisQueue) push(j *analysisJob) {
-	if len(q.queues[j.owner]) == 0 {
-		q.ring = append(q.ring, j.owner)
-	}
-	q.queues[j.owner] = append(q.queues[j.owner], j)
-}
+// push puts j at the end of its client's queue. Callers hold q.mu.
+func (q *analysisQueue) push(j *analysisJob) { q.waiting.push(j.owner, j) }
 
-// next takes the job whose turn it is: the first of the next client in
-// the ring, which goes to the ring's end if it has more. With none, it
-// returns nil and counts the calling worker out.
+// next takes the job whose turn it is (turns.pop). With none, it returns
+// nil and counts the calling worker out.
 func (q *analysisQueue) next() *analysisJob {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if len(q.ring) == 0 {
+	j, ok := q.waiting.pop()
+	if !ok {
 		q.workers--
-		return nil
-	}
-	owner := q.ring[0]
-	q.ring = q.ring[1:]
-	qs := q.queues[owner]
-	j := qs[0]
-	if len(qs) > 1 {
-		q.queues[owner] = qs[1:]
-		q.ring = append(q.ring, owner)
-	} else {
-		delete(q.queues, owner)
 	}
 	return j
 }
