@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"io"
@@ -13,13 +13,13 @@ import (
 	"norns/games/chess"
 )
 
-// uciScript runs the UCI command on the lines of script and returns its
+// uciScript runs an engine on the lines of script and returns its
 // answer.
 func uciScript(t *testing.T, script string) string {
 	t.Helper()
 	var out strings.Builder
-	if err := runUCI(strings.NewReader(script), &out); err != nil {
-		t.Fatalf("runUCI: %v", err)
+	if err := New(Config{Version: "0.1.0"}).Run(strings.NewReader(script), &out); err != nil {
+		t.Fatalf("Run: %v", err)
 	}
 	return out.String()
 }
@@ -100,7 +100,7 @@ func TestUCIStopInfinite(t *testing.T) {
 	in, w := io.Pipe()
 	var out strings.Builder
 	done := make(chan error)
-	go func() { done <- runUCI(in, &out) }()
+	go func() { done <- New(Config{}).Run(in, &out) }()
 	io.WriteString(w, "position startpos\ngo infinite\n")
 	time.Sleep(100 * time.Millisecond)
 	io.WriteString(w, "stop\nisready\nquit\n")

@@ -1,4 +1,4 @@
-package main
+package otep
 
 import (
 	"strings"
@@ -11,9 +11,13 @@ import (
 // answer lines.
 func otepScript(t *testing.T, script string) []string {
 	t.Helper()
+	e, err := New(Config{Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out strings.Builder
-	if err := runOTEP(strings.NewReader(script), &out, "easy", 0); err != nil {
-		t.Fatalf("runOTEP: %v", err)
+	if err := e.Run(strings.NewReader(script), &out); err != nil {
+		t.Fatalf("Run: %v", err)
 	}
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
