@@ -143,3 +143,36 @@ func TestOTEPUnsupportedRules(t *testing.T) {
 		t.Errorf("unsupported rules: %q, want error 0 and no move", lines)
 	}
 }
+
+// TestOTEPNew: New takes the three levels and refuses any other, before
+// the session says hello.
+func TestOTEPNew(t *testing.T) {
+	tests := []struct {
+		level string
+		err   string
+	}{
+		{"easy", ""},
+		{"medium", ""},
+		{"hard", ""},
+		{"", `otep: unknown level "" (easy, medium, hard)`},
+		{"grandmaster", `otep: unknown level "grandmaster" (easy, medium, hard)`},
+	}
+	for _, tc := range tests {
+		e, err := New(Config{Level: tc.level})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.err {
+			t.Errorf("New(Level %q) error %q, want %q", tc.level, got, tc.err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var out strings.Builder
+		if err := e.Run(strings.NewReader("goodbye\n"), &out); err != nil || out.String() != "hello\n" {
+			t.Errorf("Level %q: Run = %q, %v, want hello", tc.level, out.String(), err)
+		}
+	}
+}

@@ -227,3 +227,25 @@ func TestUCIVariantSamurai(t *testing.T) {
 		t.Errorf("UCI_Variant crazyhouse accepted:\n%s", out)
 	}
 }
+
+// TestUCIID: the answer to uci names the engine as its Config says, Norns
+// when the name is empty.
+func TestUCIID(t *testing.T) {
+	tests := []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{}, "id name Norns\n"},
+		{Config{Version: "0.1.0"}, "id name Norns 0.1.0\n"},
+		{Config{Name: "Other", Version: "2"}, "id name Other 2\n"},
+	}
+	for _, tc := range tests {
+		var out strings.Builder
+		if err := New(tc.cfg).Run(strings.NewReader("uci\nquit\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := strings.Cut(out.String(), "\n"); first+"\n" != tc.want {
+			t.Errorf("New(%+v): first line %q, want %q", tc.cfg, first, tc.want)
+		}
+	}
+}
