@@ -494,7 +494,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		s.uncountAI(t.rec.ID)
 		return err
 	}
-	t = s.hold(t)
+	s.hold(t) // from here on the game is reached by its id
 	s.log.Info("game created", "game", rec.ID, "name", rec.Game, "options", game.Options(rec.Options).String())
 	// The answer holds the commitment and no roll: a game whose first
 	// event is a roll rolls once the players' seeds are in (or, with no

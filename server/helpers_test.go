@@ -29,12 +29,11 @@ var fastAI = map[string]time.Duration{"easy": 5 * time.Millisecond, "medium": 5 
 
 // env is a running server on a temporary SQLite database.
 type env struct {
-	t     testing.TB
-	srv   *server.Server
-	st    store.Store
-	http  *httptest.Server
-	base  string
-	dbDir string
+	t    testing.TB
+	srv  *server.Server
+	st   store.Store
+	http *httptest.Server
+	base string
 	// client makes the calls; nil means http.DefaultClient.
 	client *http.Client
 }

@@ -97,8 +97,8 @@ func TestTakeback(t *testing.T) {
 	}
 	e.word(c.ID, "takeback", w, true)
 	e.word(c.ID, "takeback", b, false)
-	if v := e.view(c.ID); v.TakebackOffer != "" || v.ToMove != "black" {
-		t.Errorf("after the decline: offer %q, to move %q", v.TakebackOffer, v.ToMove)
+	if v := e.view(c.ID); v.TakebackOffer != "" || v.ToMove != "black" || v.Position != moved {
+		t.Errorf("after the decline: offer %q, to move %q, position %q, want %q", v.TakebackOffer, v.ToMove, v.Position, moved)
 	}
 	// Once a move (TestTakebackOncePerMove): white asks back the next one.
 	e.move(c.ID, b, "e7e5")

@@ -81,7 +81,6 @@ func (plainRenderer) cells(game.State, string) []cell     { return nil }
 type square struct {
 	glyph string
 	tint  int // 0 light, 1 dark, 2 highlighted (a rolled colour)
-	owner int // 0 none, 1 first player's piece, 2 second player's piece
 }
 
 var (

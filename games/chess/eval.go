@@ -13,7 +13,6 @@ func (a score) add(b score) score  { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score  { return score{a.mg - b.mg, a.eg - b.eg} }
 func (a score) mul(n int32) score  { return score{a.mg * n, a.eg * n} }
 func s(mg, eg int32) score         { return score{mg, eg} }
-func (a score) neg() score         { return score{-a.mg, -a.eg} }
 func (a score) taper(ph int32) int { return int((a.mg*ph + a.eg*(phaseMax-ph)) / phaseMax) }
 
 // pieceScore is the material value of each role.

@@ -48,7 +48,9 @@ func TestMagicNumbers(t *testing.T) {
 			for s := Square(0); s < 64; s++ {
 				mask := relevantMask(s, kind.dirs)
 				for {
-					num := next() & next() & next()
+					// Three draws ANDed give a sparse candidate.
+					a, b, c := next(), next(), next()
+					num := a & b & c
 					if bits.OnesCount64(uint64(mask)*num>>56) >= 6 && !magicCollides(s, kind.dirs, num) {
 						fmt.Printf("\t0x%016x,\n", num)
 						break

@@ -88,7 +88,7 @@ func ParseOTNRules(text string) (Rules, string, error) {
 	}
 	start, ok := entries["start"]
 	if !ok {
-		return r, "", fmt.Errorf("%w: tafl: OTN rules: no start:", game.ErrSyntax)
+		return r, "", fmt.Errorf("%w: tafl: OTN rules: no start entry", game.ErrSyntax)
 	}
 	unsupported := func(k string) error {
 		return fmt.Errorf("%w: %s:%s", ErrUnsupported, k, entries[k])

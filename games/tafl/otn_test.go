@@ -206,3 +206,13 @@ func FuzzOTN(f *testing.F) {
 		}
 	})
 }
+
+// TestOTNRulesNoStart: a rules string without its start position is a
+// syntax error that says which entry is missing.
+func TestOTNRulesNoStart(t *testing.T) {
+	_, _, err := ParseOTNRules("dim:9 esc:e")
+	want := game.ErrSyntax.Error() + ": tafl: OTN rules: no start entry"
+	if !errors.Is(err, game.ErrSyntax) || err.Error() != want {
+		t.Errorf("ParseOTNRules(%q) = %v, want %q", "dim:9 esc:e", err, want)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -589,8 +588,6 @@ func (a *app) waitTurn(id string, seq int64, seats ...string) view {
 	a.t.Fatalf("game %s: no turn after seq %d", id, seq)
 	return view{}
 }
-
-var errSkip = errors.New("skip")
 
 // holdSeats gives the user's browser the seat tokens of a game, as if it
 // had created the game.

@@ -43,11 +43,6 @@ func (u *user) sounds() string {
 
 func (u *user) clearSounds() { u.eval(`window.__sounds = [], "ok"`) }
 
-// icon is the address of the tab's icon.
-func (u *user) icon() string {
-	return u.eval(`document.querySelector('link[rel="icon"]').getAttribute("href")`)
-}
-
 // waitIcon waits until the tab's icon is the one of a player to move, or
 // the plain one.
 func (u *user) waitIcon(turn bool) {
