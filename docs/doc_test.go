@@ -17,6 +17,7 @@ import (
 
 	"norns/engine"
 	"norns/games"
+	"norns/lab"
 )
 
 // An example is a fenced block of a document whose info string is "norns":
@@ -172,14 +173,18 @@ func TestNotationRulesLinks(t *testing.T) {
 var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
 // TestLinks checks that every relative link of the Russian documents (and
-// of the notation page) names a file that exists.
+// of the notation page, the lab's page and the studies) names a file that
+// exists and is committed: the studies' report.html and summary.json are
+// built by norns lab report.
 func TestLinks(t *testing.T) {
-	files := []string{filepath.Join("..", "README.ru.md"), "notation.md"}
-	ru, err := filepath.Glob("*.ru.md")
-	if err != nil {
-		t.Fatal(err)
+	files := []string{filepath.Join("..", "README.ru.md"), "notation.md", "lab.md", filepath.Join("studies", "README.md")}
+	for _, pattern := range []string{"*.ru.md", filepath.Join("studies", "*", "report.md"), filepath.Join("studies", "*", "*", "report.md"), filepath.Join("studies", "*", "*", "*", "report.md")} {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
 	}
-	files = append(files, ru...)
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -192,6 +197,10 @@ func TestLinks(t *testing.T) {
 					continue
 				}
 				target, _, _ = strings.Cut(target, "#")
+				if base := filepath.Base(filepath.FromSlash(target)); base == lab.ReportHTML || base == lab.SummaryFile {
+					t.Errorf("%s:%d: link %s: %s is built by norns lab report, not committed", file, i+1, m[1], base)
+					continue
+				}
 				if _, err := os.Stat(filepath.Join(filepath.Dir(file), filepath.FromSlash(target))); err != nil {
 					t.Errorf("%s:%d: link %s: %v", file, i+1, m[1], err)
 				}

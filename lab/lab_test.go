@@ -84,7 +84,7 @@ func TestSmoke(t *testing.T) {
 	if strings.Contains(md, "Partial") {
 		t.Errorf("report.md of a whole study says it is partial")
 	}
-	for _, want := range []string{"norns lab --game luxumbra --compare balance=off,on --agents easy --games 20 --seed 7", "First-player advantage", "Option comparison", "king captured"} {
+	for _, want := range []string{"norns lab --game luxumbra --compare balance=off,on --agents easy --games 20 --seed 7", "First-player advantage", "Option comparison", "king captured", "Charts: report.html in this directory; `norns lab report DIR` writes it again from the games."} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q", want)
 		}

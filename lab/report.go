@@ -304,7 +304,7 @@ func Markdown(s *Summary) string {
 			t.markdown(&b)
 		}
 	}
-	b.WriteString("Charts: see report.html.\n")
+	b.WriteString("Charts: report.html in this directory; `norns lab report DIR` writes it again from the games.\n")
 	return b.String()
 }
 
