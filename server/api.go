@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"norns/dice"
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -44,8 +45,8 @@ func (s *Server) routes() {
 		_, err := t.rematch(ctx, p)
 		return err
 	}))
-	api("POST /api/games/{id}/draw", s.handleOffer(EventDrawOffer))
-	api("POST /api/games/{id}/takeback", s.handleOffer(EventTakebackOffer))
+	api("POST /api/games/{id}/draw", s.handleOffer(ending.EventDrawOffer))
+	api("POST /api/games/{id}/takeback", s.handleOffer(ending.EventTakebackOffer))
 	api("GET /api/games/{id}/events", s.handleEvents)
 	api("GET /api/games/{id}/invites", s.handleInvites)
 	api("POST /api/games/{id}/chat", s.handleChat)

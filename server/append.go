@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"norns/dice"
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -174,7 +175,7 @@ func (t *table) setSeats(ctx context.Context, seats []store.Seat) error {
 // finished, unfinished (expired), with nothing appended to its log.
 // Callers hold mu.
 func (t *table) expire(ctx context.Context) error {
-	u := store.Update{Status: game.Status(ended{t.st, expired}), Result: game.Describe(ended{t.st, expired}), Finished: true}
+	u := store.Update{Status: game.Status(ending.End(t.st, ending.Expired)), Result: game.Describe(ending.End(t.st, ending.Expired)), Finished: true}
 	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, nil, u); err != nil {
 		t.drop(err)
 		return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -26,7 +27,7 @@ func (t *table) apply(e store.Event) error {
 		if e.Kind == store.EventRoll {
 			t.rolls++
 		}
-		t.offers.played(e)
+		t.offers.Played(e)
 		if e.Kind == store.EventMove {
 			if t.movers == nil {
 				t.movers = map[string]bool{}
@@ -38,7 +39,7 @@ func (t *table) apply(e store.Event) error {
 		if p < 0 {
 			return fmt.Errorf("%s of unknown player %q", e.Kind, e.Player)
 		}
-		r, err := leave(t.st, e.Kind, game.Player(p))
+		r, err := ending.Leave(t.st, e.Kind, game.Player(p))
 		if err != nil {
 			return err
 		}
@@ -51,15 +52,15 @@ func (t *table) apply(e store.Event) error {
 		}
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
-	case EventNoHuman:
+	case ending.EventNoHuman:
 		if !t.left[e.Player] {
 			return fmt.Errorf("%s of %q, who has not left", e.Kind, e.Player)
 		}
-		t.ending = noHumanLeft(t.st.Players(), func(p string) bool { return t.left[p] })
+		t.ending = ending.NoHumanLeft(t.st.Players(), func(p string) bool { return t.left[p] })
 		t.hlen = game.HistoryLen(t.st)
 		t.autos = append(t.autos, nil)
-	case EventDrawOffer, EventDrawAccept, EventDrawDecline, EventTakebackOffer, EventTakebackAccept, EventTakebackDecline:
-		r, err := t.offers.event(t.st, e.Kind, e.Player)
+	case ending.EventDrawOffer, ending.EventDrawAccept, ending.EventDrawDecline, ending.EventTakebackOffer, ending.EventTakebackAccept, ending.EventTakebackDecline:
+		r, err := t.offers.Event(t.st, e.Kind, e.Player)
 		if err != nil {
 			return err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"norns/games"
+	"norns/record"
 	"norns/server"
 	"norns/store"
 )
@@ -432,11 +433,11 @@ func TestChatInRecord(t *testing.T) {
 		t.Errorf("the record for a player:\n%s\nwant both rooms", private)
 	}
 	for _, text := range []string{public, private} {
-		rec, err := server.ParseRecord(strings.NewReader(text))
+		rec, err := record.Parse(strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := server.Verify(rec, games.All); err != nil {
+		if _, err := record.Verify(rec, games.All); err != nil {
 			t.Errorf("Verify(record with chat) = %v", err)
 		}
 	}

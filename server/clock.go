@@ -2,10 +2,10 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -127,26 +127,6 @@ func (t *table) clockFromLog() {
 	t.armFlag(p, t.flagIn(p, time.Now()))
 }
 
-// EventNoHuman is the event that ends a game whose last human seat left
-// while AI seats would play on (three-player Nords Loki): the server
-// takes no games of AIs only unless told to, and nobody is left to watch
-// over this one. Its player is the human seat whose leaving caused it.
-const EventNoHuman = "no-human"
-
-// noHumanLeft is the result of a game ended by EventNoHuman: the players
-// still in (not in left) share a draw, as the others do when a player of
-// a game of more than two runs out of time in a game that cannot go on
-// without them (timeLoss).
-func noHumanLeft(players []string, left func(string) bool) *game.Result {
-	r := &game.Result{Kind: game.Draw, Reason: "no human left"}
-	for i, p := range players {
-		if !left(p) {
-			r.Winners = append(r.Winners, game.Player(i))
-		}
-	}
-	return r
-}
-
 // humansGone returns the event that ends a game whose human seats have
 // all left while AI seats play on, or false: a game without human seats
 // (an AI-only game the server was told to take) goes on. Its player is
@@ -173,59 +153,5 @@ func (t *table) humansGone(now time.Time) (store.Event, bool) {
 			last = e.Player
 		}
 	}
-	return store.Event{Seq: t.seq() + 1, Kind: EventNoHuman, Player: last, Time: now}, true
-}
-
-// aborted is the result of a game a player left before making a move.
-var aborted = game.Result{Kind: game.Unfinished, Reason: "aborted"}
-
-// leave plays an event by which player p leaves the game outside its rules
-// (kind store.EventTimeout, EventResign or EventAbort). A game whose rules
-// let a player leave while the others play on (game.Forfeiter: Nords Loki
-// with three players) goes on without p after a timeout or a resignation,
-// and leave returns nil; otherwise the game ends with the result leave
-// returns: a loss on time, a loss by resignation, or no result at all
-// (an abort).
-func leave(s game.State, kind string, p game.Player) (*game.Result, error) {
-	switch kind {
-	case store.EventTimeout:
-		return timeOut(s, p)
-	case store.EventResign:
-		if f, ok := s.(game.Forfeiter); ok && len(s.Players()) > 2 {
-			return nil, f.Forfeit(p)
-		}
-		r := timeLoss(s, p)
-		return &game.Result{Kind: r.Kind, Winners: r.Winners, Reason: "resignation"}, nil
-	case store.EventAbort:
-		r := aborted
-		return &r, nil
-	}
-	return nil, fmt.Errorf("unknown event kind %q", kind)
-}
-
-// timeOut plays the timeout of player p, who is to move. A game whose rules
-// let a player leave (game.Forfeiter: Nords Loki) goes on without p or ends
-// by its own rules, and timeOut returns nil; any other game ends on the
-// clock, with the result timeOut returns.
-func timeOut(s game.State, p game.Player) (*game.Result, error) {
-	if f, ok := s.(game.Forfeiter); ok {
-		return nil, f.Forfeit(p)
-	}
-	return timeLoss(s, p), nil
-}
-
-// timeLoss is the result when player p runs out of time (or resigns): with
-// two players the other wins; with more, the game ends and the others
-// share a draw.
-func timeLoss(s game.State, p game.Player) *game.Result {
-	var others []game.Player
-	for i := range s.Players() {
-		if game.Player(i) != p {
-			others = append(others, game.Player(i))
-		}
-	}
-	if len(others) == 1 {
-		return &game.Result{Kind: game.Win, Winners: others, Reason: "time"}
-	}
-	return &game.Result{Kind: game.Draw, Winners: others, Reason: "time"}
+	return store.Event{Seq: t.seq() + 1, Kind: ending.EventNoHuman, Player: last, Time: now}, true
 }

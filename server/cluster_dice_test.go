@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"norns/games"
+	"norns/record"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
@@ -41,11 +42,11 @@ func TestTwoInstancesDiceGamesVerify(t *testing.T) {
 		if !v.Finished {
 			envs[turn%2].must("POST", "/api/games/"+c.ID+"/resign", tokens[v.Players[0]], nil, nil)
 		}
-		rec, err := server.ParseRecord(strings.NewReader(envs[turn%2].record(c.ID, "norns")))
+		rec, err := record.Parse(strings.NewReader(envs[turn%2].record(c.ID, "norns")))
 		if err != nil {
 			t.Fatalf("game %d (%s): %v", i, name, err)
 		}
-		ver, err := server.Verify(rec, games.All)
+		ver, err := record.Verify(rec, games.All)
 		if err != nil {
 			t.Errorf("game %d (%s %s): norns verify: %v", i, name, c.ID, err)
 			continue

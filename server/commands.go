@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -162,7 +163,7 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 // players, the other). In three-player Nords Loki it takes the player out
 // as a technical defeat does (8.3), on the player's turn or not, and the
 // others play on, unless only AI seats would (commit ends the game then:
-// EventNoHuman).
+// ending.EventNoHuman).
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():
@@ -178,7 +179,7 @@ func (t *table) resign(ctx context.Context, p int) error {
 	// apply it. (While a roll is due, which commit makes first, the game
 	// could not say yet.)
 	if t.st.Player() != game.Chance {
-		if _, err := leave(t.st.Clone(), store.EventResign, game.Player(p)); err != nil {
+		if _, err := ending.Leave(t.st.Clone(), store.EventResign, game.Player(p)); err != nil {
 			return apiErr(CodeLeft, "%v", err)
 		}
 	}
@@ -213,19 +214,19 @@ func (t *table) mayAbort(p int) error {
 	return nil
 }
 
-// offer is seat p's word on a draw (what EventDrawOffer) or a takeback
-// (EventTakebackOffer): yes offers, or accepts the other player's offer;
+// offer is seat p's word on a draw (what ending.EventDrawOffer) or a takeback
+// (ending.EventTakebackOffer): yes offers, or accepts the other player's offer;
 // no declines it. An AI seat answers an offer at once: it declines a draw,
 // and grants a takeback unless its game was created without. New offers
-// are limited (offers.limit), so that nobody, the AI included, is sent
+// are limited (ending.Offers.Limit), so that nobody, the AI included, is sent
 // offers without end.
 func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	if err := t.mayWord(p); err != nil {
 		return err
 	}
-	pending, accept, decline := t.offers.draw, EventDrawAccept, EventDrawDecline
-	if what == EventTakebackOffer {
-		pending, accept, decline = t.offers.takeback, EventTakebackAccept, EventTakebackDecline
+	pending, accept, decline := t.offers.Draw(), ending.EventDrawAccept, ending.EventDrawDecline
+	if what == ending.EventTakebackOffer {
+		pending, accept, decline = t.offers.Takeback(), ending.EventTakebackAccept, ending.EventTakebackDecline
 	}
 	player, other := t.rec.Seats[p].Player, t.rec.Seats[1-p]
 	kind := what
@@ -240,18 +241,18 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	// Check on a copy first: an offer the rules refuse is a clear error,
 	// not a failed append.
 	o := t.offers
-	if _, err := o.event(t.st.Clone(), kind, player); err != nil {
+	if _, err := o.Event(t.st.Clone(), kind, player); err != nil {
 		return apiErr(CodeCannotOffer, "%v", err)
 	}
 	if kind == what {
-		if err := t.offers.limit(t.st, kind, player); err != nil {
+		if err := t.offers.Limit(t.st, kind, player); err != nil {
 			return apiErr(CodeCannotOffer, "%v", err)
 		}
 	}
 	events := []store.Event{t.answer(kind, p)}
 	if kind == what && other.Kind == store.SeatAI {
 		reply := decline
-		if what == EventTakebackOffer && !other.NoTakebacks {
+		if what == ending.EventTakebackOffer && !other.NoTakebacks {
 			reply = accept
 		}
 		e := t.answer(reply, 1-p)
@@ -279,17 +280,17 @@ func (t *table) mayWord(p int) error {
 }
 
 // mayOffer reports whether seat p may make a new offer of kind
-// (EventDrawOffer or EventTakebackOffer) now: what the view tells.
+// (ending.EventDrawOffer or ending.EventTakebackOffer) now: what the view tells.
 func (t *table) mayOffer(p int, kind string) bool {
 	if t.mayWord(p) != nil {
 		return false
 	}
 	player := t.rec.Seats[p].Player
 	o := t.offers // an offer changes only the copy, and never the state
-	if _, err := o.event(t.st, kind, player); err != nil {
+	if _, err := o.Event(t.st, kind, player); err != nil {
 		return false
 	}
-	return t.offers.limit(t.st, kind, player) == nil
+	return t.offers.Limit(t.st, kind, player) == nil
 }
 
 // answer is the event of seat p's offer or answer; those that change the
@@ -297,9 +298,9 @@ func (t *table) mayOffer(p int, kind string) bool {
 // the increment of a turn taken back.
 func (t *table) answer(kind string, p int) store.Event {
 	switch kind {
-	case EventDrawAccept:
+	case ending.EventDrawAccept:
 		return t.leaving(kind, p)
-	case EventTakebackAccept:
+	case ending.EventTakebackAccept:
 		e := t.leaving(kind, p)
 		t.takenBack(e.Clocks, 1-p)
 		return e

@@ -9,6 +9,7 @@ import (
 	"norns/games"
 	"norns/games/chess"
 	"norns/games/tafl"
+	"norns/record"
 	"norns/server"
 )
 
@@ -97,11 +98,11 @@ func checkRecords(t *testing.T, e *env, v server.View) {
 	t.Helper()
 	// The Norns record verifies, as text and as JSON.
 	for _, format := range []string{"norns", "json"} {
-		p, err := server.ParseRecord(strings.NewReader(e.record(v.ID, format)))
+		p, err := record.Parse(strings.NewReader(e.record(v.ID, format)))
 		if err != nil {
 			t.Fatalf("%s record: %v", format, err)
 		}
-		res, err := server.Verify(p, games.All)
+		res, err := record.Verify(p, games.All)
 		if err != nil || !res.Revealed || res.Events != int(v.Seq) || res.Rolls != int(v.Fairness.Rolls) || res.Status != v.Status {
 			t.Errorf("Verify(%s %s record) = %+v, %v, want %d events, %d rolls, %q", v.Game, format, res, err, v.Seq, v.Fairness.Rolls, v.Status)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"norns/dice"
+	"norns/ending"
 	"norns/server"
 	"norns/store"
 )
@@ -416,8 +417,8 @@ func TestNoHumanLeft(t *testing.T) {
 		t.Fatalf("the only human resigning = %d %s: finished %v, %q, %q; want the game over, p2 and p3 sharing a draw", st, code, v.Finished, v.Status, v.Result)
 	}
 	n := len(v.History)
-	if n < 2 || v.History[n-2].Kind != "resign" || v.History[n-1].Kind != server.EventNoHuman || v.History[n-1].Player != "p1" {
-		t.Fatalf("the history ends %+v, want p1's resign then %s", v.History[max(n-2, 0):], server.EventNoHuman)
+	if n < 2 || v.History[n-2].Kind != "resign" || v.History[n-1].Kind != ending.EventNoHuman || v.History[n-1].Player != "p1" {
+		t.Fatalf("the history ends %+v, want p1's resign then %s", v.History[max(n-2, 0):], ending.EventNoHuman)
 	}
 	rec, evs, err := e.st.Load(context.Background(), c.ID)
 	if err != nil || !rec.Finished || rec.Seq != v.Seq || int64(len(evs)) != v.Seq {

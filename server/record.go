@@ -5,15 +5,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"time"
 
 	"norns/dice"
 	"norns/game"
+	"norns/record"
 	"norns/store"
 )
-
-// recordMagic is the first line of a Norns record.
-const recordMagic = "# norns record 1"
 
 // Record formats (GET /api/games/{id}/record?format=…): the Norns
 // record, as text and as JSON, for every game; PGN for the chess games
@@ -89,112 +86,39 @@ func (t *table) recordTags() [][2]string {
 // recordOf returns the game's Norns record, signed with key when the game
 // is over and its seed revealed (key nil leaves it unsigned). Callers hold
 // mu.
-func (t *table) recordOf(key ed25519.PrivateKey) (*Record, error) {
-	rec := &Record{Tags: map[string]string{}, Events: t.events}
+func (t *table) recordOf(key ed25519.PrivateKey) (*record.Record, error) {
+	rec := &record.Record{Tags: map[string]string{}, Events: t.events}
 	for _, kv := range t.recordTags() {
 		rec.Tags[kv[0]] = kv[1]
 		rec.Order = append(rec.Order, kv[0])
 	}
 	if key != nil && t.revealed() {
-		if err := Sign(rec, key); err != nil {
+		if err := record.Sign(rec, key); err != nil {
 			return nil, err
 		}
 	}
 	return rec, nil
 }
 
-// record writes the game as a Norns record (writeRecord): the magic line,
-// tag pairs as in PGN, a blank line, then one event a line (eventLine),
-// then the chat messages given, a comment line each (chatLine); signed
-// with key when the game is over. Callers hold mu.
+// record writes the game as a Norns record in the text form
+// (record.Record.Text), with the chat messages given; signed with key
+// when the game is over. Callers hold mu.
 func (t *table) record(key ed25519.PrivateKey, chat []store.ChatMessage) (string, error) {
 	rec, err := t.recordOf(key)
 	if err != nil {
 		return "", err
 	}
-	return writeRecord(rec, chat), nil
+	return rec.Text(chat), nil
 }
 
-// eventLine is an event's line in a Norns record: "<seq> <kind> <player>
-// <action>", and after a move that revealed a nonce or committed to one
-// (dice scheme v2) " {nonce <hex> next <hex>}", either part left out when
-// empty. ParseRecord reads it back.
-func eventLine(e store.Event) string {
-	line := fmt.Sprintf("%d %s %s", e.Seq, e.Kind, e.Player)
-	if e.Action != "" {
-		line += " " + e.Action
-	}
-	var reveal []string
-	if e.Nonce != "" {
-		reveal = append(reveal, "nonce "+e.Nonce)
-	}
-	if e.Next != "" {
-		reveal = append(reveal, "next "+e.Next)
-	}
-	if len(reveal) > 0 {
-		line += " {" + strings.Join(reveal, " ") + "}"
-	}
-	return line
-}
-
-// RecordJSON is the Norns record as JSON (format=json), for programs: the
-// tags of the text record in their order, its events with their times, and
-// its chat. ParseRecord reads it too.
-type RecordJSON struct {
-	// Format is "norns-record-1".
-	Format string      `json:"format"`
-	Tags   [][2]string `json:"tags"`
-	// Signature is the record's signature (the Signature tag of the text
-	// form), empty when it has none.
-	Signature string        `json:"signature,omitempty"`
-	Events    []RecordEvent `json:"events"`
-	Chat      []RecordChat  `json:"chat,omitempty"`
-}
-
-// RecordEvent is an event of a JSON record.
-type RecordEvent struct {
-	Seq    int64  `json:"seq"`
-	Kind   string `json:"kind"`
-	Player string `json:"player"`
-	Action string `json:"action,omitempty"`
-	// Nonce and Next are what a move revealed and committed to (dice
-	// scheme v2).
-	Nonce string    `json:"nonce,omitempty"`
-	Next  string    `json:"next,omitempty"`
-	Time  time.Time `json:"time"`
-}
-
-// RecordChat is a chat message of a JSON record.
-type RecordChat struct {
-	Seq    int64     `json:"seq"`
-	Room   string    `json:"room"`
-	Player string    `json:"player,omitempty"`
-	Name   string    `json:"name"`
-	Text   string    `json:"text"`
-	Time   time.Time `json:"time"`
-}
-
-// recordFormatJSON is the Format of a JSON record.
-const recordFormatJSON = "norns-record-1"
-
-// recordJSON returns the Norns record as JSON, signed with key when the
-// game is over. Callers hold mu.
-func (t *table) recordJSON(key ed25519.PrivateKey, chat []store.ChatMessage) (RecordJSON, error) {
+// recordJSON returns the Norns record as JSON (record.Record.JSON), signed
+// with key when the game is over. Callers hold mu.
+func (t *table) recordJSON(key ed25519.PrivateKey, chat []store.ChatMessage) (record.JSON, error) {
 	rec, err := t.recordOf(key)
 	if err != nil {
-		return RecordJSON{}, err
+		return record.JSON{}, err
 	}
-	r := RecordJSON{Format: recordFormatJSON, Tags: [][2]string{}, Signature: rec.Signature, Events: []RecordEvent{}}
-	for _, k := range rec.Order {
-		r.Tags = append(r.Tags, [2]string{k, rec.Tags[k]})
-	}
-	for _, e := range rec.Events {
-		r.Events = append(r.Events, RecordEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time.UTC()})
-	}
-	for _, m := range chat {
-		r.Chat = append(r.Chat, RecordChat{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time.UTC()})
-	}
-	return r, nil
+	return rec.JSON(chat), nil
 }
 
 // textTags returns the tags of a record in the game's own notation

@@ -19,6 +19,7 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games"
+	"norns/record"
 	"norns/server"
 )
 
@@ -344,11 +345,11 @@ func TestFairDice(t *testing.T) {
 		t.Fatalf("fairness at the end = %+v, want rolls and the seat seed", v.Fairness)
 	}
 	rec := e.record(c.ID, "norns")
-	parsed, err := server.ParseRecord(strings.NewReader(rec))
+	parsed, err := record.Parse(strings.NewReader(rec))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := server.Verify(parsed, games.All)
+	res, err := record.Verify(parsed, games.All)
 	if err != nil || !res.Revealed || res.Rolls != int(v.Fairness.Rolls) || res.Status != v.Status {
 		t.Fatalf("Verify(record) = %+v, %v, want %d rolls matching, status %q\n%s", res, err, v.Fairness.Rolls, v.Status, rec)
 	}
@@ -370,11 +371,11 @@ func TestFairDice(t *testing.T) {
 		t.Fatal("no roll to tamper with")
 	}
 	for _, bad := range tampered {
-		p, err := server.ParseRecord(strings.NewReader(bad))
+		p, err := record.Parse(strings.NewReader(bad))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := server.Verify(p, games.All); err == nil {
+		if _, err := record.Verify(p, games.All); err == nil {
 			t.Errorf("Verify(tampered roll) = nil, want an error")
 		}
 	}
@@ -389,11 +390,11 @@ func TestFairDice(t *testing.T) {
 		if bad == rec {
 			t.Fatalf("tampering with the %s changed nothing", name)
 		}
-		p, err := server.ParseRecord(strings.NewReader(bad))
+		p, err := record.Parse(strings.NewReader(bad))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := server.Verify(p, games.All); err == nil {
+		if _, err := record.Verify(p, games.All); err == nil {
 			t.Errorf("Verify(tampered %s) = nil, want an error", name)
 		}
 	}
@@ -409,7 +410,7 @@ func TestFairDice(t *testing.T) {
 func otherOutcomes(t *testing.T, name string, lines []string, i int) []string {
 	t.Helper()
 	// Replay the record up to line i to learn the outcomes there.
-	p, err := server.ParseRecord(strings.NewReader(strings.Join(lines[:i], "\n") + "\n"))
+	p, err := record.Parse(strings.NewReader(strings.Join(lines[:i], "\n") + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,11 +472,11 @@ func TestClock(t *testing.T) {
 	if st != 409 || ae.Code != "game_over" {
 		t.Errorf("move after the flag fell = %d %s, want 409 game_over", st, ae.Code)
 	}
-	p, err := server.ParseRecord(strings.NewReader(e.record(c.ID, "norns")))
+	p, err := record.Parse(strings.NewReader(e.record(c.ID, "norns")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res, err := server.Verify(p, games.All); err != nil || res.Status != "over white" {
+	if res, err := record.Verify(p, games.All); err != nil || res.Status != "over white" {
 		t.Errorf("Verify(timed record) = %+v, %v, want over white", res, err)
 	}
 }
@@ -636,11 +637,11 @@ func TestRecords(t *testing.T) {
 	if !strings.HasPrefix(norns, "# norns record 1\n") || !strings.Contains(norns, "\n4 move black ") || !strings.Contains(norns, `[ServerSeed "?"]`) {
 		t.Errorf("Norns record of an unfinished game:\n%s", norns)
 	}
-	p, _ := server.ParseRecord(strings.NewReader(norns))
-	if v, err := server.Verify(p, games.All); err != nil || v.Revealed || v.Events != 4 {
+	p, _ := record.Parse(strings.NewReader(norns))
+	if v, err := record.Verify(p, games.All); err != nil || v.Revealed || v.Events != 4 {
 		t.Errorf("Verify(unfinished) = %+v, %v, want 4 events, seed not revealed", v, err)
 	}
-	if _, err := server.ParseRecord(bytes.NewReader([]byte(pgn))); err == nil {
+	if _, err := record.Parse(bytes.NewReader([]byte(pgn))); err == nil {
 		t.Errorf("ParseRecord(PGN) = nil error, want one")
 	}
 }
@@ -733,22 +734,4 @@ func TestWebSocketLimit(t *testing.T) {
 	if m.Type != "auth" || m.Player != "black" {
 		t.Errorf("answer to black's token = %+v, want auth black", m)
 	}
-}
-
-// FuzzParseRecord: any text parses or fails cleanly, and what parses
-// verifies or fails cleanly.
-func FuzzParseRecord(f *testing.F) {
-	// A record with a roll, a move and a timeout.
-	f.Add("# norns record 1\n[Game \"seidr\"]\n[Scheme \"norns-dice-v1\"]\n[Options \"\"]\n[ServerSeed \"?\"]\n\n1 move white c2c4\n2 roll chance 3\n3 timeout black\n")
-	// A PGN, refused.
-	f.Add("[Event \"x\"]\n\n1. e4 *\n")
-	// Broken tags and sequence numbers.
-	f.Add("# norns record 1\n[Game\n1 move\n3 move white e2e4\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := server.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		server.Verify(rec, games.All)
-	})
 }

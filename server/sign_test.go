@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"norns/games"
+	"norns/record"
 	"norns/server"
 )
 
@@ -64,19 +65,19 @@ func otherFirstMove(t *testing.T, played string) string {
 	return ""
 }
 
-// resign returns record signed anew by key instead of the server's key.
-func resign(t *testing.T, record string, key ed25519.PrivateKey) string {
+// resign returns the record signed anew by key instead of the server's key.
+func resign(t *testing.T, signed string, key ed25519.PrivateKey) string {
 	t.Helper()
-	rec, err := server.ParseRecord(strings.NewReader(record))
+	rec, err := record.Parse(strings.NewReader(signed))
 	if err != nil {
 		t.Fatal(err)
 	}
-	delete(rec.Tags, server.TagSigningKey)
-	rec.Order = slices.DeleteFunc(rec.Order, func(k string) bool { return k == server.TagSigningKey })
-	if err := server.Sign(rec, key); err != nil {
+	delete(rec.Tags, record.TagSigningKey)
+	rec.Order = slices.DeleteFunc(rec.Order, func(k string) bool { return k == record.TagSigningKey })
+	if err := record.Sign(rec, key); err != nil {
 		t.Fatal(err)
 	}
-	text, err := server.SignedText(rec)
+	text, err := record.SignedText(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,18 +101,18 @@ func TestSignedRecords(t *testing.T) {
 
 	// The signature covers the record as written, without its Signature
 	// tag (and its chat: this game has none).
-	rec, err := server.ParseRecord(strings.NewReader(text))
+	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	signed, err := server.SignedText(rec)
+	signed, err := record.SignedText(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := strings.Replace(text, fmt.Sprintf("[Signature %q]\n", rec.Signature), "", 1); signed != want || want == text {
 		t.Fatalf("SignedText = %q, want the record without its Signature tag %q", signed, want)
 	}
-	var j server.RecordJSON
+	var j record.JSON
 	if err := json.Unmarshal([]byte(js), &j); err != nil {
 		t.Fatal(err)
 	}

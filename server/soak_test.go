@@ -20,6 +20,7 @@ import (
 
 	"norns/dice"
 	"norns/games"
+	"norns/record"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
@@ -338,13 +339,13 @@ func TestSoak(t *testing.T) {
 			t.Errorf("game %s: record: %v", g.id, err)
 			continue
 		}
-		r, err := server.ParseRecord(strings.NewReader(text))
+		r, err := record.Parse(strings.NewReader(text))
 		if err != nil {
 			failures++
 			t.Errorf("game %s: record: %v", g.id, err)
 			continue
 		}
-		ver, err := server.Verify(r, games.All)
+		ver, err := record.Verify(r, games.All)
 		switch {
 		case err != nil:
 			failures++

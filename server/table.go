@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"norns/dice"
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -80,7 +81,7 @@ type table struct {
 	// resignation, an abort, an agreed draw.
 	ending *game.Result
 	// offers are the pending draw and takeback offers.
-	offers offers
+	offers ending.Offers
 	// movers are the seats (players) that have made a move.
 	movers map[string]bool
 	// left are the seats (players) that left a game that goes on without
@@ -177,40 +178,14 @@ func (t *table) toMove() int {
 	return int(p)
 }
 
-// expired is the result of a game that nobody joined in time.
-var expired = game.Result{Kind: game.Unfinished, Reason: "expired"}
-
-// ended wraps a state whose game ended outside its rules (a clock, a
-// resignation, an abort, an expiry), so that game.Status and game.Describe
-// tell it.
-type ended struct {
-	game.State
-	r game.Result
-}
-
-// Player is NoPlayer: the game is over.
-func (e ended) Player() game.Player { return game.NoPlayer }
-
-// Terminal is true.
-func (e ended) Terminal() bool { return true }
-
-// Result is the result of the clock.
-func (e ended) Result() game.Result { return e.r }
-
-// Legal is empty.
-func (e ended) Legal() []game.Action { return nil }
-
-// Returns scores the result of the clock.
-func (e ended) Returns() []float64 { return game.WinReturns(len(e.Players()), e.r) }
-
 // shown returns the state as clients see it: ended when a clock fell, a
 // player resigned or aborted, or the game expired.
 func (t *table) shown() game.State {
 	switch {
 	case t.ending != nil:
-		return ended{t.st, *t.ending}
+		return ending.End(t.st, *t.ending)
 	case t.phase == phaseOver && !t.st.Terminal():
-		return ended{t.st, expired}
+		return ending.End(t.st, ending.Expired)
 	}
 	return t.st
 }

@@ -14,16 +14,17 @@ import (
 	"time"
 
 	"norns/games"
+	"norns/record"
 	"norns/server"
 )
 
 // verifyText parses and verifies a record.
-func verifyText(text string) (*server.Verification, error) {
-	rec, err := server.ParseRecord(strings.NewReader(text))
+func verifyText(text string) (*record.Verification, error) {
+	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
 		return nil, err
 	}
-	return server.Verify(rec, games.All)
+	return record.Verify(rec, games.All)
 }
 
 // edit returns record with f applied to its lines; it fails the test when
@@ -79,15 +80,15 @@ func alterRoll(t *testing.T, record string) string {
 // alterRoll changes the text record of the same game.
 func alterRollJSON(t *testing.T, js, text string) string {
 	t.Helper()
-	altered, err := server.ParseRecord(strings.NewReader(alterRoll(t, text)))
+	altered, err := record.Parse(strings.NewReader(alterRoll(t, text)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r server.RecordJSON
+	var r record.JSON
 	if err := json.Unmarshal([]byte(js), &r); err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(r.Events, func(e server.RecordEvent) bool { return e.Kind == "roll" })
+	i := slices.IndexFunc(r.Events, func(e record.Event) bool { return e.Kind == "roll" })
 	r.Events[i].Action = altered.Events[i].Action
 	b, _ := json.Marshal(r)
 	return string(b)
@@ -146,9 +147,9 @@ func TestVerify(t *testing.T) {
 		// wantErr is in the error; "" means the record verifies, and then
 		// check checks what Verify found.
 		wantErr string
-		check   func(*server.Verification) string
+		check   func(*record.Verification) string
 	}{
-		{name: "finished game", record: over, check: func(v *server.Verification) string {
+		{name: "finished game", record: over, check: func(v *record.Verification) string {
 			if !v.Revealed || !v.Over || v.Events != int(end.Seq) || v.Rolls != int(end.Fairness.Rolls) || v.Status != end.Status || v.Result != end.Result ||
 				v.Commitment != c.Game.Fairness.Commitment || v.ServerSeed != end.Fairness.ServerSeed {
 				return fmt.Sprintf("want revealed, over, %d events, %d rolls, %q, %q, commitment %s, seed %s",
@@ -156,7 +157,7 @@ func TestVerify(t *testing.T) {
 			}
 			return ""
 		}},
-		{name: "game not over", record: ongoing, check: func(v *server.Verification) string {
+		{name: "game not over", record: ongoing, check: func(v *record.Verification) string {
 			if v.Revealed || v.Over || v.Events != int(uv.Seq) || v.Rolls != int(uv.Fairness.Rolls) || v.Status != uv.Status ||
 				v.Commitment != u.Game.Fairness.Commitment || v.ServerSeed != "" {
 				return fmt.Sprintf("want not revealed, not over, %d events, %d rolls, %q, commitment %s, no seed",
@@ -164,7 +165,7 @@ func TestVerify(t *testing.T) {
 			}
 			return ""
 		}},
-		{name: "expired game", record: expired, check: func(v *server.Verification) string {
+		{name: "expired game", record: expired, check: func(v *record.Verification) string {
 			if !v.Revealed || !v.Over || v.Events != 0 || v.Rolls != 0 || v.Status != xv.Status || v.Result != xv.Result ||
 				v.Commitment != x.Game.Fairness.Commitment || v.ServerSeed != xv.Fairness.ServerSeed {
 				return fmt.Sprintf("want revealed, over, no events, %q, %q, commitment %s, seed %s",
@@ -175,7 +176,7 @@ func TestVerify(t *testing.T) {
 		{name: "last event cut, tags say expired", wantErr: "do not end the game",
 			record: setTag(t, setTag(t, edit(t, over, func(l []string) []string { return slices.Delete(l, len(l)-2, len(l)-1) }), "Status", xv.Status), "Result", xv.Result)},
 		{name: "roll altered", record: alterRoll(t, over), wantErr: "but the seeds give"},
-		{name: "JSON record", record: overJSON, check: func(v *server.Verification) string {
+		{name: "JSON record", record: overJSON, check: func(v *record.Verification) string {
 			if !v.Revealed || !v.Over || v.Events != int(end.Seq) || v.Rolls != int(end.Fairness.Rolls) || v.Result != end.Result {
 				return fmt.Sprintf("want revealed, over, %d events, %d rolls, %q", end.Seq, end.Fairness.Rolls, end.Result)
 			}
@@ -219,7 +220,7 @@ func TestVerify(t *testing.T) {
 	for _, k := range []string{"Game", "Options", "Scheme", "Commitment", "Status", "Seed white", "Seed black"} {
 		tests = append(tests, struct {
 			name, record, wantErr string
-			check                 func(*server.Verification) string
+			check                 func(*record.Verification) string
 		}{name: "tag " + k + " removed", record: dropTag(t, over, k), wantErr: "the record has no " + k + " tag"})
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"norns/ending"
 	"norns/game"
 	"norns/store"
 )
@@ -34,7 +35,7 @@ type View struct {
 	TakebackOffer string `json:"takeback_offer,omitempty"`
 	// CanOfferDraw lists the human seats that may offer a draw now, and
 	// CanTakeback those that may ask to take back their last move now
-	// (games of two players; see offers.go for the limits).
+	// (games of two players; see package ending for the limits).
 	CanOfferDraw []string `json:"can_offer_draw,omitempty"`
 	CanTakeback  []string `json:"can_takeback,omitempty"`
 	// RematchOffers lists the seats of a finished game that asked for a
@@ -155,7 +156,7 @@ func (t *table) buildCore() View {
 		v.Check = c.Check()
 	}
 	if !t.over() {
-		v.DrawOffer, v.TakebackOffer = t.offers.draw, t.offers.takeback
+		v.DrawOffer, v.TakebackOffer = t.offers.Draw(), t.offers.Takeback()
 	}
 	if !t.started() && !t.over() {
 		v.Status = "waiting"
@@ -167,10 +168,10 @@ func (t *table) buildCore() View {
 		if seat.Kind == store.SeatHuman && t.mayAbort(i) == nil {
 			v.CanAbort = append(v.CanAbort, seat.Player)
 		}
-		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventDrawOffer) {
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, ending.EventDrawOffer) {
 			v.CanOfferDraw = append(v.CanOfferDraw, seat.Player)
 		}
-		if seat.Kind == store.SeatHuman && t.mayOffer(i, EventTakebackOffer) {
+		if seat.Kind == store.SeatHuman && t.mayOffer(i, ending.EventTakebackOffer) {
 			v.CanTakeback = append(v.CanTakeback, seat.Player)
 		}
 		if seat.WantsRematch {

@@ -13,7 +13,7 @@ import (
 	"norns/dice"
 	"norns/games"
 	"norns/i18n"
-	"norns/server"
+	"norns/record"
 )
 
 // recordOf fetches a game's Norns record.
@@ -141,11 +141,11 @@ func TestOnlineNonces(t *testing.T) {
 			}
 		}
 	}
-	parsed, err := server.ParseRecord(strings.NewReader(rec))
+	parsed, err := record.Parse(strings.NewReader(rec))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ver, err := server.Verify(parsed, games.All)
+	ver, err := record.Verify(parsed, games.All)
 	if err != nil {
 		t.Fatalf("verify: %v\n%s", err, rec)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"norns/analysis"
 	"norns/games"
-	"norns/server"
+	"norns/record"
 )
 
 func analyzeCmd() *cobra.Command {
@@ -51,11 +51,11 @@ package analysis).`,
 				defer f.Close()
 				r = f
 			}
-			rec, err := server.ParseRecord(r)
+			rec, err := record.Parse(r)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			v, err := server.Verify(rec, games.All)
+			v, err := record.Verify(rec, games.All)
 			if err != nil {
 				return fmt.Errorf("%s: does not match: %w", args[0], err)
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"norns/games"
+	"norns/record"
 	"norns/server"
 	"norns/store"
 	"norns/web"
@@ -194,7 +195,7 @@ limits at all).`,
 				srv.Close()
 				return err
 			}
-			log.Info("records signed", "alg", server.SigningAlg, "key", hex.EncodeToString(pub))
+			log.Info("records signed", "alg", record.SigningAlg, "key", hex.EncodeToString(pub))
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				srv.Close()

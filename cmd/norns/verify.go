@@ -10,14 +10,15 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"norns/dice"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"norns/dice"
 	"norns/games"
+	"norns/record"
 	"norns/server"
 )
 
@@ -79,11 +80,11 @@ moves are legal), 1 when anything does not match.`,
 				defer f.Close()
 				r = f
 			}
-			rec, err := server.ParseRecord(r)
+			rec, err := record.Parse(r)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			v, err := server.Verify(rec, games.All)
+			v, err := record.Verify(rec, games.All)
 			if err != nil {
 				return fmt.Errorf("%s: does not match: %w", args[0], err)
 			}
@@ -149,8 +150,8 @@ func fetchKey(ctx context.Context, u string) (string, error) {
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&k); err != nil {
 		return "", fmt.Errorf("GET %s: %w", pu, err)
 	}
-	if b, err := hex.DecodeString(k.Key); err != nil || len(b) != ed25519.PublicKeySize || k.Alg != server.SigningAlg {
-		return "", fmt.Errorf("GET %s: {alg %q, key %q} is not an %s key in hex", pu, k.Alg, k.Key, server.SigningAlg)
+	if b, err := hex.DecodeString(k.Key); err != nil || len(b) != ed25519.PublicKeySize || k.Alg != record.SigningAlg {
+		return "", fmt.Errorf("GET %s: {alg %q, key %q} is not an %s key in hex", pu, k.Alg, k.Key, record.SigningAlg)
 	}
 	return strings.ToLower(k.Key), nil
 }

@@ -20,6 +20,7 @@ import (
 	"norns/dice"
 	"norns/games"
 	"norns/i18n"
+	"norns/record"
 	"norns/server"
 )
 
@@ -74,13 +75,13 @@ func must[T any](v T, err error) T {
 }
 
 // verified checks a record with norns verify's code.
-func verified(t *testing.T, text string) *server.Verification {
+func verified(t *testing.T, text string) *record.Verification {
 	t.Helper()
-	rec, err := server.ParseRecord(strings.NewReader(text))
+	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
 		t.Fatalf("ParseRecord: %v\n%s", err, text)
 	}
-	v, err := server.Verify(rec, games.All)
+	v, err := record.Verify(rec, games.All)
 	if err != nil {
 		t.Fatalf("Verify: %v\n%s", err, text)
 	}
@@ -208,9 +209,9 @@ func TestDiceCheck(t *testing.T) {
 	if changed == "" {
 		t.Fatal("the Seiðr record has fewer than 2 rolls")
 	}
-	if rec, err := server.ParseRecord(strings.NewReader(changed)); err != nil {
+	if rec, err := record.Parse(strings.NewReader(changed)); err != nil {
 		t.Fatal(err)
-	} else if _, err := server.Verify(rec, games.All); err == nil || !strings.Contains(err.Error(), "seeds give "+was) {
+	} else if _, err := record.Verify(rec, games.All); err == nil || !strings.Contains(err.Error(), "seeds give "+was) {
 		t.Fatalf("norns verify of the changed record: %v, want roll 1 found changed", err)
 	}
 	// A server seed that is not the commitment's.
@@ -223,17 +224,17 @@ func TestDiceCheck(t *testing.T) {
 	// A tag changed (the record still replays: only the signature
 	// tells), and the record signed anew by a key not the server's.
 	redated := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(seidr, `[Date "1999.01.01"]`)
-	if _, err := server.Verify(must(server.ParseRecord(strings.NewReader(redated))), games.All); err == nil || !strings.Contains(err.Error(), "signature does not match") {
+	if _, err := record.Verify(must(record.Parse(strings.NewReader(redated))), games.All); err == nil || !strings.Contains(err.Error(), "signature does not match") {
 		t.Fatalf("norns verify of the record with its Date changed: %v, want the signature not to match", err)
 	}
 	otherKey := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
-	other := must(server.ParseRecord(strings.NewReader(seidr)))
-	delete(other.Tags, server.TagSigningKey)
-	other.Order = slices.DeleteFunc(other.Order, func(k string) bool { return k == server.TagSigningKey })
-	if err := server.Sign(other, otherKey); err != nil {
+	other := must(record.Parse(strings.NewReader(seidr)))
+	delete(other.Tags, record.TagSigningKey)
+	other.Order = slices.DeleteFunc(other.Order, func(k string) bool { return k == record.TagSigningKey })
+	if err := record.Sign(other, otherKey); err != nil {
 		t.Fatal(err)
 	}
-	byOther := strings.Replace(must(server.SignedText(other)), "\n\n", "\n[Signature \""+other.Signature+"\"]\n\n", 1)
+	byOther := strings.Replace(must(record.SignedText(other)), "\n\n", "\n[Signature \""+other.Signature+"\"]\n\n", 1)
 	otherHex := hex.EncodeToString(otherKey.Public().(ed25519.PublicKey))
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		u := b.user("checker-" + string(lang))

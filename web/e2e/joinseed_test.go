@@ -12,7 +12,7 @@ import (
 	"norns/dice"
 	"norns/games"
 	"norns/i18n"
-	"norns/server"
+	"norns/record"
 )
 
 // acceptInvite opens an invitation link and takes its seat on the join
@@ -217,11 +217,11 @@ func TestJoinSeed(t *testing.T) {
 	if ver.Rolls < 1 || !ver.Over {
 		t.Fatalf("the record verifies with %d rolls, over %v", ver.Rolls, ver.Over)
 	}
-	other, err := server.ParseRecord(strings.NewReader(strings.Replace(rec, `"bob-seed-1"`, `"bob-seed-2"`, 1)))
+	other, err := record.Parse(strings.NewReader(strings.Replace(rec, `"bob-seed-1"`, `"bob-seed-2"`, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := server.Verify(other, games.All); err == nil {
+	if _, err := record.Verify(other, games.All); err == nil {
 		t.Errorf("the record with another seed for Bob verifies too: his seed made no roll")
 	}
 	bob.wait("the page's check", `(document.querySelector("#verify-result") || {dataset: {}}).dataset.ok !== undefined`, 20*time.Second)

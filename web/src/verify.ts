@@ -14,7 +14,7 @@
 //
 // A finished game's record is signed (docs/fair-dice.md, "Signed
 // records"): the page checks the Ed25519 signature over the record's
-// signed text (signedText, as server.SignedText builds it) with WebCrypto,
+// signed text (signedText, as record.SignedText builds it) with WebCrypto,
 // against the key the server gives (GET /api/signing-key).
 
 import { api } from "./api";
@@ -193,7 +193,7 @@ export class RecordError extends Error {
 }
 
 /** parseRecord reads a Norns record, as text (# norns record 1) or as
- * JSON (norns-record-1), as server.ParseRecord does. */
+ * JSON (norns-record-1), as record.Parse does. */
 export function parseRecord(text: string): NornsRecord {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
@@ -262,7 +262,7 @@ function eventLine(e: RecordEvent): string {
   return `${e.seq} ${e.kind} ${e.player}` + (e.action ? ` ${e.action}` : "") + (reveal ? ` {${reveal}}` : "");
 }
 
-/** signedText is the text a record's signature covers (server.SignedText):
+/** signedText is the text a record's signature covers (record.SignedText):
  * the record as its text form writes it, without the Signature tag and
  * without the chat. */
 export function signedText(rec: NornsRecord): string {

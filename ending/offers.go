@@ -1,4 +1,4 @@
-package server
+package ending
 
 import (
 	"fmt"
@@ -22,18 +22,18 @@ const (
 	EventTakebackDecline = "takeback-decline"
 )
 
-// agreement is the result of a draw both players agreed to.
-var agreement = game.Result{Kind: game.Draw, Reason: "agreement"}
+// Agreement is the result of a draw both players agreed to.
+var Agreement = game.Result{Kind: game.Draw, Reason: "agreement"}
 
 // drawEvery is how many moves must have been played since a player's last
 // draw offer before they may offer one again: more than 20, as on lichess
 // (a move is one action of a player, a ply in chess).
 const drawEvery = 20
 
-// offers are a game's pending offers, and what limits new ones, as its log
+// Offers are a game's pending offers, and what limits new ones, as its log
 // says: every instance that plays the log enforces the same limits. The
 // zero value is a game's start.
-type offers struct {
+type Offers struct {
 	// draw and takeback are the players who offered, or "".
 	draw, takeback string
 	// mover made the last move, if no roll came after it (a takeback may
@@ -49,9 +49,9 @@ type offers struct {
 	drawAt [2]int
 }
 
-// played follows a move or a roll: a draw offer lapses when the offerer's
+// Played follows a move or a roll: a draw offer lapses when the offerer's
 // opponent moves, a takeback offer at any move or roll.
-func (o *offers) played(e store.Event) {
+func (o *Offers) Played(e store.Event) {
 	o.takeback, o.mover, o.asked = "", "", false
 	if e.Kind == store.EventMove {
 		o.plies++
@@ -62,12 +62,12 @@ func (o *offers) played(e store.Event) {
 	}
 }
 
-// limit says why player may not make a new offer of kind (EventDrawOffer
-// or EventTakebackOffer) in st, beyond what event checks, or nil: a draw
+// Limit says why player may not make a new offer of kind (EventDrawOffer
+// or EventTakebackOffer) in st, beyond what Event checks, or nil: a draw
 // is offered once in more than drawEvery moves, a takeback of a move asked
 // once. The limits are not checked when a log is played again, so that a
 // log written before them still loads.
-func (o *offers) limit(st game.State, kind, player string) error {
+func (o *Offers) Limit(st game.State, kind, player string) error {
 	switch kind {
 	case EventDrawOffer:
 		seat := slices.Index(st.Players(), player)
@@ -85,12 +85,12 @@ func (o *offers) limit(st game.State, kind, player string) error {
 	return nil
 }
 
-// event plays an offer event of player on st, a game between two players
+// Event plays an offer event of player on st, a game between two players
 // that is not over: it checks the offer or answer is allowed now and
 // updates the offers. An accepted takeback takes back the offerer's last
-// move on st; an accepted draw ends the game, with the result event
+// move on st; an accepted draw ends the game, with the result Event
 // returns.
-func (o *offers) event(st game.State, kind, player string) (*game.Result, error) {
+func (o *Offers) Event(st game.State, kind, player string) (*game.Result, error) {
 	players := st.Players()
 	if len(players) != 2 {
 		return nil, fmt.Errorf("offers are made in games of two players")
@@ -118,7 +118,7 @@ func (o *offers) event(st game.State, kind, player string) (*game.Result, error)
 		}
 		o.draw = ""
 		if kind == EventDrawAccept {
-			r := agreement
+			r := Agreement
 			return &r, nil
 		}
 	case EventTakebackOffer:
@@ -146,3 +146,9 @@ func (o *offers) event(st game.State, kind, player string) (*game.Result, error)
 	}
 	return nil, nil
 }
+
+// Draw is the player who offered a draw that is pending, or "".
+func (o *Offers) Draw() string { return o.draw }
+
+// Takeback is the player who asked for a takeback that is pending, or "".
+func (o *Offers) Takeback() string { return o.takeback }
