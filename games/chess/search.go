@@ -402,18 +402,8 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 	if ttHit {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth && ply > 0 {
-			v := scoreFromTT(e.score, ply)
-			switch e.flag & 3 {
-			case boundExact:
+			if v, cut := ttCutoff(e, alpha, beta, ply); cut {
 				return v
-			case boundLower:
-				if v >= beta {
-					return v
-				}
-			case boundUpper:
-				if v <= alpha {
-					return v
-				}
 			}
 		}
 	}
@@ -434,21 +424,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 		// Null move: give the opponent a free move; if still above beta,
 		// cut. Not in pawn endings (zugzwang).
 		if nullOK && depth >= 3 && eval >= beta && pos.HasNonPawn(us) {
-			r := 3 + depth/6 + min(3, (eval-beta)/200)
-			child := *pos
-			child.SetEPSquare(NoSquare)
-			child.SetTurn(us.Other())
-			child.halfmove++
-			s.path = append(s.path, h)
-			v := -s.pvs(&child, depth-1-r, -beta, -beta+1, ply+1, false)
-			s.path = s.path[:len(s.path)-1]
-			if s.stop {
-				return 0
-			}
-			if v >= beta {
-				if v > MateBound {
-					v = beta
-				}
+			if v, cut := s.nullMove(pos, h, depth, beta, ply, eval); cut {
 				return v
 			}
 		}
@@ -513,17 +489,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 		} else {
 			r := 0
 			if depth >= 3 && i >= 2 && quiet && !inCheck && !givesCheck {
-				r = int(lmr[min(depth, 63)][min(i, 63)])
-				if pvNode {
-					r--
-				}
-				if m == s.killers[ply][0] || m == s.killers[ply][1] {
-					r--
-				}
-				if s.history[us][m.From()][m.To()] > 2000 {
-					r--
-				}
-				r = max(0, min(r, depth-2))
+				r = s.lateMoveReduction(us, m, depth, i, ply, pvNode)
 			}
 			v = -s.pvs(&child, depth-1-r, -a-1, -a, ply+1, true)
 			if v > a && r > 0 {
@@ -560,6 +526,71 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 			nQuiets++
 		}
 	}
+	s.storeResult(h, depth, bestScore, origAlpha, beta, ply, pvNode, inCheck, bestMove, eval)
+	return bestScore
+}
+
+// ttCutoff reports whether the table entry e, deep enough, settles the
+// node against the window (alpha, beta), and with which score.
+func ttCutoff(e *ttEntry, alpha, beta, ply int) (int, bool) {
+	v := scoreFromTT(e.score, ply)
+	switch e.flag & 3 {
+	case boundExact:
+		return v, true
+	case boundLower:
+		return v, v >= beta
+	case boundUpper:
+		return v, v <= alpha
+	}
+	return v, false
+}
+
+// nullMove gives the opponent a free move in pos (hash h) and searches
+// the result reduced; it reports a cut when the side to move is still
+// at or above beta. A mate score found so is not trusted and becomes
+// beta. After a stop it reports a cut with 0.
+func (s *Searcher) nullMove(pos *Position, h uint64, depth, beta, ply, eval int) (int, bool) {
+	r := 3 + depth/6 + min(3, (eval-beta)/200)
+	child := *pos
+	child.SetEPSquare(NoSquare)
+	child.SetTurn(pos.turn.Other())
+	child.halfmove++
+	s.path = append(s.path, h)
+	v := -s.pvs(&child, depth-1-r, -beta, -beta+1, ply+1, false)
+	s.path = s.path[:len(s.path)-1]
+	if s.stop {
+		return 0, true
+	}
+	if v >= beta {
+		if v > MateBound {
+			v = beta
+		}
+		return v, true
+	}
+	return 0, false
+}
+
+// lateMoveReduction is the reduction of quiet move m, the i-th tried at
+// depth: less at a PV node, for a killer and for a move with a good
+// history, and always leaving at least one ply.
+func (s *Searcher) lateMoveReduction(us Color, m Move, depth, i, ply int, pvNode bool) int {
+	r := int(lmr[min(depth, 63)][min(i, 63)])
+	if pvNode {
+		r--
+	}
+	if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		r--
+	}
+	if s.history[us][m.From()][m.To()] > 2000 {
+		r--
+	}
+	return max(0, min(r, depth-2))
+}
+
+// storeResult stores the node's result in the table, its bound from
+// where bestScore fell against the window (origAlpha, beta). The root
+// under Limits.Margin is not stored: its scores carry the bonuses.
+func (s *Searcher) storeResult(h uint64, depth, bestScore, origAlpha, beta, ply int, pvNode, inCheck bool, bestMove Move, eval int) {
 	bound := boundUpper
 	switch {
 	case bestScore >= beta:
@@ -575,7 +606,6 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 	default:
 		s.store(h, depth, bestScore, ply, bound, bestMove, 0)
 	}
-	return bestScore
 }
 
 // rootBonus is the bonus of root move m under Limits.Margin.
