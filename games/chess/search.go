@@ -131,50 +131,13 @@ func (s *Searcher) Nodes() int64 { return s.nodes }
 // the last completed iteration's information. It returns NoMove when pos
 // has no legal move.
 func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim Limits) (Move, Info) {
-	s.start = time.Now()
-	s.ctx = ctx
-	s.nodes, s.stop, s.seldepth = 0, false, 0
-	s.gen++
-	s.nodeLimit = lim.Nodes
-	s.hardEnd = time.Time{}
-	var soft time.Duration
-	switch {
-	case lim.MoveTime > 0:
-		s.hardEnd = s.start.Add(lim.MoveTime)
-	case lim.Time > 0:
-		var hard time.Duration
-		soft, hard = TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
-		s.hardEnd = s.start.Add(hard)
-	}
-	n := len(past)
-	if h := pos.Halfmove(); h < n {
-		past = past[n-h:]
-	}
-	s.path = append(s.path[:0], past...)
-	// Halve the history so that old games fade.
-	for c := range s.history {
-		for f := range s.history[c] {
-			for t := range s.history[c][f] {
-				s.history[c][f][t] /= 2
-			}
-		}
-	}
-	s.killers = [MaxPly + 1][2]Move{}
-
+	soft := s.begin(ctx, pos, past, lim)
 	var ml MoveList
 	pos.LegalMoves(&ml)
 	if ml.N == 0 {
 		return NoMove, Info{}
 	}
-	// The root order starts shuffled by the seed; the search then sorts it.
-	s.rootRandom = append(s.rootRandom[:0], ml.Slice()...)
-	s.rng.Shuffle(len(s.rootRandom), func(i, j int) { s.rootRandom[i], s.rootRandom[j] = s.rootRandom[j], s.rootRandom[i] })
-	s.rootNoise = s.rootNoise[:0]
-	if lim.Margin > 0 {
-		for range s.rootRandom {
-			s.rootNoise = append(s.rootNoise, s.rng.IntN(lim.Margin+1))
-		}
-	}
+	s.shuffleRoot(ml.Slice(), lim.Margin)
 
 	best := s.rootRandom[0]
 	var info Info
@@ -187,26 +150,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 		s.rootBest = NoMove
 		var sc int
 		if depth >= 5 && prev > -MateBound && prev < MateBound {
-			delta := 25
-			alpha, beta := prev-delta, prev+delta
-			for {
-				sc = s.pvs(pos, depth, alpha, beta, 0, true)
-				if s.stop {
-					break
-				}
-				if sc <= alpha {
-					beta = (alpha + beta) / 2
-					alpha = max(sc-delta, -infScore)
-				} else if sc >= beta {
-					beta = min(sc+delta, infScore)
-				} else {
-					break
-				}
-				delta += delta
-				if delta > 600 {
-					alpha, beta = -infScore, infScore
-				}
-			}
+			sc = s.aspiration(pos, depth, prev)
 		} else {
 			sc = s.pvs(pos, depth, -infScore, infScore, 0, true)
 		}
@@ -239,6 +183,80 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 	info.Nodes = s.nodes
 	info.Elapsed = time.Since(s.start)
 	return best, info
+}
+
+// begin readies s for a search of pos under lim: the limits, the path
+// since the last irreversible move, the history halved (so that old
+// games fade) and no killers. It returns the soft time limit (0: none).
+func (s *Searcher) begin(ctx context.Context, pos *Position, past []uint64, lim Limits) (soft time.Duration) {
+	s.start = time.Now()
+	s.ctx = ctx
+	s.nodes, s.stop, s.seldepth = 0, false, 0
+	s.gen++
+	s.nodeLimit = lim.Nodes
+	s.hardEnd = time.Time{}
+	switch {
+	case lim.MoveTime > 0:
+		s.hardEnd = s.start.Add(lim.MoveTime)
+	case lim.Time > 0:
+		var hard time.Duration
+		soft, hard = TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
+		s.hardEnd = s.start.Add(hard)
+	}
+	n := len(past)
+	if h := pos.Halfmove(); h < n {
+		past = past[n-h:]
+	}
+	s.path = append(s.path[:0], past...)
+	for c := range s.history {
+		for f := range s.history[c] {
+			for t := range s.history[c][f] {
+				s.history[c][f][t] /= 2
+			}
+		}
+	}
+	s.killers = [MaxPly + 1][2]Move{}
+	return soft
+}
+
+// shuffleRoot sets the root order of the legal moves to a shuffle by the
+// seed (the search then sorts it, keeping it among equals) and, with a
+// margin, draws each move's bonus in 0..margin.
+func (s *Searcher) shuffleRoot(moves []Move, margin int) {
+	s.rootRandom = append(s.rootRandom[:0], moves...)
+	s.rng.Shuffle(len(s.rootRandom), func(i, j int) { s.rootRandom[i], s.rootRandom[j] = s.rootRandom[j], s.rootRandom[i] })
+	s.rootNoise = s.rootNoise[:0]
+	if margin > 0 {
+		for range s.rootRandom {
+			s.rootNoise = append(s.rootNoise, s.rng.IntN(margin+1))
+		}
+	}
+}
+
+// aspiration searches the root to depth in a window around prev, the
+// last iteration's score, widening it on the side the score falls out
+// of (to the full window once it passes 600).
+func (s *Searcher) aspiration(pos *Position, depth, prev int) int {
+	delta := 25
+	alpha, beta := prev-delta, prev+delta
+	for {
+		sc := s.pvs(pos, depth, alpha, beta, 0, true)
+		if s.stop {
+			return sc
+		}
+		if sc <= alpha {
+			beta = (alpha + beta) / 2
+			alpha = max(sc-delta, -infScore)
+		} else if sc >= beta {
+			beta = min(sc+delta, infScore)
+		} else {
+			return sc
+		}
+		delta += delta
+		if delta > 600 {
+			alpha, beta = -infScore, infScore
+		}
+	}
 }
 
 // TimeBudget shares out a clock: the time a search with left on the
@@ -491,13 +509,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 			if depth >= 3 && i >= 2 && quiet && !inCheck && !givesCheck {
 				r = s.lateMoveReduction(us, m, depth, i, ply, pvNode)
 			}
-			v = -s.pvs(&child, depth-1-r, -a-1, -a, ply+1, true)
-			if v > a && r > 0 {
-				v = -s.pvs(&child, depth-1, -a-1, -a, ply+1, true)
-			}
-			if v > a && v < b {
-				v = -s.pvs(&child, depth-1, -b, -a, ply+1, true)
-			}
+			v = s.zeroWindow(&child, depth, a, b, ply, r)
 		}
 		if s.stop {
 			return 0
@@ -528,6 +540,20 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 	}
 	s.storeResult(h, depth, bestScore, origAlpha, beta, ply, pvNode, inCheck, bestMove, eval)
 	return bestScore
+}
+
+// zeroWindow searches a move after the first, to child, reduced by r
+// against the null window at a; it searches again unreduced if the move
+// beats a, then with the full window (a, b) if it falls inside it.
+func (s *Searcher) zeroWindow(child *Position, depth, a, b, ply, r int) int {
+	v := -s.pvs(child, depth-1-r, -a-1, -a, ply+1, true)
+	if v > a && r > 0 {
+		v = -s.pvs(child, depth-1, -a-1, -a, ply+1, true)
+	}
+	if v > a && v < b {
+		v = -s.pvs(child, depth-1, -b, -a, ply+1, true)
+	}
+	return v
 }
 
 // ttCutoff reports whether the table entry e, deep enough, settles the
