@@ -253,35 +253,10 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta, prev floa
 	}
 	p := s.Player()
 	if p == game.Chance {
-		if depth <= 0 || ply >= maxPly-1 {
-			return static(s)
-		}
-		v := 0.0
-		for _, o := range s.ChanceOutcomes() {
-			s.ApplyUnchecked(o.Action)
-			v += o.Prob * ab.search(s, depth-1, ply+1, -inf, inf, math.NaN(), p)
-			_ = s.Undo()
-			if ab.stop {
-				return 0
-			}
-		}
-		return v
+		return ab.expectation(s, depth, ply)
 	}
 	if depth <= 0 || ply >= maxPly-1 {
-		e := static(s)
-		if ab.cfg.NoQuiescence {
-			return e
-		}
-		if !math.IsNaN(prev) {
-			gain := e - prev
-			if mover != 0 {
-				gain = -gain
-			}
-			if gain <= QuietMargin {
-				return e
-			}
-		}
-		return ab.quiesce(s, ply, 0, alpha, beta)
+		return ab.horizon(s, ply, alpha, beta, prev, mover)
 	}
 	var key uint64
 	var ttMove game.Action
@@ -291,15 +266,8 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta, prev floa
 		e := &ab.tt[key&ab.mask]
 		if e.key == key {
 			ttMove, hasTT = e.move, true
-			if int(e.depth) >= depth {
-				switch {
-				case e.flag == flagExact:
-					return e.value
-				case e.flag == flagLower && e.value >= beta:
-					return e.value
-				case e.flag == flagUpper && e.value <= alpha:
-					return e.value
-				}
+			if int(e.depth) >= depth && e.settles(alpha, beta) {
+				return e.value
 			}
 		}
 	}
@@ -351,6 +319,57 @@ func (ab *AlphaBeta) search(s game.State, depth, ply int, alpha, beta, prev floa
 		ab.tt[key&ab.mask] = ttEntry{key: key, value: best, move: bestMove, depth: int8(depth), flag: flag}
 	}
 	return best
+}
+
+// expectation is the value of chance node s: its outcomes' values
+// weighted by their probabilities, or its static value at the horizon.
+func (ab *AlphaBeta) expectation(s game.State, depth, ply int) float64 {
+	if depth <= 0 || ply >= maxPly-1 {
+		return static(s)
+	}
+	v := 0.0
+	for _, o := range s.ChanceOutcomes() {
+		s.ApplyUnchecked(o.Action)
+		v += o.Prob * ab.search(s, depth-1, ply+1, -inf, inf, math.NaN(), game.Chance)
+		_ = s.Undo()
+		if ab.stop {
+			return 0
+		}
+	}
+	return v
+}
+
+// horizon is the value of s at the horizon: its static value after a
+// quiet action (see search), else the quiescence search's.
+func (ab *AlphaBeta) horizon(s game.State, ply int, alpha, beta, prev float64, mover game.Player) float64 {
+	e := static(s)
+	if ab.cfg.NoQuiescence {
+		return e
+	}
+	if !math.IsNaN(prev) {
+		gain := e - prev
+		if mover != 0 {
+			gain = -gain
+		}
+		if gain <= QuietMargin {
+			return e
+		}
+	}
+	return ab.quiesce(s, ply, 0, alpha, beta)
+}
+
+// settles reports whether the entry's value, as its bound, settles a
+// node searched with the window (alpha, beta).
+func (e *ttEntry) settles(alpha, beta float64) bool {
+	switch {
+	case e.flag == flagExact:
+		return true
+	case e.flag == flagLower && e.value >= beta:
+		return true
+	case e.flag == flagUpper && e.value <= alpha:
+		return true
+	}
+	return false
 }
 
 // order sorts moves: the table's move, the killers, then by history.

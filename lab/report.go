@@ -108,14 +108,24 @@ type section struct {
 
 // sections builds the report's content once, for both formats.
 func sections(s *Summary) []section {
-	var out []section
-	label := func(v VariantResult) string {
-		if v.Name == "" {
-			return "default options"
-		}
-		return v.Name
+	out := []section{studySection(s), seatSection(s), firstSection(s)}
+	if len(s.Comparisons) > 0 {
+		out = append(out, comparisonSection(s))
 	}
-	// Overview.
+	return append(out, lengthSection(s), reasonSection(s))
+}
+
+// label names a variant in the report.
+func label(v VariantResult) string {
+	if v.Name == "" {
+		return "default options"
+	}
+	return v.Name
+}
+
+// studySection is the overview of the study: its variants, agents and
+// settings, and whether it is partial.
+func studySection(s *Summary) section {
 	ov := &table{head: []string{"variant", "games", "finished", "unfinished", "errors", "options"}}
 	for _, v := range s.Variants {
 		var opts []string
@@ -135,9 +145,12 @@ func sections(s *Summary) []section {
 		text += fmt.Sprintf(" PARTIAL STUDY: %d of the %d games asked were played; run the command again to play the rest.", played, asked)
 	}
 	text += " Rates are over finished games (won or drawn) with Wilson 95% intervals; unfinished games (stopped by a limit) are never counted as draws."
-	out = append(out, section{title: "Study", text: text, tables: []*table{ov}})
+	return section{title: "Study", text: text, tables: []*table{ov}}
+}
 
-	// Seats.
+// seatSection is the results of each seat and, when they differ by
+// seat, of each agent.
+func seatSection(s *Summary) section {
 	var seatTabs []*table
 	for _, v := range s.Variants {
 		t := &table{head: []string{label(v) + ": seat", "games", "wins", "draws", "losses", "score"}}
@@ -153,9 +166,12 @@ func sections(s *Summary) []section {
 			seatTabs = append(seatTabs, t)
 		}
 	}
-	out = append(out, section{title: "Results per seat", tables: seatTabs, chart: func() (*plot.Plot, error) { return seatChart(s, label) }})
+	return section{title: "Results per seat", tables: seatTabs, chart: func() (*plot.Plot, error) { return seatChart(s, label) }}
+}
 
-	// First player.
+// firstSection is the first player's advantage, and the results by
+// position in the turn order.
+func firstSection(s *Summary) section {
 	ft := &table{head: []string{"variant", "first seat (games)", "first player wins / finished", "decisive games", "first player's share of decisive", "fair", "advantage", "p (exact binomial)"}}
 	var posTabs []*table
 	for _, v := range s.Variants {
@@ -173,32 +189,36 @@ func sections(s *Summary) []section {
 		}
 		posTabs = append(posTabs, t)
 	}
-	out = append(out, section{title: "First-player advantage",
+	return section{title: "First-player advantage",
 		text:   "The first player is the seat that made the game's first decision. Its share of the decisive games is tested against the share it would have without an advantage (one over the number of players) with an exact two-sided binomial test.",
-		tables: append([]*table{ft}, posTabs...), chart: func() (*plot.Plot, error) { return firstChart(s, label) }})
+		tables: append([]*table{ft}, posTabs...), chart: func() (*plot.Plot, error) { return firstChart(s, label) }}
+}
 
-	// Comparison.
-	if len(s.Comparisons) > 0 {
-		ct := &table{head: []string{"measure", "variant − baseline", "difference", "95% interval", "z", "p"}}
-		row := func(name, vs string, d Diff) {
-			ct.add(name, vs, points(d.D)+" points", "["+points(d.Lo)+", "+points(d.Hi)+"]", fmt.Sprintf("%.2f", d.Z), pval(d.P))
-		}
-		for _, c := range s.Comparisons {
-			vs := c.Variant + " − " + c.Baseline
-			row("first player's share of decisive games", vs, c.FirstWins)
-			for i, d := range c.SeatWins {
-				row(s.Seats[i]+" wins", vs, d)
-			}
-			row("draws", vs, c.Draws)
-			row("unfinished (of all games)", vs, c.Unfinished)
-			ct.add("mean moves per game", vs, fmt.Sprintf("%+.2f", c.Moves[0]), fmt.Sprintf("[%+.2f, %+.2f]", c.Moves[1], c.Moves[2]), "", "")
-		}
-		out = append(out, section{title: "Option comparison",
-			text:   "Differences of proportions with Newcombe's hybrid score interval and a pooled two-proportion z test. Game i of every variant uses the same seed (common random numbers), which makes the unpaired test conservative.",
-			tables: []*table{ct}, chart: func() (*plot.Plot, error) { return compareChart(s) }})
+// comparisonSection is the differences between the compared option's
+// values and the baseline.
+func comparisonSection(s *Summary) section {
+	ct := &table{head: []string{"measure", "variant − baseline", "difference", "95% interval", "z", "p"}}
+	row := func(name, vs string, d Diff) {
+		ct.add(name, vs, points(d.D)+" points", "["+points(d.Lo)+", "+points(d.Hi)+"]", fmt.Sprintf("%.2f", d.Z), pval(d.P))
 	}
+	for _, c := range s.Comparisons {
+		vs := c.Variant + " − " + c.Baseline
+		row("first player's share of decisive games", vs, c.FirstWins)
+		for i, d := range c.SeatWins {
+			row(s.Seats[i]+" wins", vs, d)
+		}
+		row("draws", vs, c.Draws)
+		row("unfinished (of all games)", vs, c.Unfinished)
+		ct.add("mean moves per game", vs, fmt.Sprintf("%+.2f", c.Moves[0]), fmt.Sprintf("[%+.2f, %+.2f]", c.Moves[1], c.Moves[2]), "", "")
+	}
+	return section{title: "Option comparison",
+		text:   "Differences of proportions with Newcombe's hybrid score interval and a pooled two-proportion z test. Game i of every variant uses the same seed (common random numbers), which makes the unpaired test conservative.",
+		tables: []*table{ct}, chart: func() (*plot.Plot, error) { return compareChart(s) }}
+}
 
-	// Length.
+// lengthSection is the distributions of the games' lengths, and of their
+// passes when there are any.
+func lengthSection(s *Summary) section {
 	lt := &table{head: []string{"variant", "measure", "mean", "sd", "min", "p5", "p25", "median", "p75", "p95", "max"}}
 	for _, v := range s.Variants {
 		for _, m := range []struct {
@@ -230,17 +250,18 @@ func sections(s *Summary) []section {
 		}
 		tabs = append(tabs, pt)
 	}
-	out = append(out, section{title: "Game length", text: ltext, tables: tabs, chart: func() (*plot.Plot, error) { return lengthChart(s, label) }})
+	return section{title: "Game length", text: ltext, tables: tabs, chart: func() (*plot.Plot, error) { return lengthChart(s, label) }}
+}
 
-	// Reasons.
+// reasonSection is the shares of the reasons the games ended for.
+func reasonSection(s *Summary) section {
 	rt := &table{head: []string{"variant", "reason", "kind", "games"}}
 	for _, v := range s.Variants {
 		for _, r := range v.Reasons {
 			rt.add(label(v), r.Reason, r.Kind, pct(r.Count))
 		}
 	}
-	out = append(out, section{title: "Termination reasons", text: "Shares are of all games of the variant.", tables: []*table{rt}, chart: func() (*plot.Plot, error) { return reasonChart(s, label) }})
-	return out
+	return section{title: "Termination reasons", text: "Shares are of all games of the variant.", tables: []*table{rt}, chart: func() (*plot.Plot, error) { return reasonChart(s, label) }}
 }
 
 // played counts the games of every variant.

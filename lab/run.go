@@ -225,33 +225,62 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err := writeMeta(cfg.Dir, m); err != nil {
 		return nil, err
 	}
-	// Resume: read what is there, cut off a partial last line.
-	path := filepath.Join(cfg.Dir, GamesFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, have, err := openGames(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	old, good, err := ReadRecords(f)
+	jobs := cfg.jobs(have)
+	if cfg.OnStart != nil {
+		cfg.OnStart(len(jobs), len(have))
+	}
+	out := cfg.play(ctx, g, es, jobs)
+	if err := appendRecords(f, out, cfg.OnProgress); err != nil {
+		return nil, err
+	}
+	sum, err := Report(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Truncate(good); err != nil {
-		return nil, err
+	return sum, ctx.Err()
+}
+
+// openGames opens the games file of dir (created if missing) to append
+// to, cut after its last whole line, and returns the keys of the games
+// it holds.
+func openGames(dir string) (*os.File, map[Key]bool, error) {
+	path := filepath.Join(dir, GamesFile)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
 	}
-	if _, err := f.Seek(good, 0); err != nil {
-		return nil, err
+	old, good, err := ReadRecords(f)
+	if err == nil {
+		err = f.Truncate(good)
+	}
+	if err == nil {
+		_, err = f.Seek(good, 0)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
 	}
 	have := map[Key]bool{}
 	for _, r := range old {
 		have[r.Key()] = true
 	}
-	// Jobs interleave the variants, so that a stopped run has played
-	// them alike.
-	type job struct {
-		v     Variant
-		index int
-	}
+	return f, have, nil
+}
+
+// job is one game of a study: a variant and the game's index.
+type job struct {
+	v     Variant
+	index int
+}
+
+// jobs are the games of the shard that have does not hold. They
+// interleave the variants, so that a stopped run has played them alike.
+func (cfg *Config) jobs(have map[Key]bool) []job {
 	variants := cfg.Variants()
 	var jobs []job
 	for i := range cfg.Games {
@@ -264,9 +293,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}
 	}
-	if cfg.OnStart != nil {
-		cfg.OnStart(len(jobs), len(have))
-	}
+	return jobs
+}
+
+// play plays the jobs on cfg.Workers goroutines and sends each finished
+// game, analysed, on the channel it returns, closed when they are all
+// done or ctx is.
+func (cfg *Config) play(ctx context.Context, g game.Game, es []arena.Entrant, jobs []job) <-chan Record {
 	acfg := func(v Variant) arena.Config {
 		return arena.Config{Game: g, Options: v.Options, Entrants: es, Games: cfg.Games, Seed: cfg.Seed, MaxPlies: cfg.MaxPlies}
 	}
@@ -304,6 +337,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 	}()
 	go func() { wg.Wait(); close(out) }()
+	return out
+}
+
+// appendRecords writes each record of out to f, a JSON line each, and
+// calls onProgress (if any) with the number written; after a write
+// fails it drains out and returns the error.
+func appendRecords(f *os.File, out <-chan Record, onProgress func(int)) error {
 	done := 0
 	var werr error
 	for r := range out {
@@ -320,21 +360,14 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			continue
 		}
 		done++
-		if cfg.OnProgress != nil {
-			cfg.OnProgress(done)
+		if onProgress != nil {
+			onProgress(done)
 		}
 	}
 	if werr != nil {
-		return nil, werr
+		return werr
 	}
-	if err := f.Sync(); err != nil {
-		return nil, err
-	}
-	sum, err := Report(cfg.Dir)
-	if err != nil {
-		return nil, err
-	}
-	return sum, ctx.Err()
+	return f.Sync()
 }
 
 // writeMeta writes lab.json, or checks that the one there has the same

@@ -221,39 +221,21 @@ func finished(r *Record) bool {
 func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent bool, rs []Record) VariantResult {
 	n := len(seats)
 	out := VariantResult{Name: v.Name, Options: opts, Games: len(rs)}
-	type tally struct{ w, d, l int }
-	seatT := make([]tally, n)
-	posT := make([]tally, n)
-	agentT := map[string]*tally{}
-	var agentNames []string
+	t := newTallies(n)
 	firstSeats := make([]int, n)
 	firstWins, decisive := 0, 0
 	reasons := map[[2]string]int{}
 	var moves, plies, passes, rolls []float64
 	passGames := 0
-	add := func(t *tally, o outcome) {
-		switch o {
-		case won:
-			t.w++
-		case drew:
-			t.d++
-		default:
-			t.l++
-		}
-	}
 	for i := range rs {
 		r := &rs[i]
-		kind := "unfinished"
-		switch {
-		case r.Err != "":
-			kind = "error"
+		kind := r.kind()
+		switch kind {
+		case "error":
 			out.Errors++
-		case r.Kind == game.Win:
-			kind = "win"
-		case r.Kind == game.Draw:
-			kind = "draw"
+		case "draw":
 			out.Drawn++
-		default:
+		case "unfinished":
 			out.Unfinished++
 		}
 		reason := r.Reason
@@ -284,40 +266,18 @@ func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent boo
 				firstWins++
 			}
 		}
-		for seat := range n {
-			o := seatOutcome(r, seat)
-			add(&seatT[seat], o)
-			if r.First >= 0 {
-				add(&posT[(seat-r.First+n)%n], o)
-			}
-			if seat < len(r.Seats) {
-				name := r.Seats[seat]
-				if agentT[name] == nil {
-					agentT[name] = &tally{}
-					agentNames = append(agentNames, name)
-				}
-				add(agentT[name], o)
-			}
-		}
+		t.add(r)
 	}
-	wdl := func(name string, t tally) WDL {
-		g := t.w + t.d + t.l
-		sc := 0.0
-		if g > 0 {
-			sc = (float64(t.w) + float64(t.d)/2) / float64(g)
-		}
-		return WDL{Name: name, Games: g, Wins: count(t.w, g), Draws: count(t.d, g), Losses: count(t.l, g), Score: sc}
+	for i, st := range t.seat {
+		out.Seats = append(out.Seats, st.wdl(seats[i]))
 	}
-	for i, t := range seatT {
-		out.Seats = append(out.Seats, wdl(seats[i], t))
+	for i, pt := range t.pos {
+		out.Positions = append(out.Positions, pt.wdl(Ordinal(i+1)+" player"))
 	}
-	for i, t := range posT {
-		out.Positions = append(out.Positions, wdl(Ordinal(i+1)+" player", t))
-	}
-	if perAgent && len(agentNames) > 1 {
-		slices.Sort(agentNames)
-		for _, a := range agentNames {
-			out.Agents = append(out.Agents, wdl(a, *agentT[a]))
+	if perAgent && len(t.agentNames) > 1 {
+		slices.Sort(t.agentNames)
+		for _, a := range t.agentNames {
+			out.Agents = append(out.Agents, t.agent[a].wdl(a))
 		}
 	}
 	fair := 1 / float64(n)
@@ -338,6 +298,82 @@ func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent boo
 	out.Passes = Describe(passes, 10)
 	out.Rolls = Describe(rolls, 10)
 	out.PassGames = count(passGames, len(moves))
+	out.Reasons = sortedReasons(reasons, len(rs))
+	return out
+}
+
+// kind is the kind of a record's end: error, win, draw or unfinished.
+func (r *Record) kind() string {
+	switch {
+	case r.Err != "":
+		return "error"
+	case r.Kind == game.Win:
+		return "win"
+	case r.Kind == game.Draw:
+		return "draw"
+	}
+	return "unfinished"
+}
+
+// tally counts wins, draws and losses.
+type tally struct{ w, d, l int }
+
+func (t *tally) add(o outcome) {
+	switch o {
+	case won:
+		t.w++
+	case drew:
+		t.d++
+	default:
+		t.l++
+	}
+}
+
+// wdl is the tally as the WDL of name, with its score.
+func (t tally) wdl(name string) WDL {
+	g := t.w + t.d + t.l
+	sc := 0.0
+	if g > 0 {
+		sc = (float64(t.w) + float64(t.d)/2) / float64(g)
+	}
+	return WDL{Name: name, Games: g, Wins: count(t.w, g), Draws: count(t.d, g), Losses: count(t.l, g), Score: sc}
+}
+
+// tallies are a variant's results by seat, by position in the turn
+// order, and by agent (agentNames in the order first seen).
+type tallies struct {
+	seat, pos  []tally
+	agent      map[string]*tally
+	agentNames []string
+}
+
+func newTallies(n int) *tallies {
+	return &tallies{seat: make([]tally, n), pos: make([]tally, n), agent: map[string]*tally{}}
+}
+
+// add counts the finished game r.
+func (t *tallies) add(r *Record) {
+	n := len(t.seat)
+	for seat := range n {
+		o := seatOutcome(r, seat)
+		t.seat[seat].add(o)
+		if r.First >= 0 {
+			t.pos[(seat-r.First+n)%n].add(o)
+		}
+		if seat < len(r.Seats) {
+			name := r.Seats[seat]
+			if t.agent[name] == nil {
+				t.agent[name] = &tally{}
+				t.agentNames = append(t.agentNames, name)
+			}
+			t.agent[name].add(o)
+		}
+	}
+}
+
+// sortedReasons are the counts of (reason, kind) out of total games,
+// the most frequent first, then by reason.
+func sortedReasons(reasons map[[2]string]int, total int) []Reason {
 	keys := make([][2]string, 0, len(reasons))
 	for k := range reasons {
 		keys = append(keys, k)
@@ -354,8 +390,9 @@ func summarizeVariant(v Variant, opts game.Options, seats []string, perAgent boo
 		}
 		return 0
 	})
+	var out []Reason
 	for _, k := range keys {
-		out.Reasons = append(out.Reasons, Reason{Reason: k[0], Kind: k[1], Count: count(reasons[k], len(rs))})
+		out = append(out, Reason{Reason: k[0], Kind: k[1], Count: count(reasons[k], total)})
 	}
 	return out
 }

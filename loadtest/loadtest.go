@@ -139,33 +139,8 @@ func CheckURL(raw string, allowRemote bool) error {
 
 // Run runs a load test.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if len(cfg.URLs) == 0 {
-		return nil, errors.New("loadtest: no URL")
-	}
-	for i, u := range cfg.URLs {
-		if err := CheckURL(u, cfg.AllowRemote); err != nil {
-			return nil, err
-		}
-		cfg.URLs[i] = strings.TrimRight(u, "/")
-	}
-	if len(cfg.Metrics) > len(cfg.URLs) {
-		return nil, fmt.Errorf("loadtest: %d metrics URLs for %d instances", len(cfg.Metrics), len(cfg.URLs))
-	}
-	metrics := make([]string, len(cfg.Metrics))
-	for i, u := range cfg.Metrics {
-		var err error
-		if metrics[i], err = MetricsURL(u, cfg.AllowRemote); err != nil {
-			return nil, err
-		}
-	}
-	cfg.Metrics = metrics
-	if cfg.Games <= 0 || cfg.Games > MaxGames || cfg.Duration <= 0 || cfg.Duration > MaxDuration || cfg.IdleGames > MaxGames {
-		return nil, fmt.Errorf("loadtest: games must be 1 to %d (idle games at most %d) and the duration at most %s", MaxGames, MaxGames, MaxDuration)
-	}
-	logf := func(format string, args ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
-		}
+	if err := checkConfig(&cfg); err != nil {
+		return nil, err
 	}
 	client := NewClient(cfg.Games * 2)
 	names := cfg.Names
@@ -178,104 +153,186 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{}
 	switch {
 	case cfg.IdleGames > 0 && len(cfg.Metrics) == 0:
-		logf("idle: no metrics URL for %s (start it with --metrics-addr and pass that address as --metrics): the memory of an idle game is not measured", cfg.URLs[0])
+		cfg.logf("idle: no metrics URL for %s (start it with --metrics-addr and pass that address as --metrics): the memory of an idle game is not measured", cfg.URLs[0])
 	case cfg.IdleGames > 0:
 		if err := idle(ctx, client, cfg, names, rep); err != nil {
 			return nil, err
 		}
-		logf("idle: %d games: %.0f bytes of heap, %.0f bytes resident per game", cfg.IdleGames, rep.IdleHeapPerGame, rep.IdleRSSPerGame)
+		cfg.logf("idle: %d games: %.0f bytes of heap, %.0f bytes resident per game", cfg.IdleGames, rep.IdleHeapPerGame, rep.IdleRSSPerGame)
 	}
 
-	stats := &Stats{}
-	var (
-		recMu   sync.Mutex
-		records []*Record
-	)
-	goCh := make(chan struct{})
-	stop := make(chan struct{})
-	var ready sync.WaitGroup
-	ready.Add(cfg.Games)
-	var wg sync.WaitGroup
+	l := &load{
+		cfg: cfg, client: client, names: names, stats: &Stats{},
+		goCh: make(chan struct{}), stop: make(chan struct{}),
+		sem: make(chan struct{}, 32), // creates and joins at once
+	}
+	l.ready.Add(cfg.Games)
 	start := time.Now()
-	sem := make(chan struct{}, 32) // creates and joins at once
 	for slot := range cfg.Games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(slot)))
-			first := true
-			for round := 0; ; round++ {
-				select {
-				case <-stop:
-					if first {
-						ready.Done()
-					}
-					return
-				default:
-				}
-				name := names[(slot+round)%len(names)]
-				sem <- struct{}{}
-				ps, rec, err := setup(ctx, client, cfg, name, slot+round, rng, stats)
-				<-sem
-				if err != nil {
-					stats.fail("create %s: %v", name, err)
-					if first {
-						ready.Done()
-						first = false
-					}
-					select {
-					case <-stop:
-						return
-					case <-time.After(time.Second):
-					}
-					continue
-				}
-				recMu.Lock()
-				records = append(records, rec)
-				recMu.Unlock()
-				var gwg sync.WaitGroup
-				var connected sync.WaitGroup
-				connected.Add(len(ps))
-				var gameGo <-chan struct{}
-				if first {
-					gameGo = offset(goCh, stop, cfg.Think*time.Duration(slot)/time.Duration(cfg.Games))
-				}
-				for _, p := range ps {
-					if first {
-						p.Go = gameGo
-					}
-					p.Ready = func() { connected.Done() }
-					gwg.Add(1)
-					go func() {
-						defer gwg.Done()
-						if err := p.Run(ctx, stop); err != nil {
-							stats.fail("%v", err)
-						}
-					}()
-				}
-				if first {
-					waitOr(&connected, stop)
-					ready.Done()
-					first = false
-				}
-				gwg.Wait()
-			}
-		}()
+		l.wg.Add(1)
+		go l.playSlot(ctx, slot)
 	}
 	setupCtx, cancel := context.WithTimeout(ctx, setupLimit)
-	waitOr(&ready, setupCtx.Done())
+	waitOr(&l.ready, setupCtx.Done())
 	cancel()
 	rep.Setup = time.Since(start)
 	if rep.Setup >= setupLimit {
-		stats.fail("setup not done after %s: starting anyway", setupLimit)
+		l.stats.fail("setup not done after %s: starting anyway", setupLimit)
 	}
-	logf("setup: %d games, %d clients connected in %s", cfg.Games, stats.connected.Load(), rep.Setup.Round(time.Millisecond))
-	stats.moves.Store(0)
-	stats.peak.Store(stats.connected.Load())
+	cfg.logf("setup: %d games, %d clients connected in %s", cfg.Games, l.stats.connected.Load(), rep.Setup.Round(time.Millisecond))
+	l.measure(ctx, rep)
+	l.report(rep)
+	recs := l.recorded()
+	rep.Games = len(recs)
+	for _, r := range recs {
+		if r.Finished() {
+			rep.Finished++
+		}
+	}
+	cfg.logf("checking %d games' logs", len(recs))
+	Check(ctx, client, cfg, recs, rep)
+	rep.Errors = l.stats.errors.Load()
+	l.stats.mu.Lock()
+	rep.ErrorSamples = slices.Clone(l.stats.samples)
+	l.stats.mu.Unlock()
+	return rep, nil
+}
+
+// checkConfig checks cfg's URLs (trimmed of a final slash in place), its
+// metrics URLs (made full in place) and its bounds.
+func checkConfig(cfg *Config) error {
+	if len(cfg.URLs) == 0 {
+		return errors.New("loadtest: no URL")
+	}
+	for i, u := range cfg.URLs {
+		if err := CheckURL(u, cfg.AllowRemote); err != nil {
+			return err
+		}
+		cfg.URLs[i] = strings.TrimRight(u, "/")
+	}
+	if len(cfg.Metrics) > len(cfg.URLs) {
+		return fmt.Errorf("loadtest: %d metrics URLs for %d instances", len(cfg.Metrics), len(cfg.URLs))
+	}
+	metrics := make([]string, len(cfg.Metrics))
+	for i, u := range cfg.Metrics {
+		var err error
+		if metrics[i], err = MetricsURL(u, cfg.AllowRemote); err != nil {
+			return err
+		}
+	}
+	cfg.Metrics = metrics
+	if cfg.Games <= 0 || cfg.Games > MaxGames || cfg.Duration <= 0 || cfg.Duration > MaxDuration || cfg.IdleGames > MaxGames {
+		return fmt.Errorf("loadtest: games must be 1 to %d (idle games at most %d) and the duration at most %s", MaxGames, MaxGames, MaxDuration)
+	}
+	return nil
+}
+
+// logf writes a line to cfg.Log, if any.
+func (cfg Config) logf(format string, args ...any) {
+	if cfg.Log != nil {
+		fmt.Fprintf(cfg.Log, format+"\n", args...)
+	}
+}
+
+// load is a running load test: its game slots, the signals they share
+// and what they record.
+type load struct {
+	cfg    Config
+	client *Client
+	names  []string
+	stats  *Stats
+	goCh   chan struct{}  // closed when the measured window starts
+	stop   chan struct{}  // closed when it ends
+	sem    chan struct{}  // bounds the creates and joins at once
+	ready  sync.WaitGroup // a slot's first game connected, or failed
+	wg     sync.WaitGroup // the slots
+
+	recMu   sync.Mutex
+	records []*Record
+}
+
+// playSlot plays game after game in one slot until stop: the slot's
+// first game marks it ready once its clients are connected (or its
+// create failed) and starts at its offset in the think time.
+func (l *load) playSlot(ctx context.Context, slot int) {
+	defer l.wg.Done()
+	rng := rand.New(rand.NewPCG(l.cfg.Seed, uint64(slot)))
+	first := true
+	for round := 0; ; round++ {
+		select {
+		case <-l.stop:
+			if first {
+				l.ready.Done()
+			}
+			return
+		default:
+		}
+		name := l.names[(slot+round)%len(l.names)]
+		l.sem <- struct{}{}
+		ps, rec, err := setup(ctx, l.client, l.cfg, name, slot+round, rng, l.stats)
+		<-l.sem
+		if err != nil {
+			l.stats.fail("create %s: %v", name, err)
+			if first {
+				l.ready.Done()
+				first = false
+			}
+			select {
+			case <-l.stop:
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		l.recMu.Lock()
+		l.records = append(l.records, rec)
+		l.recMu.Unlock()
+		l.playGame(ctx, slot, ps, first)
+		first = false
+	}
+}
+
+// playGame runs the clients of one game until it ends or stop. The
+// first game of a slot waits for the start of the measured window, at
+// the slot's offset, and marks the slot ready once its clients connect.
+func (l *load) playGame(ctx context.Context, slot int, ps []*Player, first bool) {
+	var gwg sync.WaitGroup
+	var connected sync.WaitGroup
+	connected.Add(len(ps))
+	var gameGo <-chan struct{}
+	if first {
+		gameGo = offset(l.goCh, l.stop, l.cfg.Think*time.Duration(slot)/time.Duration(l.cfg.Games))
+	}
+	for _, p := range ps {
+		if first {
+			p.Go = gameGo
+		}
+		p.Ready = func() { connected.Done() }
+		gwg.Add(1)
+		go func() {
+			defer gwg.Done()
+			if err := p.Run(ctx, l.stop); err != nil {
+				l.stats.fail("%v", err)
+			}
+		}()
+	}
+	if first {
+		waitOr(&connected, l.stop)
+		l.ready.Done()
+	}
+	gwg.Wait()
+}
+
+// measure opens the measured window, logs progress every 5 s until the
+// duration ends or ctx is done, then stops the slots and waits for them
+// (30 s at most). It fills rep's window and moves.
+func (l *load) measure(ctx context.Context, rep *Report) {
+	l.stats.moves.Store(0)
+	l.stats.peak.Store(l.stats.connected.Load())
 	t0 := time.Now()
-	close(goCh)
+	close(l.goCh)
 	tick := time.NewTicker(5 * time.Second)
-	end := time.After(cfg.Duration)
+	end := time.After(l.cfg.Duration)
 loop:
 	for {
 		select {
@@ -285,48 +342,43 @@ loop:
 			break loop
 		case <-tick.C:
 			el := time.Since(t0).Seconds()
-			logf("%4.0fs: %d moves (%.0f/s), %d clients, %d errors", el, stats.moves.Load(), float64(stats.moves.Load())/el, stats.connected.Load(), stats.errors.Load())
+			l.cfg.logf("%4.0fs: %d moves (%.0f/s), %d clients, %d errors", el, l.stats.moves.Load(), float64(l.stats.moves.Load())/el, l.stats.connected.Load(), l.stats.errors.Load())
 		}
 	}
 	tick.Stop()
-	close(stop)
+	close(l.stop)
 	rep.Elapsed = time.Since(t0)
-	rep.Moves = stats.moves.Load()
+	rep.Moves = l.stats.moves.Load()
 	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+	go func() { l.wg.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):
-		stats.fail("clients still running 30 s after the end")
+		l.stats.fail("clients still running 30 s after the end")
 	}
+}
+
+// report fills rep's rates, clients, reconnects and round-trip quantiles.
+func (l *load) report(rep *Report) {
 	rep.MovesPerSec = float64(rep.Moves) / rep.Elapsed.Seconds()
-	rep.Clients = int(stats.peak.Load())
-	rep.Reconnects = stats.reconnect.Load()
-	stats.mu.Lock()
-	lat := slices.Clone(stats.lat)
-	stats.mu.Unlock()
+	rep.Clients = int(l.stats.peak.Load())
+	rep.Reconnects = l.stats.reconnect.Load()
+	l.stats.mu.Lock()
+	lat := slices.Clone(l.stats.lat)
+	l.stats.mu.Unlock()
 	slices.Sort(lat)
 	rep.RoundTrips = len(lat)
 	if len(lat) > 0 {
 		q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))] }
 		rep.P50, rep.P95, rep.P99, rep.Max = q(0.50), q(0.95), q(0.99), lat[len(lat)-1]
 	}
-	recMu.Lock()
-	recs := slices.Clone(records)
-	recMu.Unlock()
-	rep.Games = len(recs)
-	for _, r := range recs {
-		if r.Finished() {
-			rep.Finished++
-		}
-	}
-	logf("checking %d games' logs", len(recs))
-	Check(ctx, client, cfg, recs, rep)
-	rep.Errors = stats.errors.Load()
-	stats.mu.Lock()
-	rep.ErrorSamples = slices.Clone(stats.samples)
-	stats.mu.Unlock()
-	return rep, nil
+}
+
+// recorded returns the games created so far.
+func (l *load) recorded() []*Record {
+	l.recMu.Lock()
+	defer l.recMu.Unlock()
+	return slices.Clone(l.records)
 }
 
 // offset returns a channel closed d after start is, or when stop is.

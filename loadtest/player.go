@@ -181,16 +181,19 @@ func (p *Player) Run(ctx context.Context, stop <-chan struct{}) error {
 // feedMessage is a message of the feed as a player reads it: the legal
 // actions are decoded only on the player's turn.
 type feedMessage struct {
-	Type  string `json:"type"`
-	Event Event  `json:"event"`
-	Game  struct {
-		Seq      int64           `json:"seq"`
-		ToMove   string          `json:"to_move"`
-		Finished bool            `json:"finished"`
-		Legal    json.RawMessage `json:"legal"`
-		Seats    []NonceSeat     `json:"seats"`
-		Fairness Fairness        `json:"fairness"`
-	} `json:"game"`
+	Type  string   `json:"type"`
+	Event Event    `json:"event"`
+	Game  feedGame `json:"game"`
+}
+
+// feedGame is the state in a feed message, as a player reads it.
+type feedGame struct {
+	Seq      int64           `json:"seq"`
+	ToMove   string          `json:"to_move"`
+	Finished bool            `json:"finished"`
+	Legal    json.RawMessage `json:"legal"`
+	Seats    []NonceSeat     `json:"seats"`
+	Fairness Fairness        `json:"fairness"`
 }
 
 type playerState struct {
@@ -247,22 +250,9 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 		}
 		switch m.Type {
 		case "event":
-			e := m.Event
-			if e.Seq <= st.lastSeen {
-				continue
-			}
-			st.lastSeen = e.Seq
-			if st.pending != nil && e.Seq == st.pending.Seq {
-				if e.Player == p.Seat && e.Action == st.pending.Action {
-					p.Rec.add(*st.pending) // stored before its instance fell
-				}
-				st.pending = nil
-			}
-			if e.Kind == "move" && e.Player != p.Seat {
-				p.Stats.received(p.ID, e.Seq, at)
-			}
+			p.onEvent(m.Event, st, at)
 		case "state":
-			g := m.Game
+			g := &m.Game
 			if !st.ready {
 				st.ready = true
 				if p.Ready != nil {
@@ -286,66 +276,104 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			if g.ToMove != p.Seat || len(g.Legal) == 0 || (g.Seq <= st.movedAt && !resend) {
 				continue
 			}
-			var legal []string
-			if err := json.Unmarshal(g.Legal, &legal); err != nil {
-				p.Stats.fail("game %s: legal actions %.80s: %v", p.ID, g.Legal, err)
+			a, ok := p.chooseMove(rctx, g, st, resend)
+			if !ok {
 				continue
 			}
-			if len(legal) == 0 {
-				continue
+			if err := p.sendMove(ctx, base, g, st, a, resend); err != nil {
+				return false, err
 			}
-			if p.Go != nil {
-				select {
-				case <-p.Go:
-				case <-rctx.Done():
-					continue
-				}
-			}
-			if p.Think > 0 && !resend {
-				d := p.Think*3/4 + time.Duration(p.Rand.Int64N(int64(p.Think)/2+1))
-				select {
-				case <-time.After(d):
-				case <-rctx.Done():
-					continue
-				}
-			}
-			st.movedAt = g.Seq
-			a := legal[p.Rand.IntN(len(legal))]
-			if resend {
-				a = st.pending.Action
-			}
-			mv := Event{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
-			p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
-			// The move is sent even when stop comes meanwhile: its
-			// answer decides whether it counts.
-			// A move sent again reveals the same nonce: the state it is
-			// sent in is the one before the first sending.
-			r := RevealFor(p.Secret, p.ID, p.Seat, g.Seats, g.Fairness)
-			err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq, r)
-			if err == nil {
-				p.Rec.add(mv)
-				p.Stats.moves.Add(1)
-				st.pending = nil
-				continue
-			}
-			p.Stats.sent.Delete(key(p.ID, mv.Seq))
-			var ae *APIError
-			if errors.As(err, &ae) {
-				if ae.Status >= 500 && ae.Code != "internal" {
-					// shutting down: the move was not stored
-					return false, err
-				}
-				if resend && (ae.Code == "stale_sequence" || ae.Code == "not_your_turn") {
-					// The first sending was stored: the log will say.
-					return false, errRetry
-				}
-				p.Stats.fail("game %s seat %s: %s at %d: %v", p.ID, p.Seat, a, g.Seq, err)
-				st.movedAt = -1
-				st.pending = nil
-				return false, errRetry // read the state again
-			}
-			st.pending = &mv
-			return false, err
 		}
 	}
+}
+
+// onEvent takes event e, read at at: it settles a pending move at its
+// seq, and times an opponent's move.
+func (p *Player) onEvent(e Event, st *playerState, at time.Time) {
+	if e.Seq <= st.lastSeen {
+		return
+	}
+	st.lastSeen = e.Seq
+	if st.pending != nil && e.Seq == st.pending.Seq {
+		if e.Player == p.Seat && e.Action == st.pending.Action {
+			p.Rec.add(*st.pending) // stored before its instance fell
+		}
+		st.pending = nil
+	}
+	if e.Kind == "move" && e.Player != p.Seat {
+		p.Stats.received(p.ID, e.Seq, at)
+	}
+}
+
+// chooseMove picks the action to play in g after the start signal and
+// the think time (none for a move sent again, which is the pending
+// action): false when there is none or ctx ends first.
+func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, resend bool) (string, bool) {
+	var legal []string
+	if err := json.Unmarshal(g.Legal, &legal); err != nil {
+		p.Stats.fail("game %s: legal actions %.80s: %v", p.ID, g.Legal, err)
+		return "", false
+	}
+	if len(legal) == 0 {
+		return "", false
+	}
+	if p.Go != nil {
+		select {
+		case <-p.Go:
+		case <-ctx.Done():
+			return "", false
+		}
+	}
+	if p.Think > 0 && !resend {
+		d := p.Think*3/4 + time.Duration(p.Rand.Int64N(int64(p.Think)/2+1))
+		select {
+		case <-time.After(d):
+		case <-ctx.Done():
+			return "", false
+		}
+	}
+	st.movedAt = g.Seq
+	a := legal[p.Rand.IntN(len(legal))]
+	if resend {
+		a = st.pending.Action
+	}
+	return a, true
+}
+
+// sendMove plays a in g. An error ends the session: errRetry to read the
+// state again, another one when the instance may have lost the move,
+// which then is pending.
+func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *playerState, a string, resend bool) error {
+	mv := Event{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
+	p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
+	// The move is sent even when stop comes meanwhile: its
+	// answer decides whether it counts.
+	// A move sent again reveals the same nonce: the state it is
+	// sent in is the one before the first sending.
+	r := RevealFor(p.Secret, p.ID, p.Seat, g.Seats, g.Fairness)
+	err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq, r)
+	if err == nil {
+		p.Rec.add(mv)
+		p.Stats.moves.Add(1)
+		st.pending = nil
+		return nil
+	}
+	p.Stats.sent.Delete(key(p.ID, mv.Seq))
+	var ae *APIError
+	if errors.As(err, &ae) {
+		if ae.Status >= 500 && ae.Code != "internal" {
+			// shutting down: the move was not stored
+			return err
+		}
+		if resend && (ae.Code == "stale_sequence" || ae.Code == "not_your_turn") {
+			// The first sending was stored: the log will say.
+			return errRetry
+		}
+		p.Stats.fail("game %s seat %s: %s at %d: %v", p.ID, p.Seat, a, g.Seq, err)
+		st.movedAt = -1
+		st.pending = nil
+		return errRetry // read the state again
+	}
+	st.pending = &mv
+	return err
 }

@@ -412,19 +412,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Seats) != len(players) {
 		return apiErr(CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
 	}
-	var clock *store.Clock
-	if req.Clock != nil {
-		c := req.Clock
-		switch {
-		case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
-			return apiErr(CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
-		case c.DaysPerMove != 0:
-			clock = &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}
-		case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
-			return apiErr(CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
-		default:
-			clock = &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}
-		}
+	clock, err := createClock(req.Clock)
+	if err != nil {
+		return err
 	}
 	rec, err := s.newGame(g, st.Options(), clock, nil, time.Now().UTC())
 	if err != nil {
@@ -433,49 +423,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	var grants []SeatGrant
 	people := false
 	for i, sr := range req.Seats {
-		seat := store.Seat{Player: players[i], Kind: sr.Type}
-		grant := SeatGrant{Player: players[i], Kind: sr.Type}
-		if err := checkName(sr.Name); err != nil {
+		seat, grant, err := s.createSeat(r, rec.ID, players[i], sr)
+		if err != nil {
 			return err
 		}
-		if sr.Public && sr.Type != store.SeatOpen {
-			return apiErr(CodeBadSeats, "seat %s: only an open seat can be public", players[i])
-		}
-		if sr.Seed != "" {
-			// The server commits to its seed before it accepts any of
-			// the players' (docs/fair-dice.md).
-			return apiErr(CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", players[i])
-		}
-		switch sr.Type {
-		case store.SeatHuman:
-			seat.Name, seat.Creator = sr.Name, true
-			grant.Token, seat.TokenHash = secret()
-			people = true
-		case store.SeatOpen:
-			grant.Invite, seat.InviteHash = secret()
-			grant.InviteURL = s.inviteURL(r, rec.ID, players[i], grant.Invite)
-			seat.Public, seat.Invite = sr.Public, grant.Invite
-			people = true
-		case store.SeatAI:
-			if _, ok := s.cfg.AITime[sr.Level]; !ok {
-				return apiErr(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", players[i], sr.Level)
-			}
-			seat.Level, seat.Name = sr.Level, sr.Name
-			seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
-		default:
-			return apiErr(CodeBadSeats, "seat %s: type %q (types: human, open, ai)", players[i], sr.Type)
-		}
+		people = people || sr.Type != store.SeatAI
 		rec.Seats = append(rec.Seats, seat)
 		grants = append(grants, grant)
 	}
-	privateSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && !s.Public })
-	publicSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && s.Public })
-	rec.Private = privateSeat && !publicSeat
-	if req.Public != nil {
-		rec.Private = !*req.Public
-	}
-	if rec.Private && publicSeat {
-		return apiErr(CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
+	if err := setPrivate(rec, req.Public); err != nil {
+		return err
 	}
 	if !people && !s.cfg.AIOnlyGames {
 		return apiErr(CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
@@ -512,6 +469,75 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		t.next()
 		return nil
 	})
+}
+
+// createClock is the clock a create request asks for: nil for none.
+func createClock(c *ClockRequest) (*store.Clock, error) {
+	switch {
+	case c == nil:
+		return nil, nil
+	case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
+		return nil, apiErr(CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
+	case c.DaysPerMove != 0:
+		return &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}, nil
+	case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
+		return nil, apiErr(CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
+	default:
+		return &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}, nil
+	}
+}
+
+// createSeat is the seat player of the new game id as sr asks, and the
+// grant the creator gets for it: a token for a human seat, an
+// invitation for an open one.
+func (s *Server) createSeat(r *http.Request, id, player string, sr SeatRequest) (store.Seat, SeatGrant, error) {
+	seat := store.Seat{Player: player, Kind: sr.Type}
+	grant := SeatGrant{Player: player, Kind: sr.Type}
+	if err := checkName(sr.Name); err != nil {
+		return seat, grant, err
+	}
+	if sr.Public && sr.Type != store.SeatOpen {
+		return seat, grant, apiErr(CodeBadSeats, "seat %s: only an open seat can be public", player)
+	}
+	if sr.Seed != "" {
+		// The server commits to its seed before it accepts any of
+		// the players' (docs/fair-dice.md).
+		return seat, grant, apiErr(CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", player)
+	}
+	switch sr.Type {
+	case store.SeatHuman:
+		seat.Name, seat.Creator = sr.Name, true
+		grant.Token, seat.TokenHash = secret()
+	case store.SeatOpen:
+		grant.Invite, seat.InviteHash = secret()
+		grant.InviteURL = s.inviteURL(r, id, player, grant.Invite)
+		seat.Public, seat.Invite = sr.Public, grant.Invite
+	case store.SeatAI:
+		if _, ok := s.cfg.AITime[sr.Level]; !ok {
+			return seat, grant, apiErr(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", player, sr.Level)
+		}
+		seat.Level, seat.Name = sr.Level, sr.Name
+		seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
+	default:
+		return seat, grant, apiErr(CodeBadSeats, "seat %s: type %q (types: human, open, ai)", player, sr.Type)
+	}
+	return seat, grant, nil
+}
+
+// setPrivate sets whether rec is left out of the lists of games: as
+// public asks, or by default when it has open seats and none of them
+// is public. A game with a public seat cannot be private.
+func setPrivate(rec *store.Game, public *bool) error {
+	privateSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && !s.Public })
+	publicSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && s.Public })
+	rec.Private = privateSeat && !publicSeat
+	if public != nil {
+		rec.Private = !*public
+	}
+	if rec.Private && publicSeat {
+		return apiErr(CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
+	}
+	return nil
 }
 
 // JoinRequest is the body of POST /api/games/{id}/join.

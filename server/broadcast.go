@@ -139,8 +139,27 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	defer s.metrics.wsClients.Dec()
 
 	sub := &subscriber{ch: make(chan []byte, subscriberBuffer), gone: make(chan struct{})}
+	backlog, err := s.subscribe(r.Context(), id, sub, since)
+	if err != nil {
+		c.Close(websocket.StatusTryAgainLater, "the game could not be loaded")
+		return nil
+	}
+	defer s.unsubscribe(id, sub)
+
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	replies := make(chan wsReply, 2)
+	go s.readWS(ctx, c, id, sub, requestLang(r), replies)
+	s.feed(ctx, c, sub, backlog, replies)
+	return nil
+}
+
+// subscribe adds sub to the subscribers of game id (unless the server
+// is closing: then sub is dropped at once) and returns the game's
+// messages after since.
+func (s *Server) subscribe(ctx context.Context, id string, sub *subscriber, since int64) ([][]byte, error) {
 	var backlog [][]byte
-	err = s.with(r.Context(), id, func(t *table) error {
+	err := s.with(ctx, id, func(t *table) error {
 		backlog = t.messages(since)
 		if s.closing() {
 			sub.drop()
@@ -150,23 +169,23 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	})
-	if err != nil {
-		c.Close(websocket.StatusTryAgainLater, "the game could not be loaded")
-		return nil
-	}
-	defer func() {
-		if t := s.held(id); t != nil {
-			t.mu.Lock()
-			delete(t.subs, sub)
-			t.countWatchers()
-			t.mu.Unlock()
-		}
-	}()
+	return backlog, err
+}
 
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	replies := make(chan wsReply, 2)
-	go s.readWS(ctx, c, id, sub, requestLang(r), replies)
+// unsubscribe removes sub from the subscribers of game id, if it is held.
+func (s *Server) unsubscribe(id string, sub *subscriber) {
+	if t := s.held(id); t != nil {
+		t.mu.Lock()
+		delete(t.subs, sub)
+		t.countWatchers()
+		t.mu.Unlock()
+	}
+}
+
+// feed writes backlog to c, then the subscriber's messages and readWS's
+// replies as they come, with a ping every 30 s, until the client goes,
+// the subscriber is dropped or ctx is done.
+func (s *Server) feed(ctx context.Context, c *websocket.Conn, sub *subscriber, backlog [][]byte, replies <-chan wsReply) {
 	write := func(b []byte) error {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -174,7 +193,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, m := range backlog {
 		if err := write(m); err != nil {
-			return nil
+			return
 		}
 	}
 	ping := time.NewTicker(30 * time.Second)
@@ -183,48 +202,52 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		select {
 		case m := <-sub.ch:
 			if err := write(m); err != nil {
-				return nil
+				return
 			}
 		case m := <-replies:
 			if m.msg != nil && write(m.msg) != nil {
-				return nil
+				return
 			}
 			if m.close != 0 {
 				c.Close(m.close, "")
-				return nil
+				return
 			}
 		case <-sub.gone:
-			// Send what is queued, then close: the client reconnects
-			// with its last seq.
-			for {
-				select {
-				case m := <-sub.ch:
-					if write(m) != nil {
-						return nil
-					}
-					continue
-				default:
-				}
-				break
-			}
-			reason := "too far behind, or the game was reloaded; reconnect with since=<last seq>"
-			if s.closing() {
-				reason = "server shutting down"
-			}
-			c.Close(websocket.StatusTryAgainLater, reason)
-			return nil
+			s.closeDropped(c, sub, write)
+			return
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			err := c.Ping(pctx)
 			cancel()
 			if err != nil {
-				return nil
+				return
 			}
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "")
-			return nil
+			return
 		}
 	}
+}
+
+// closeDropped sends what is queued for the dropped sub, then closes c:
+// the client reconnects with its last seq.
+func (s *Server) closeDropped(c *websocket.Conn, sub *subscriber, write func([]byte) error) {
+	for {
+		select {
+		case m := <-sub.ch:
+			if write(m) != nil {
+				return
+			}
+			continue
+		default:
+		}
+		break
+	}
+	reason := "too far behind, or the game was reloaded; reconnect with since=<last seq>"
+	if s.closing() {
+		reason = "server shutting down"
+	}
+	c.Close(websocket.StatusTryAgainLater, reason)
 }
 
 // wsReply is what readWS asks the feed to send, in order: a message, the

@@ -16,22 +16,8 @@ import (
 	"norns/games"
 )
 
-func arenaCmd() *cobra.Command {
-	var (
-		gameName   string
-		sets       []string
-		a, b, c    string
-		n          int
-		workers    int
-		seed       uint64
-		maxPlies   int
-		noProgress bool
-		records    string
-	)
-	cmd := &cobra.Command{
-		Use:   "arena",
-		Short: "Play AI against AI and report the score",
-		Long: `Play games between two (or three) agents, in every seat order, in parallel,
+// arenaHelp is the long help of norns arena.
+const arenaHelp = `Play games between two (or three) agents, in every seat order, in parallel,
 and print wins, draws and losses, the score with its 95% confidence interval
 and the Elo difference with its interval.
 
@@ -49,34 +35,37 @@ An agent is a level (easy, medium, hard), random, greedy, or an algorithm
 Settings: time, iters, depth, workers, playout, explore, expand, algo, seed.
 
 With iteration, node or depth budgets the run is reproducible from --seed
-whatever --workers is; with time budgets it depends on the machine.`,
-		Args: cobra.NoArgs,
+whatever --workers is; with time budgets it depends on the machine.`
+
+func arenaCmd() *cobra.Command {
+	var (
+		gameName   string
+		sets       []string
+		a, b, c    string
+		n          int
+		workers    int
+		seed       uint64
+		maxPlies   int
+		noProgress bool
+		records    string
+	)
+	cmd := &cobra.Command{
+		Use:   "arena",
+		Short: "Play AI against AI and report the score",
+		Long:  arenaHelp,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			g, err := games.ByName(gameName)
 			if err != nil {
 				return err
 			}
-			opts := game.Options{}
-			for _, kv := range sets {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok {
-					return fmt.Errorf("--set %q: want option=value", kv)
-				}
-				opts[k] = v
+			opts, err := setOptions(sets)
+			if err != nil {
+				return err
 			}
-			var es []arena.Entrant
-			for _, spec := range []string{a, b, c} {
-				if spec == "" {
-					continue
-				}
-				e, err := arena.Spec(spec)
-				if err != nil {
-					return err
-				}
-				if slicesContainsName(es, e.Name) {
-					e.Name += fmt.Sprintf("#%d", len(es)+1)
-				}
-				es = append(es, e)
+			es, err := entrants(a, b, c)
+			if err != nil {
+				return err
 			}
 			var out *json.Encoder
 			if records != "" {
@@ -91,13 +80,7 @@ whatever --workers is; with time budgets it depends on the machine.`,
 			defer stop()
 			var bar *progressbar.ProgressBar
 			if !noProgress {
-				bar = progressbar.NewOptions(n,
-					progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription(gameName),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionClearOnFinish(),
-				)
+				bar = arenaBar(n, gameName)
 			}
 			sum, err := arena.Run(ctx, arena.Config{
 				Game: g, Options: opts, Entrants: es, Games: n, Workers: workers,
@@ -136,6 +119,50 @@ whatever --workers is; with time budgets it depends on the machine.`,
 	f.StringVar(&records, "records", "", "write every game's record to this file, one JSON object a line")
 	_ = cmd.MarkFlagRequired("game")
 	return cmd
+}
+
+// arenaBar is the progress bar of n games of gameName, on standard error.
+func arenaBar(n int, gameName string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(gameName),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+// setOptions are the game options of the --set flags (option=value).
+func setOptions(sets []string) (game.Options, error) {
+	opts := game.Options{}
+	for _, kv := range sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("--set %q: want option=value", kv)
+		}
+		opts[k] = v
+	}
+	return opts, nil
+}
+
+// entrants are the agents of the specs given (empty ones skipped); an
+// agent named as one before it gets its position after a #.
+func entrants(specs ...string) ([]arena.Entrant, error) {
+	var es []arena.Entrant
+	for _, spec := range specs {
+		if spec == "" {
+			continue
+		}
+		e, err := arena.Spec(spec)
+		if err != nil {
+			return nil, err
+		}
+		if slicesContainsName(es, e.Name) {
+			e.Name += fmt.Sprintf("#%d", len(es)+1)
+		}
+		es = append(es, e)
+	}
+	return es, nil
 }
 
 func slicesContainsName(es []arena.Entrant, name string) bool {

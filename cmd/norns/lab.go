@@ -58,21 +58,10 @@ game by game.`,
   norns lab --game seatafl --agents easy --games 1000 --shard 0/4 --out shard0`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var err error
-			if p.Options, err = game.ParseOptions(sets); err != nil {
+			if err := completePlan(&p, sets, compare, agents); err != nil {
 				return err
 			}
-			if len(p.Options) == 0 {
-				p.Options = nil
-			}
-			if compare != "" {
-				name, vals, ok := strings.Cut(compare, "=")
-				if !ok || name == "" || vals == "" {
-					return fmt.Errorf("--compare %q: want option=v1,v2,…", compare)
-				}
-				p.Compare, p.Values = name, strings.Split(vals, ",")
-			}
-			p.Agents = strings.Split(agents, ",")
+			var err error
 			cfg := lab.Config{Plan: p, Workers: workers, Dir: out}
 			if cfg.Shard, err = shardOf(shard, os.Getenv, cmd.ErrOrStderr()); err != nil {
 				return err
@@ -82,41 +71,10 @@ game by game.`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			var bar *progressbar.ProgressBar
-			start := time.Now()
-			played := 0
-			cfg.OnStart = func(todo, done int) {
-				if done > 0 {
-					fmt.Fprintf(os.Stderr, "%s holds %d games; playing the %d left\n", out, done, todo)
-				}
-				if !noProgress && todo > 0 {
-					bar = progressbar.NewOptions(todo,
-						progressbar.OptionSetWriter(os.Stderr),
-						progressbar.OptionSetDescription(p.Game),
-						progressbar.OptionShowCount(),
-						progressbar.OptionShowIts(),
-						progressbar.OptionSetItsString("games"),
-						progressbar.OptionSetPredictTime(true),
-						progressbar.OptionFullWidth(),
-						progressbar.OptionThrottle(200*time.Millisecond),
-					)
-				}
-			}
-			cfg.OnProgress = func(done int) {
-				played = done
-				if bar != nil {
-					_ = bar.Set(done)
-				}
-			}
+			lp := &labProgress{dir: out, game: p.Game, bar: !noProgress, start: time.Now()}
+			cfg.OnStart, cfg.OnProgress = lp.onStart, lp.onProgress
 			sum, err := lab.Run(ctx, cfg)
-			if bar != nil {
-				_ = bar.Exit()
-				fmt.Fprintln(os.Stderr)
-			}
-			if el := time.Since(start); played > 0 {
-				fmt.Fprintf(os.Stderr, "played %d games in %v: %.1f games per minute with %d workers\n",
-					played, el.Round(time.Second), float64(played)/el.Minutes(), max(workers, 1))
-			}
+			lp.finish(workers)
 			if sum != nil {
 				printSummary(cmd, sum, out)
 			}
@@ -142,6 +100,75 @@ game by game.`,
 	_ = cmd.MarkFlagRequired("out")
 	cmd.AddCommand(labMergeCmd(), labReportCmd())
 	return cmd
+}
+
+// completePlan sets p's options from the --set flags, its compared
+// option and values from --compare (option=v1,v2,…) and its agents from
+// --agents (comma-separated).
+func completePlan(p *lab.Plan, sets []string, compare, agents string) error {
+	var err error
+	if p.Options, err = game.ParseOptions(sets); err != nil {
+		return err
+	}
+	if len(p.Options) == 0 {
+		p.Options = nil
+	}
+	if compare != "" {
+		name, vals, ok := strings.Cut(compare, "=")
+		if !ok || name == "" || vals == "" {
+			return fmt.Errorf("--compare %q: want option=v1,v2,…", compare)
+		}
+		p.Compare, p.Values = name, strings.Split(vals, ",")
+	}
+	p.Agents = strings.Split(agents, ",")
+	return nil
+}
+
+// labProgress tells on standard error how a study goes: what a resumed
+// study holds, a progress bar (bar), and the rate at the end.
+type labProgress struct {
+	dir, game string
+	bar       bool
+	start     time.Time
+	pb        *progressbar.ProgressBar
+	played    int
+}
+
+func (lp *labProgress) onStart(todo, done int) {
+	if done > 0 {
+		fmt.Fprintf(os.Stderr, "%s holds %d games; playing the %d left\n", lp.dir, done, todo)
+	}
+	if lp.bar && todo > 0 {
+		lp.pb = progressbar.NewOptions(todo,
+			progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription(lp.game),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionFullWidth(),
+			progressbar.OptionThrottle(200*time.Millisecond),
+		)
+	}
+}
+
+func (lp *labProgress) onProgress(done int) {
+	lp.played = done
+	if lp.pb != nil {
+		_ = lp.pb.Set(done)
+	}
+}
+
+// finish ends the bar and tells the rate of the games played.
+func (lp *labProgress) finish(workers int) {
+	if lp.pb != nil {
+		_ = lp.pb.Exit()
+		fmt.Fprintln(os.Stderr)
+	}
+	if el := time.Since(lp.start); lp.played > 0 {
+		fmt.Fprintf(os.Stderr, "played %d games in %v: %.1f games per minute with %d workers\n",
+			lp.played, el.Round(time.Second), float64(lp.played)/el.Minutes(), max(workers, 1))
+	}
 }
 
 func labMergeCmd() *cobra.Command {

@@ -78,43 +78,14 @@ instead.`,
 				return errors.New(i18n.T(cfg.Lang, "tui.cli.vs", "vs", vs))
 			}
 			if load != "" {
-				data, err := os.ReadFile(load)
+				r, err := loadRecord(cfg.Lang, load, gameName)
 				if err != nil {
 					return err
 				}
-				r, err := tui.ReadRecord(bytes.NewReader(data))
-				if err != nil && !bytes.HasPrefix(bytes.TrimSpace(data), []byte("norns record")) {
-					if o, oerr := recordFromOTN(string(data)); oerr == nil {
-						r, err = o, nil // an OpenTafl record of a tafl game
-					}
-				}
-				if err != nil {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", explain(cfg.Lang, err)))
-				}
-				if gameName != "" && gameName != r.Game {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.loadgame", "file", load, "game", r.Game, "want", gameName))
-				}
-				if _, _, err := tui.Replay(r); err != nil {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.load", "file", load, "error", explain(cfg.Lang, err)))
-				}
 				cfg.Record = &r
 			} else {
-				if gameName == "" {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.nogame", "games", strings.Join(games.Names(), ", ")))
-				}
-				g, err := games.ByName(gameName)
+				g, opts, err := newLocalGame(cfg.Lang, gameName, sets)
 				if err != nil {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.unknowngame", "game", gameName, "games", strings.Join(games.Names(), ", ")))
-				}
-				opts := game.Options{}
-				for _, s := range sets {
-					k, v, ok := strings.Cut(s, "=")
-					if !ok {
-						return errors.New(i18n.T(cfg.Lang, "tui.cli.set", "set", s))
-					}
-					opts[k] = v
-				}
-				if _, err := game.Resolve(g.Options(), opts); err != nil {
 					return err
 				}
 				cfg.Game, cfg.Options = g, opts
@@ -139,6 +110,56 @@ instead.`,
 	f.StringVar(&seatFile, "seat-file", "", "the file that keeps the tokens of the games joined (default: norns/seats.json in the user's config directory)")
 	f.DurationVar(&rollDelay, "roll-delay", 400*time.Millisecond, "pause before each roll of the dice")
 	return cmd
+}
+
+// loadRecord reads the record in file, a record of norns play --save or
+// an OpenTafl record of a tafl game, and checks that it is of gameName
+// (when given) and replays.
+func loadRecord(l i18n.Lang, file, gameName string) (tui.Record, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return tui.Record{}, err
+	}
+	r, err := tui.ReadRecord(bytes.NewReader(data))
+	if err != nil && !bytes.HasPrefix(bytes.TrimSpace(data), []byte("norns record")) {
+		if o, oerr := recordFromOTN(string(data)); oerr == nil {
+			r, err = o, nil // an OpenTafl record of a tafl game
+		}
+	}
+	if err != nil {
+		return r, errors.New(i18n.T(l, "tui.cli.load", "file", file, "error", explain(l, err)))
+	}
+	if gameName != "" && gameName != r.Game {
+		return r, errors.New(i18n.T(l, "tui.cli.loadgame", "file", file, "game", r.Game, "want", gameName))
+	}
+	if _, _, err := tui.Replay(r); err != nil {
+		return r, errors.New(i18n.T(l, "tui.cli.load", "file", file, "error", explain(l, err)))
+	}
+	return r, nil
+}
+
+// newLocalGame is the game gameName with the options of the --set flags
+// (option=value), checked.
+func newLocalGame(l i18n.Lang, gameName string, sets []string) (game.Game, game.Options, error) {
+	if gameName == "" {
+		return nil, nil, errors.New(i18n.T(l, "tui.cli.nogame", "games", strings.Join(games.Names(), ", ")))
+	}
+	g, err := games.ByName(gameName)
+	if err != nil {
+		return nil, nil, errors.New(i18n.T(l, "tui.cli.unknowngame", "game", gameName, "games", strings.Join(games.Names(), ", ")))
+	}
+	opts := game.Options{}
+	for _, s := range sets {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, nil, errors.New(i18n.T(l, "tui.cli.set", "set", s))
+		}
+		opts[k] = v
+	}
+	if _, err := game.Resolve(g.Options(), opts); err != nil {
+		return nil, nil, err
+	}
+	return g, opts, nil
 }
 
 // playOnline joins a game of a server with an invitation, or comes back to

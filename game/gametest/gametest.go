@@ -225,29 +225,7 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 	}
 	legal := s.Legal()
 	if p == game.Chance {
-		outs := s.ChanceOutcomes()
-		if len(outs) == 0 {
-			t.Errorf("%s: chance event with no outcomes", pos)
-			return false
-		}
-		sum := 0.0
-		for i, o := range outs {
-			if !(o.Prob > 0) {
-				t.Errorf("%s: outcome %s has probability %v", pos, s.ActionString(o.Action), o.Prob)
-				return false
-			}
-			if i >= len(legal) || legal[i] != o.Action {
-				t.Errorf("%s: Legal() = %v does not list the chance outcomes %v in order", pos, legal, outs)
-				return false
-			}
-			sum += o.Prob
-		}
-		if math.Abs(sum-1) > 1e-9 {
-			t.Errorf("%s: chance probabilities sum to %v", pos, sum)
-			return false
-		}
-		if len(legal) != len(outs) {
-			t.Errorf("%s: Legal() has %d entries, ChanceOutcomes() %d", pos, len(legal), len(outs))
+		if !checkChance(t, s, legal) {
 			return false
 		}
 	} else {
@@ -260,6 +238,58 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 			return false
 		}
 	}
+	if !checkLegal(t, s, legal) {
+		return false
+	}
+	before := snap(s)
+	if !checkGarbage(t, s, legal, cfg) || !checkIllegal(t, s, legal, rng, before) {
+		return false
+	}
+	if !deep {
+		return true
+	}
+	return checkSetupAndClone(t, g, s, legal, rng, before)
+}
+
+// checkChance checks the outcomes of chance node s: there are some, each
+// with a probability above 0, they sum to 1, and Legal() lists exactly
+// them, in order.
+func checkChance(t testing.TB, s game.State, legal []game.Action) bool {
+	t.Helper()
+	pos := s.Position()
+	outs := s.ChanceOutcomes()
+	if len(outs) == 0 {
+		t.Errorf("%s: chance event with no outcomes", pos)
+		return false
+	}
+	sum := 0.0
+	for i, o := range outs {
+		if !(o.Prob > 0) {
+			t.Errorf("%s: outcome %s has probability %v", pos, s.ActionString(o.Action), o.Prob)
+			return false
+		}
+		if i >= len(legal) || legal[i] != o.Action {
+			t.Errorf("%s: Legal() = %v does not list the chance outcomes %v in order", pos, legal, outs)
+			return false
+		}
+		sum += o.Prob
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("%s: chance probabilities sum to %v", pos, sum)
+		return false
+	}
+	if len(legal) != len(outs) {
+		t.Errorf("%s: Legal() has %d entries, ChanceOutcomes() %d", pos, len(legal), len(outs))
+		return false
+	}
+	return true
+}
+
+// checkLegal checks that the legal actions of s are some, sorted and
+// unique, and that each one's notation parses back to it.
+func checkLegal(t testing.TB, s game.State, legal []game.Action) bool {
+	t.Helper()
+	pos := s.Position()
 	if len(legal) == 0 {
 		t.Errorf("%s: no legal actions for %s (a state must never wait with none)", pos, game.Status(s))
 		return false
@@ -270,7 +300,6 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 			return false
 		}
 	}
-	// Notation round trip for every legal action.
 	for _, a := range legal {
 		text := s.ActionString(a)
 		b, err := s.ParseAction(text)
@@ -279,15 +308,28 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 			return false
 		}
 	}
-	before := snap(s)
-	// Garbage text is rejected.
+	return true
+}
+
+// checkGarbage checks that garbage text parses to no action that is not
+// legal in s.
+func checkGarbage(t testing.TB, s game.State, legal []game.Action, cfg Config) bool {
+	t.Helper()
+	pos := s.Position()
 	for _, text := range append(slices.Clone(garbage), cfg.Garbage...) {
 		if a, err := s.ParseAction(text); err == nil && !slices.Contains(legal, a) {
 			t.Errorf("%s: ParseAction(%q) = %v, nil for an action not legal", pos, text, a)
 			return false
 		}
 	}
-	// Illegal actions are rejected and change nothing.
+	return true
+}
+
+// checkIllegal checks that random actions not legal in s are rejected
+// with ErrIllegal and change nothing (s stays as before).
+func checkIllegal(t testing.TB, s game.State, legal []game.Action, rng *rand.Rand, before snapshot) bool {
+	t.Helper()
+	pos := s.Position()
 	for range 8 {
 		a := game.Action(rng.Uint32())
 		if rng.IntN(2) == 0 {
@@ -310,10 +352,14 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 			return false
 		}
 	}
-	if !deep {
-		return true
-	}
-	// Position notation round-trips.
+	return true
+}
+
+// checkSetupAndClone checks that the position notation of s round-trips
+// through Setup, and that a clone of s (s as before) is independent.
+func checkSetupAndClone(t testing.TB, g game.Game, s game.State, legal []game.Action, rng *rand.Rand, before snapshot) bool {
+	t.Helper()
+	pos, p := s.Position(), s.Player()
 	back, err := g.Setup(s.Options(), pos)
 	if err != nil {
 		t.Errorf("Setup(%q): %v", pos, err)
@@ -324,7 +370,6 @@ func checkState(t testing.TB, g game.Game, s game.State, rng *rand.Rand, cfg Con
 			pos, back.Position(), back.Player(), back.Legal(), pos, p, legal)
 		return false
 	}
-	// Clones are independent.
 	c := s.Clone()
 	if !snap(c).equal(before) {
 		t.Errorf("%s: Clone differs: %s", pos, c.Position())

@@ -360,86 +360,8 @@ func parsePositionRaw(c *config, text string) (pos, error) {
 		return p, fmt.Errorf("%d words, want %d (%d players, ghosts, first, turns, state)", len(words), c.n+4, c.n)
 	}
 	for i := 0; i < c.n; i++ {
-		w := words[i]
-		prefix := fmt.Sprintf("p%d=", i+1)
-		if !strings.HasPrefix(w, prefix) {
-			return p, fmt.Errorf("word %d %q does not begin with %s", i+1, w, prefix)
-		}
-		parts := strings.Split(w[len(prefix):], "/")
-		if len(parts) != 4 {
-			return p, fmt.Errorf("p%d: %q is not board/waiting/off/lives", i+1, w)
-		}
-		total := 0
-		konungs := 0
-		if parts[0] != "-" {
-			last := 0
-			for _, item := range strings.Split(parts[0], ",") {
-				fs, gs, ok := strings.Cut(item, ":")
-				if !ok {
-					return p, fmt.Errorf("p%d: %q is not field:checkers", i+1, item)
-				}
-				f, err := strconv.Atoi(fs)
-				if err != nil || strconv.Itoa(f) != fs || f < 1 || f > fields {
-					return p, fmt.Errorf("p%d: field %q is not 1 to 24", i+1, fs)
-				}
-				if f <= last {
-					return p, fmt.Errorf("p%d: field %d out of order", i+1, f)
-				}
-				last = f
-				if p.f[f].owner >= 0 {
-					return p, fmt.Errorf("field %d holds checkers of p%d and p%d", f, p.f[f].owner+1, i+1)
-				}
-				n, err := parseGroups(gs)
-				if err != nil {
-					return p, fmt.Errorf("p%d field %d: %v", i+1, f, err)
-				}
-				if n[returning] > 0 && att(f) == 3 {
-					return p, fmt.Errorf("p%d: a returning warrior on field %d, in Att 3", i+1, f)
-				}
-				p.f[f] = cell{owner: int8(i), n: n}
-				total += int(n[0]) + int(n[1]) + int(n[2])
-				konungs += int(n[konung])
-			}
-		}
-		if parts[1] != "-" {
-			n, err := parseGroups(parts[1])
-			if err != nil {
-				return p, fmt.Errorf("p%d waiting: %v", i+1, err)
-			}
-			p.p[i].wait = n
-			total += p.p[i].waiting()
-			konungs += int(n[konung])
-		}
-		off, err := strconv.Atoi(parts[2])
-		if err != nil || strconv.Itoa(off) != parts[2] || off < 0 || off > 13 {
-			return p, fmt.Errorf("p%d: borne off %q is not 0 to 13", i+1, parts[2])
-		}
-		p.p[i].off = uint8(off)
-		total += off
-		if total != 13 {
-			return p, fmt.Errorf("p%d has %d checkers, want 13", i+1, total)
-		}
-		if c.konungs {
-			if off == 13 {
-				konungs++
-			}
-			if konungs != 1 {
-				return p, fmt.Errorf("p%d has %d konungs, want 1 (on the board, waiting, or borne off last)", i+1, konungs)
-			}
-		} else if konungs != 0 {
-			return p, fmt.Errorf("p%d has a konung, but konungs=off", i+1)
-		}
-		switch {
-		case parts[3] == "out":
-			p.out |= 1 << i
-		case c.konungs:
-			l, err := strconv.Atoi(parts[3])
-			if err != nil || strconv.Itoa(l) != parts[3] || l < 0 || l > 7 {
-				return p, fmt.Errorf("p%d: lives %q is not 0 to 7 or out", i+1, parts[3])
-			}
-			p.p[i].lives = uint8(l)
-		case parts[3] != "-":
-			return p, fmt.Errorf("p%d: lives %q, want - or out with konungs=off", i+1, parts[3])
+		if err := parsePlayer(c, &p, i, words[i]); err != nil {
+			return p, err
 		}
 	}
 	w := words[c.n]
@@ -447,16 +369,9 @@ func parsePositionRaw(c *config, text string) (pos, error) {
 	if !ok {
 		return p, fmt.Errorf("%q does not begin with ghosts=", w)
 	}
-	if gs != "-" {
-		last := 0
-		for _, fs := range strings.Split(gs, ",") {
-			f, err := strconv.Atoi(fs)
-			if err != nil || strconv.Itoa(f) != fs || f <= last || f > fields {
-				return p, fmt.Errorf("ghosts: %q is not a field 1 to 24 in ascending order", fs)
-			}
-			last = f
-			p.ghost |= 1 << f
-		}
+	var err error
+	if p.ghost, err = parseGhosts(gs); err != nil {
+		return p, err
 	}
 	w = words[c.n+1]
 	fs, ok := strings.CutPrefix(w, "first=")
@@ -488,20 +403,144 @@ func parsePositionRaw(c *config, text string) (pos, error) {
 		return p, fmt.Errorf("first=%s does not fit state %q", fs, words[c.n+3])
 	}
 	if p.phase == phaseRoll || p.phase == phaseMove {
-		if !p.active(c, int(p.mover)) {
-			return p, fmt.Errorf("%s is to play but is out of the game", seatNames[p.mover])
-		}
-		left := 0
-		for i := 0; i < c.n; i++ {
-			if p.active(c, i) {
-				left++
-			}
-		}
-		if left < 2 {
-			return p, fmt.Errorf("only %d player left in the game, but it goes on", left)
+		if err := checkPlaying(c, &p); err != nil {
+			return p, err
 		}
 	}
 	return p, nil
+}
+
+// parsePlayer reads the word of player i, p<i+1>=board/waiting/off/lives,
+// into p, and checks the player's checkers and konung.
+func parsePlayer(c *config, p *pos, i int, w string) error {
+	prefix := fmt.Sprintf("p%d=", i+1)
+	if !strings.HasPrefix(w, prefix) {
+		return fmt.Errorf("word %d %q does not begin with %s", i+1, w, prefix)
+	}
+	parts := strings.Split(w[len(prefix):], "/")
+	if len(parts) != 4 {
+		return fmt.Errorf("p%d: %q is not board/waiting/off/lives", i+1, w)
+	}
+	total := 0
+	konungs := 0
+	if parts[0] != "-" {
+		var err error
+		if total, konungs, err = parseBoard(p, i, parts[0]); err != nil {
+			return err
+		}
+	}
+	if parts[1] != "-" {
+		n, err := parseGroups(parts[1])
+		if err != nil {
+			return fmt.Errorf("p%d waiting: %v", i+1, err)
+		}
+		p.p[i].wait = n
+		total += p.p[i].waiting()
+		konungs += int(n[konung])
+	}
+	off, err := strconv.Atoi(parts[2])
+	if err != nil || strconv.Itoa(off) != parts[2] || off < 0 || off > 13 {
+		return fmt.Errorf("p%d: borne off %q is not 0 to 13", i+1, parts[2])
+	}
+	p.p[i].off = uint8(off)
+	total += off
+	if total != 13 {
+		return fmt.Errorf("p%d has %d checkers, want 13", i+1, total)
+	}
+	if c.konungs {
+		if off == 13 {
+			konungs++
+		}
+		if konungs != 1 {
+			return fmt.Errorf("p%d has %d konungs, want 1 (on the board, waiting, or borne off last)", i+1, konungs)
+		}
+	} else if konungs != 0 {
+		return fmt.Errorf("p%d has a konung, but konungs=off", i+1)
+	}
+	switch {
+	case parts[3] == "out":
+		p.out |= 1 << i
+	case c.konungs:
+		l, err := strconv.Atoi(parts[3])
+		if err != nil || strconv.Itoa(l) != parts[3] || l < 0 || l > 7 {
+			return fmt.Errorf("p%d: lives %q is not 0 to 7 or out", i+1, parts[3])
+		}
+		p.p[i].lives = uint8(l)
+	case parts[3] != "-":
+		return fmt.Errorf("p%d: lives %q, want - or out with konungs=off", i+1, parts[3])
+	}
+	return nil
+}
+
+// parseBoard reads player i's checkers on the board, field:groups items
+// in ascending field order, into p, and returns how many checkers and
+// konungs they are.
+func parseBoard(p *pos, i int, text string) (total, konungs int, err error) {
+	last := 0
+	for _, item := range strings.Split(text, ",") {
+		fs, gs, ok := strings.Cut(item, ":")
+		if !ok {
+			return 0, 0, fmt.Errorf("p%d: %q is not field:checkers", i+1, item)
+		}
+		f, err := strconv.Atoi(fs)
+		if err != nil || strconv.Itoa(f) != fs || f < 1 || f > fields {
+			return 0, 0, fmt.Errorf("p%d: field %q is not 1 to 24", i+1, fs)
+		}
+		if f <= last {
+			return 0, 0, fmt.Errorf("p%d: field %d out of order", i+1, f)
+		}
+		last = f
+		if p.f[f].owner >= 0 {
+			return 0, 0, fmt.Errorf("field %d holds checkers of p%d and p%d", f, p.f[f].owner+1, i+1)
+		}
+		n, err := parseGroups(gs)
+		if err != nil {
+			return 0, 0, fmt.Errorf("p%d field %d: %v", i+1, f, err)
+		}
+		if n[returning] > 0 && att(f) == 3 {
+			return 0, 0, fmt.Errorf("p%d: a returning warrior on field %d, in Att 3", i+1, f)
+		}
+		p.f[f] = cell{owner: int8(i), n: n}
+		total += int(n[0]) + int(n[1]) + int(n[2])
+		konungs += int(n[konung])
+	}
+	return total, konungs, nil
+}
+
+// parseGhosts reads the ghosts' fields, - or fields in ascending order.
+func parseGhosts(gs string) (uint32, error) {
+	var ghost uint32
+	if gs == "-" {
+		return 0, nil
+	}
+	last := 0
+	for _, fs := range strings.Split(gs, ",") {
+		f, err := strconv.Atoi(fs)
+		if err != nil || strconv.Itoa(f) != fs || f <= last || f > fields {
+			return 0, fmt.Errorf("ghosts: %q is not a field 1 to 24 in ascending order", fs)
+		}
+		last = f
+		ghost |= 1 << f
+	}
+	return ghost, nil
+}
+
+// checkPlaying checks that the mover of p, rolling or moving, is in the
+// game, and that at least two players are.
+func checkPlaying(c *config, p *pos) error {
+	if !p.active(c, int(p.mover)) {
+		return fmt.Errorf("%s is to play but is out of the game", seatNames[p.mover])
+	}
+	left := 0
+	for i := 0; i < c.n; i++ {
+		if p.active(c, i) {
+			left++
+		}
+	}
+	if left < 2 {
+		return fmt.Errorf("only %d player left in the game, but it goes on", left)
+	}
+	return nil
 }
 
 func parseSeat(c *config, text string) (int, error) {

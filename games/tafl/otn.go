@@ -78,44 +78,25 @@ func OTNRules(r Rules, start string) (string, error) {
 func ParseOTNRules(text string) (Rules, string, error) {
 	r := Rules{Escape: EscapeCorner, KingArmed: true, KingCapture: KingBy4, Throne: true, Corners: true,
 		Encirclement: true, Repetition: RepetitionDraw}
-	entries := map[string]string{}
-	for _, f := range strings.Fields(text) {
-		k, v, ok := strings.Cut(f, ":")
-		if !ok {
-			return r, "", fmt.Errorf("%w: tafl: OTN rules: %q is not key:value", game.ErrSyntax, f)
-		}
-		entries[k] = v
+	entries, err := parseOTNEntries(text)
+	if err != nil {
+		return r, "", err
 	}
 	start, ok := entries["start"]
 	if !ok {
 		return r, "", fmt.Errorf("%w: tafl: OTN rules: no start entry", game.ErrSyntax)
 	}
-	unsupported := func(k string) error {
-		return fmt.Errorf("%w: %s:%s", ErrUnsupported, k, entries[k])
-	}
-	yes := func(k string, def bool) (bool, error) {
-		switch v, ok := entries[k]; {
-		case !ok:
-			return def, nil
-		case v == "y":
-			return true, nil
-		case v == "n":
-			return false, nil
-		}
-		return false, fmt.Errorf("%w: tafl: OTN rules: %s:%s, want y or n", game.ErrSyntax, k, entries[k])
-	}
-	var err error
 	switch entries["esc"] {
 	case "", "c":
 	case "e":
 		r.Escape = EscapeEdge
 	default:
-		return r, "", unsupported("esc")
+		return r, "", entries.unsupported("esc")
 	}
-	if r.Encirclement, err = yes("surf", true); err != nil {
+	if r.Encirclement, err = entries.yes("surf", true); err != nil {
 		return r, "", err
 	}
-	attackersFirst, err := yes("atkf", true)
+	attackersFirst, err := entries.yes("atkf", true)
 	if err != nil {
 		return r, "", err
 	}
@@ -126,12 +107,72 @@ func ParseOTNRules(text string) (Rules, string, error) {
 	case "l", "w":
 		r.Repetition = RepetitionWhiteLoses
 	default:
-		return r, "", unsupported("tfr")
+		return r, "", entries.unsupported("tfr")
 	}
+	if err := entries.king(&r); err != nil {
+		return r, "", err
+	}
+	if err := entries.squares(&r); err != nil {
+		return r, "", err
+	}
+	if err := entries.captures(&r); err != nil {
+		return r, "", err
+	}
+	side := " b"
+	if !attackersFirst {
+		side = " w"
+	}
+	b, err := parsePosition(start + side)
+	if err != nil {
+		return r, "", err
+	}
+	if d, ok := entries["dim"]; ok && d != strconv.Itoa(b.n) {
+		return r, "", fmt.Errorf("%w: tafl: OTN rules: dim:%s but the start position is %dx%d", game.ErrSyntax, d, b.n, b.n)
+	}
+	return r, start + side, nil
+}
+
+// otnEntries are the key:value entries of an OTN rules string.
+type otnEntries map[string]string
+
+// parseOTNEntries reads the entries of an OTN rules string.
+func parseOTNEntries(text string) (otnEntries, error) {
+	entries := otnEntries{}
+	for _, f := range strings.Fields(text) {
+		k, v, ok := strings.Cut(f, ":")
+		if !ok {
+			return nil, fmt.Errorf("%w: tafl: OTN rules: %q is not key:value", game.ErrSyntax, f)
+		}
+		entries[k] = v
+	}
+	return entries, nil
+}
+
+// unsupported is the error of entry k, whose value Norns cannot play.
+func (entries otnEntries) unsupported(k string) error {
+	return fmt.Errorf("%w: %s:%s", ErrUnsupported, k, entries[k])
+}
+
+// yes reads the y or n of entry k, def when it is left out.
+func (entries otnEntries) yes(k string, def bool) (bool, error) {
+	switch v, ok := entries[k]; {
+	case !ok:
+		return def, nil
+	case v == "y":
+		return true, nil
+	case v == "n":
+		return false, nil
+	}
+	return false, fmt.Errorf("%w: tafl: OTN rules: %s:%s, want y or n", game.ErrSyntax, k, entries[k])
+}
+
+// king sets the king's rules of r: armed (ka) and how it is captured
+// (ks); a king that jumps (kj) or berserk moves (ber) are refused.
+func (entries otnEntries) king(r *Rules) error {
 	if v := entries["ka"]; v == "n" {
 		r.KingArmed = false
 	} else if v != "" && v != "y" {
-		return r, "", unsupported("ka")
+		return entries.unsupported("ka")
 	}
 	switch entries["ks"] {
 	case "", "s", "y":
@@ -140,31 +181,38 @@ func ParseOTNRules(text string) (Rules, string, error) {
 	case "w", "n":
 		r.KingCapture = KingBy2
 	default:
-		return r, "", unsupported("ks")
+		return entries.unsupported("ks")
 	}
 	if v, ok := entries["kj"]; ok && v != "n" {
-		return r, "", unsupported("kj")
+		return entries.unsupported("kj")
 	}
 	if v, ok := entries["ber"]; ok && v != "n" {
-		return r, "", unsupported("ber")
+		return entries.unsupported("ber")
 	}
+	return nil
+}
+
+// squares sets whether r has a throne (cen) and corners (cor), refusing
+// forts (afor, dfor) and any hostility, passing or stopping but the
+// engine's own.
+func (entries otnEntries) squares(r *Rules) error {
 	switch v, ok := entries["cen"]; {
 	case !ok || v == "default":
 	case v == "":
 		r.Throne = false
 	default:
-		return r, "", unsupported("cen")
+		return entries.unsupported("cen")
 	}
 	switch v, ok := entries["cor"]; {
 	case !ok || v == "default":
 	case v == "":
 		r.Corners = false
 	default:
-		return r, "", unsupported("cor")
+		return entries.unsupported("cor")
 	}
 	for _, k := range []string{"afor", "dfor"} {
 		if v := entries[k]; v != "" {
-			return r, "", unsupported(k)
+			return entries.unsupported(k)
 		}
 	}
 	// Hostility, passing and stopping: only the engine's own (corners
@@ -184,34 +232,28 @@ func ParseOTNRules(text string) (Rules, string, error) {
 		v, ok := entries[e[0]]
 		ordinary := e[2] == "cor" && !r.Corners || e[2] == "cen" && !r.Throne
 		if ok && !ordinary && !same(v, e[1]) {
-			return r, "", unsupported(e[0])
+			return entries.unsupported(e[0])
 		}
 	}
+	return nil
+}
+
+// captures sets r's shieldwall captures (sw, with swf only as the
+// engine has it) and edge forts (efe).
+func (entries otnEntries) captures(r *Rules) error {
 	switch entries["sw"] {
 	case "", "n":
 	case "s":
 		r.Shieldwall = true
 	default:
-		return r, "", unsupported("sw")
+		return entries.unsupported("sw")
 	}
 	if v, ok := entries["swf"]; ok && v != "y" && r.Shieldwall {
-		return r, "", unsupported("swf")
+		return entries.unsupported("swf")
 	}
-	if r.EdgeFort, err = yes("efe", false); err != nil {
-		return r, "", err
-	}
-	side := " b"
-	if !attackersFirst {
-		side = " w"
-	}
-	b, err := parsePosition(start + side)
-	if err != nil {
-		return r, "", err
-	}
-	if d, ok := entries["dim"]; ok && d != strconv.Itoa(b.n) {
-		return r, "", fmt.Errorf("%w: tafl: OTN rules: dim:%s but the start position is %dx%d", game.ErrSyntax, d, b.n, b.n)
-	}
-	return r, start + side, nil
+	var err error
+	r.EdgeFort, err = entries.yes("efe", false)
+	return err
 }
 
 // OTNGame returns the game an OTN rules string describes: the preset whose

@@ -188,57 +188,11 @@ func play(cfg config, norns, sf *engine, index int) result {
 		return result{index: index, points: pts(whitePts), reason: reason, plies: len(moves), moves: strings.Join(moves, " ")}
 	}
 	for {
-		var ml chess.MoveList
-		p.LegalMoves(&ml)
-		if ml.N == 0 {
-			if p.InCheck() {
-				if p.Turn() == chess.White {
-					return end(0, "checkmate")
-				}
-				return end(1, "checkmate")
-			}
-			return end(0.5, "stalemate")
+		if whitePts, reason, over := gameOver(&p, hashes, len(moves)); over {
+			return end(whitePts, reason)
 		}
-		if chess.InsufficientMaterial(&p) {
-			return end(0.5, "insufficient material")
-		}
-		if p.Halfmove() >= 100 {
-			return end(0.5, "fifty-move rule")
-		}
-		reps := 1
-		for i := len(hashes) - 2; i >= 0 && i >= len(hashes)-p.Halfmove(); i -= 2 {
-			if hashes[i] == p.Hash() {
-				reps++
-			}
-		}
-		if reps >= 3 {
-			return end(0.5, "threefold repetition")
-		}
-		if len(moves) >= 300 {
-			return end(0.5, "300 plies")
-		}
-		// Adjudication.
-		if n := len(scores); n >= 6 {
-			won, lost := true, true
-			for _, s := range scores[n-6:] {
-				won = won && s >= cfg.winCP
-				lost = lost && s <= -cfg.winCP
-			}
-			if won {
-				return end(1, "adjudicated")
-			}
-			if lost {
-				return end(0, "adjudicated")
-			}
-		}
-		if n := len(scores); n >= 12 && len(moves) >= 80 {
-			drawn := true
-			for _, s := range scores[n-12:] {
-				drawn = drawn && s >= -15 && s <= 15
-			}
-			if drawn {
-				return end(0.5, "adjudicated draw")
-			}
+		if whitePts, reason, over := adjudicate(scores, len(moves), cfg.winCP); over {
+			return end(whitePts, reason)
 		}
 		e, goCmd := sf, fmt.Sprintf("go nodes %d", cfg.sfNodes)
 		if (p.Turn() == chess.White) == nornsWhite {
@@ -260,6 +214,71 @@ func play(cfg config, norns, sf *engine, index int) result {
 		}
 		scores = append(scores, sc)
 	}
+}
+
+// gameOver reports whether the game is over in p, after plies moves
+// through the positions with hashes, by the rules or at 300 plies, with
+// White's points and the reason.
+func gameOver(p *chess.Position, hashes []uint64, plies int) (whitePts float64, reason string, over bool) {
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	if ml.N == 0 {
+		if p.InCheck() {
+			if p.Turn() == chess.White {
+				return 0, "checkmate", true
+			}
+			return 1, "checkmate", true
+		}
+		return 0.5, "stalemate", true
+	}
+	if chess.InsufficientMaterial(p) {
+		return 0.5, "insufficient material", true
+	}
+	if p.Halfmove() >= 100 {
+		return 0.5, "fifty-move rule", true
+	}
+	reps := 1
+	for i := len(hashes) - 2; i >= 0 && i >= len(hashes)-p.Halfmove(); i -= 2 {
+		if hashes[i] == p.Hash() {
+			reps++
+		}
+	}
+	if reps >= 3 {
+		return 0.5, "threefold repetition", true
+	}
+	if plies >= 300 {
+		return 0.5, "300 plies", true
+	}
+	return 0, "", false
+}
+
+// adjudicate reports whether the engines' scores (White's view, one a
+// ply) decide the game after plies moves: six in a row at winCP or more
+// for one side, or twelve within 15 centipawns after move 40.
+func adjudicate(scores []int, plies, winCP int) (whitePts float64, reason string, over bool) {
+	if n := len(scores); n >= 6 {
+		won, lost := true, true
+		for _, s := range scores[n-6:] {
+			won = won && s >= winCP
+			lost = lost && s <= -winCP
+		}
+		if won {
+			return 1, "adjudicated", true
+		}
+		if lost {
+			return 0, "adjudicated", true
+		}
+	}
+	if n := len(scores); n >= 12 && plies >= 80 {
+		drawn := true
+		for _, s := range scores[n-12:] {
+			drawn = drawn && s >= -15 && s <= 15
+		}
+		if drawn {
+			return 0.5, "adjudicated draw", true
+		}
+	}
+	return 0, "", false
 }
 
 func main() {
