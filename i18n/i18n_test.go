@@ -278,7 +278,7 @@ func TestCatalogDynamic(t *testing.T) {
 }
 
 // resultReasons reads the reasons of game results in the Go sources of the
-// games and the server: a Reason field given as a literal, a literal passed
+// games, the server and package ending: a Reason field given as a literal, a literal passed
 // to a helper's parameter named reason (win(black, "king captured")), and
 // the literals of Nords Loki's reasonNames table. It maps each reason to a
 // file that gives it, and fails if a game package gives none (the sources
@@ -287,7 +287,7 @@ func resultReasons(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	dirs, _ := filepath.Glob(filepath.Join("..", "games", "*"))
-	dirs = append(dirs, filepath.Join("..", "server"))
+	dirs = append(dirs, filepath.Join("..", "server"), filepath.Join("..", "ending"))
 	for _, dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
