@@ -10,15 +10,10 @@ import { labReplayPage, replayPage } from "./pages/replay";
 import { verifyPage } from "./pages/fair";
 import { notFoundPage } from "./pages/notfound";
 import { info } from "./games";
+import { go, route, setRouter } from "./nav";
 
 const app = document.getElementById("app")!;
 let cleanup: (() => void) | null = null;
-
-/** go navigates inside the app. */
-export function go(path: string): void {
-  history.pushState(null, "", path);
-  route();
-}
 
 function header(): HTMLElement {
   const link = (href: string, key: string) =>
@@ -50,8 +45,8 @@ async function switchLang(l: Lang): Promise<void> {
   route();
 }
 
-/** route draws the page of the current path. */
-export function route(): void {
+// draw draws the page of the current path (nav.ts's route).
+function draw(): void {
   if (cleanup) cleanup();
   cleanup = null;
   const main = h("main", { id: "main" });
@@ -68,6 +63,7 @@ export function route(): void {
   else cleanup = notFoundPage(main);
 }
 
+setRouter(draw);
 window.addEventListener("popstate", route);
 // Links inside the app navigate without reloading the page.
 document.addEventListener("click", (e) => {

@@ -8,7 +8,7 @@ import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, CatalogGame } from "../api";
 import { info } from "../games";
-import { go } from "../main";
+import { go } from "../nav";
 import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 import { fresh } from "./waiting";

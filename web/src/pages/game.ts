@@ -31,7 +31,7 @@ import { fairPanel } from "./fair";
 import { joinStep } from "./join";
 import { notFound } from "./notfound";
 import { moveError } from "../moveerror";
-import { go } from "../main";
+import { go } from "../nav";
 import { playSound, setSound, soundOn, turnIcon, SoundKind } from "../sound";
 import { sayPly, setFlipped, statusOfPly, turnLines, turnsOf } from "./movelist";
 import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status";

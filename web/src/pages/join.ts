@@ -20,7 +20,7 @@ import { firstCommit } from "../nonce";
 import { optionTitle, optionValueLabel, playerLabel, seatLabel } from "./common";
 import { seedField } from "./fair";
 import { inviteProblem } from "./waiting";
-import { route } from "../main";
+import { route } from "../nav";
 
 /** joinStep draws the join step of an invitation to a game's seat in
  * main, and returns the page's cleanup. */

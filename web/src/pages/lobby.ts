@@ -11,7 +11,7 @@ import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
 import { gameInfo, info, GameInfo, makeBoard } from "../games";
-import { go } from "../main";
+import { go } from "../nav";
 import { computerGame, nameField, startGame, storedName } from "../newgame";
 import { invitePath } from "./waiting";
 import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
