@@ -25,9 +25,10 @@
 //
 // # Building
 //
-// go generate ./web rebuilds dist/ from src/, static/ and the rules pages
-// rules/en and rules/ru (package internal/bundle); the tests fail when dist/
-// is out of date. The rules pages tell players the rules of the project's
+// go generate ./web rebuilds dist/app.js from src/ (package
+// internal/bundle); the tests fail when it is out of date. The page, style
+// sheet and icons (static/) and the rules pages (rules/en, rules/ru) are
+// embedded where they are. The rules pages tell players the rules of the project's
 // rules files (../rules), with the same rule numbers, rulings and house
 // rules.
 // tsc --noEmit (npm ci && npx tsc --noEmit in web/) type-checks the
@@ -49,22 +50,54 @@ import (
 	"norns/i18n"
 )
 
-//go:embed dist
-var dist embed.FS
+//go:embed dist static rules/en rules/ru
+var embedded embed.FS
 
-// Dist returns the built files (index.html, app.js, app.css, rules/…).
-func Dist() fs.FS {
-	sub, err := fs.Sub(dist, "dist")
+// Dist returns the built files (app.js).
+func Dist() fs.FS { return sub("dist") }
+
+// sub returns the embedded directory dir.
+func sub(dir string) fs.FS {
+	f, err := fs.Sub(embedded, dir)
 	if err != nil {
 		panic(err)
 	}
-	return sub
+	return f
+}
+
+// files are the files the app serves, each at its path: the built ones
+// (dist), the page, style sheet and icons (static), and the rules pages
+// (rules/en, rules/ru), embedded where they are.
+func files() fs.FS {
+	return layers{Dist(), sub("static"), rulesOnly{embedded}}
+}
+
+// layers is a file system of several: a name is the first that has it.
+type layers []fs.FS
+
+func (l layers) Open(name string) (fs.File, error) {
+	for _, f := range l {
+		if file, err := f.Open(name); err == nil {
+			return file, nil
+		}
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// rulesOnly is a file system that has only the files under rules/.
+type rulesOnly struct{ fs.FS }
+
+func (r rulesOnly) Open(name string) (fs.File, error) {
+	if !strings.HasPrefix(name, "rules/") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return r.FS.Open(name)
 }
 
 // Handler returns the handler of the web app (see the package
 // documentation).
 func Handler() http.Handler {
-	files := Dist()
+	files := files()
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		panic(err)

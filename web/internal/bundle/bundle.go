@@ -1,7 +1,8 @@
-// Package bundle builds the web app's committed files in web/dist: the
+// Package bundle builds the web app's committed file in web/dist: the
 // TypeScript sources bundled into one script by esbuild (used as a Go
-// library, so no Node is needed), the style sheet and the page, and the
-// rules pages in both languages.
+// library, so no Node is needed). The page, the style sheet, the icons
+// (web/static) and the rules pages (web/rules) are embedded where they
+// are.
 //
 // The generator (go generate ./web) writes Files; the web package's tests
 // compare them with what is committed, so a source changed without
@@ -12,13 +13,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// Files returns every file of web/dist, keyed by its path under dist,
+// Files returns every file of web/dist (app.js), keyed by its path under dist,
 // built from the web directory web (the directory of package web).
 func Files(web string) (map[string][]byte, error) {
 	web, err := filepath.Abs(web)
@@ -53,30 +53,6 @@ func Files(web string) (map[string][]byte, error) {
 	}
 	for _, f := range res.OutputFiles {
 		out[filepath.Base(f.Path)] = f.Contents
-	}
-	for _, name := range []string{"index.html", "app.css", "favicon.svg", "favicon-turn.svg"} {
-		b, err := os.ReadFile(filepath.Join(web, "static", name))
-		if err != nil {
-			return nil, fmt.Errorf("bundle: %w", err)
-		}
-		out[name] = b
-	}
-	// The rules pages, written for players in each language from the
-	// project's rules files (../rules), with the same rule numbers.
-	for _, lang := range []string{"en", "ru"} {
-		dir := filepath.Join(web, "rules", lang)
-		names, err := filepath.Glob(filepath.Join(dir, "*.md"))
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			b, err := os.ReadFile(n)
-			if err != nil {
-				return nil, fmt.Errorf("bundle: %w", err)
-			}
-			out["rules/"+lang+"/"+filepath.Base(n)] = b
-		}
 	}
 	return out, nil
 }
