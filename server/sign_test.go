@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -212,17 +210,7 @@ func TestSignedRecords(t *testing.T) {
 		{"bad --key", text, []string{"--key", "abc"}, 1, "is not 64 hex digits"},
 	}
 	for i, tt := range commands {
-		path := filepath.Join(dir, fmt.Sprintf("%d.norns", i))
-		if err := os.WriteFile(path, []byte(tt.record), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(binary, append([]string{"verify", path}, tt.args...)...).CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		code, out := runVerify(t, filepath.Join(dir, fmt.Sprintf("%d.norns", i)), tt.record, tt.args...)
 		if code != tt.code || !strings.Contains(string(out), tt.want) {
 			t.Errorf("norns verify %v (%s) = exit %d\n%s\nwant exit %d and %q", tt.args, tt.name, code, out, tt.code, tt.want)
 		}

@@ -258,19 +258,25 @@ func TestVerify(t *testing.T) {
 		{"roll altered, server seed ?", setTag(t, alterRoll(t, over), "ServerSeed", "?"), 1, notRevealed},
 	}
 	for i, tt := range commands {
-		path := filepath.Join(dir, fmt.Sprintf("%d.norns", i))
-		if err := os.WriteFile(path, []byte(tt.record), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(binary, "verify", path).CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		code, out := runVerify(t, filepath.Join(dir, fmt.Sprintf("%d.norns", i)), tt.record)
 		if code != tt.code || !strings.Contains(string(out), tt.want) {
 			t.Errorf("norns verify (%s) = exit %d\n%s\nwant exit %d and %q", tt.name, code, out, tt.code, tt.want)
 		}
 	}
+}
+
+// runVerify writes record to path and runs `norns verify path args…`,
+// returning its exit status and output.
+func runVerify(t *testing.T, path, record string, args ...string) (int, []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(record), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(binary, append([]string{"verify", path}, args...)...).CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), out
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out
 }
