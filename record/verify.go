@@ -292,19 +292,19 @@ func (r *replay) roll(e store.Event) error {
 		return fmt.Errorf("event %d: roll %q: %v", e.Seq, e.Action, err)
 	}
 	if r.roller != nil {
-		want, err := r.roller.RollCaused(uint64(r.v.Rolls), r.chain.cause, st.ChanceOutcomes())
+		want, err := r.roller.RollCaused(uint64(r.v.Rolls), r.chain.Cause(), st.ChanceOutcomes())
 		if err != nil {
 			return fmt.Errorf("event %d: %v", e.Seq, err)
 		}
 		if want != a {
 			by := "the seeds give"
-			if r.chain.cause != nil {
+			if r.chain.Cause() != nil {
 				by = "the seeds and the nonce revealed before it give"
 			}
 			return fmt.Errorf("event %d: roll %d is %s in the record, but %s %s", e.Seq, r.v.Rolls, e.Action, by, st.ActionString(want))
 		}
 	}
-	if r.chain.cause != nil {
+	if r.chain.Cause() != nil {
 		r.v.Caused++
 	}
 	if err := st.Apply(a); err != nil {

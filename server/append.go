@@ -140,7 +140,7 @@ func (t *table) roll(now time.Time) error {
 		}
 		t.roller = r
 	}
-	a, err := t.roller.RollCaused(t.rolls, t.cause, t.st.ChanceOutcomes())
+	a, err := t.roller.RollCaused(t.rolls, t.chain.Cause(), t.st.ChanceOutcomes())
 	if err != nil {
 		return fmt.Errorf("roll %d: %w", t.rolls, err)
 	}

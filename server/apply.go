@@ -72,7 +72,7 @@ func (t *table) apply(e store.Event) error {
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
-	t.followReveal(e.Kind, e.Player, e.Nonce, e.Next)
+	t.chain.Follow(e)
 	t.events = append(t.events, e)
 	if e.Clocks != nil {
 		t.clocks = slices.Clone(e.Clocks)

@@ -24,6 +24,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"norns/record"
 	"slices"
 	"sync"
 	"time"
@@ -71,12 +72,8 @@ type table struct {
 	// rolls counts the roll events; roller exists from the first roll.
 	rolls  uint64
 	roller *dice.Roller
-	// commits holds each player's pending nonce commitment once a move
-	// set it, reveals the number of nonces each revealed, and cause the
-	// nonce the last event before the rolls to come revealed (nonce.go).
-	commits map[string]string
-	reveals map[string]int
-	cause   []byte
+	// chain follows the players' nonces (dice scheme v2, nonce.go).
+	chain record.Chain
 	// ending is the result of a game ended outside its rules: a clock, a
 	// resignation, an abort, an agreed draw.
 	ending *game.Result

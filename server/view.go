@@ -179,7 +179,7 @@ func (t *table) buildCore() View {
 		}
 		v.Rematch = seat.Rematch
 		v.Seats = append(v.Seats, SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != "", Public: seat.Kind == store.SeatOpen && seat.Public, Left: t.left[seat.Player],
-			Commit: t.pendingCommit(len(v.Seats)), Reveals: t.reveals[seat.Player]})
+			Commit: t.pendingCommit(len(v.Seats)), Reveals: t.chain.Reveals(seat.Player)})
 	}
 	if p := t.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]
