@@ -26,6 +26,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
@@ -63,8 +64,10 @@ func (l *lockedBuffer) String() string {
 func startLogged(t *testing.T, st store.Store, errs io.Writer) *instance {
 	t.Helper()
 	srv, err := server.New(server.Config{
-		Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2,
-		Logger: slog.New(slog.NewTextHandler(errs, &slog.HandlerOptions{Level: slog.LevelError})),
+		Config: live.Config{
+			Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2,
+			Logger: slog.New(slog.NewTextHandler(errs, &slog.HandlerOptions{Level: slog.LevelError})),
+		},
 	})
 	if err != nil {
 		t.Fatal(err)

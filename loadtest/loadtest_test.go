@@ -11,6 +11,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -27,7 +28,7 @@ type instance struct {
 
 func startInstance(t *testing.T, st store.Store) *instance {
 	t.Helper()
-	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2})
+	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +228,7 @@ func BenchmarkIdleGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: fastAI})
+	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: fastAI}})
 	if err != nil {
 		b.Fatal(err)
 	}

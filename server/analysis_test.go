@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"norns/analysis"
+	"norns/live"
 	"norns/server"
 )
 
@@ -17,14 +18,14 @@ func TestAnalysis(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	path := "/api/games/" + c.ID + "/analysis"
-	if st, ae := e.call("GET", path, "", nil, nil); st != http.StatusNotFound || ae.Code != server.CodeNotFound {
-		t.Errorf("GET %s before any = %d %+v, want 404 %s", path, st, ae, server.CodeNotFound)
+	if st, ae := e.call("GET", path, "", nil, nil); st != http.StatusNotFound || ae.Code != live.CodeNotFound {
+		t.Errorf("GET %s before any = %d %+v, want 404 %s", path, st, ae, live.CodeNotFound)
 	}
 	moves := []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
 	for i, m := range moves {
 		if i == 3 {
-			if st, ae := e.call("POST", path, "", nil, nil); st != http.StatusConflict || ae.Code != server.CodeNotOver {
-				t.Errorf("POST %s in play = %d %+v, want 409 %s", path, st, ae, server.CodeNotOver)
+			if st, ae := e.call("POST", path, "", nil, nil); st != http.StatusConflict || ae.Code != live.CodeNotOver {
+				t.Errorf("POST %s in play = %d %+v, want 409 %s", path, st, ae, live.CodeNotOver)
 			}
 		}
 		e.must("POST", "/api/games/"+c.ID+"/actions", c.Seats[i%2].Token, map[string]any{"action": m, "seq": i}, nil)
@@ -104,8 +105,7 @@ func TestAnalysisForfeit(t *testing.T) {
 // TestAnalysisRate: a client starts three analyses in a row, not a
 // fourth; asking again for one it started costs nothing.
 func TestAnalysisRate(t *testing.T) {
-	e := start(t, nil)
-	server.SetAnalysisBudget(e.srv, 50)
+	e := start(t, func(c *server.Config) { c.AnalysisBudget = 50 })
 	var ids []string
 	for range 4 {
 		id, _ := finishedChess(e, 1)
@@ -116,8 +116,8 @@ func TestAnalysisRate(t *testing.T) {
 		switch {
 		case i < 3 && st != http.StatusAccepted:
 			t.Errorf("analysis %d = %d %+v, want 202", i, st, ae)
-		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != server.CodeRateLimited):
-			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, server.CodeRateLimited)
+		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != live.CodeRateLimited):
+			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, live.CodeRateLimited)
 		}
 		if i < 3 {
 			awaitAnalysis(e, id) // not to be held by the bound on the analyses waiting
@@ -132,8 +132,11 @@ func TestAnalysisRate(t *testing.T) {
 // third is refused (429 too_many_analyses, and nothing is started), not
 // another client's; once one is done, the third is accepted.
 func TestAnalysisPerClient(t *testing.T) {
-	e := start(t, nil)
-	server.SetAnalysisBudget(e.srv, 50)
+	var hook func(id string, done, total int) // set before any analysis starts
+	e := start(t, func(c *server.Config) {
+		c.AnalysisBudget = 50
+		c.AnalysisHook = func(id string, done, total int) { hook(id, done, total) }
+	})
 	other := e.from("127.0.0.2")
 	var ids []string
 	for _, plies := range []int{20, 2, 2} {
@@ -143,18 +146,18 @@ func TestAnalysisPerClient(t *testing.T) {
 	theirs, _ := finishedChess(other, 2)
 	paused, resume := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	server.SetAnalysisHook(e.srv, func(id string, done, total int) {
+	hook = func(id string, done, total int) {
 		once.Do(func() {
 			close(paused)
 			<-resume
 		})
-	})
+	}
 	path := func(id string) string { return "/api/games/" + id + "/analysis" }
 	e.must("POST", path(ids[0]), "", nil, nil)
 	<-paused // the first analysis runs, a turn done
 	e.must("POST", path(ids[1]), "", nil, nil)
-	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusTooManyRequests || ae.Code != server.CodeTooManyAnalyses {
-		t.Errorf("a third analysis = %d %+v, want 429 %s", st, ae, server.CodeTooManyAnalyses)
+	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusTooManyRequests || ae.Code != live.CodeTooManyAnalyses {
+		t.Errorf("a third analysis = %d %+v, want 429 %s", st, ae, live.CodeTooManyAnalyses)
 	}
 	if st, ae := e.call("GET", path(ids[2]), "", nil, nil); st != http.StatusNotFound {
 		t.Errorf("GET the refused analysis = %d %+v, want 404", st, ae)
@@ -174,8 +177,7 @@ func TestAnalysisPerClient(t *testing.T) {
 // analysed over its first AnalysisActions actions, and the answer says
 // so from the start; a game no longer is analysed whole.
 func TestAnalysisPartial(t *testing.T) {
-	e := start(t, func(c *server.Config) { c.AnalysisActions = 4 })
-	server.SetAnalysisBudget(e.srv, 50)
+	e := start(t, func(c *server.Config) { c.AnalysisActions, c.AnalysisBudget = 4, 50 })
 	tests := []struct {
 		plies, total int
 		partial      bool
@@ -243,8 +245,11 @@ func awaitAnalysis(e *env, id string) server.AnalysisView {
 // for while a long one runs, is done before it: the long one does not
 // hold the slot to its end.
 func TestAnalysisShortPassesLong(t *testing.T) {
-	e := start(t, nil)
-	server.SetAnalysisBudget(e.srv, 50)
+	var hook func(id string, done, total int) // set before any analysis starts
+	e := start(t, func(c *server.Config) {
+		c.AnalysisBudget = 50
+		c.AnalysisHook = func(id string, done, total int) { hook(id, done, total) }
+	})
 	other := e.from("127.0.0.2")
 	long, n := finishedChess(e, 40)
 	short, _ := finishedChess(other, 2)
@@ -254,7 +259,7 @@ func TestAnalysisShortPassesLong(t *testing.T) {
 	paused, resume := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	finished := make(chan string, 2)
-	server.SetAnalysisHook(e.srv, func(id string, done, total int) {
+	hook = func(id string, done, total int) {
 		if id == long {
 			once.Do(func() {
 				close(paused)
@@ -264,7 +269,7 @@ func TestAnalysisShortPassesLong(t *testing.T) {
 		if done == total {
 			finished <- id
 		}
-	})
+	}
 	e.must("POST", "/api/games/"+long+"/analysis", "", nil, nil)
 	<-paused // the long analysis runs
 	var v server.AnalysisView

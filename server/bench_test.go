@@ -12,6 +12,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -84,7 +85,7 @@ func BenchmarkRestore(b *testing.B) {
 			e := startOn(b, path, nil)
 			for b.Loop() {
 				// A new server holds nothing: the view loads the game.
-				srv, err := server.New(server.Config{Store: e.st, Games: games.All})
+				srv, err := server.New(server.Config{Config: live.Config{Store: e.st, Games: games.All}})
 				if err != nil {
 					b.Fatal(err)
 				}

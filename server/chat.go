@@ -1,303 +1,37 @@
 package server
 
-// A game's chat: a room for its players and one for its spectators.
-//
-// Messages are kept by the store (store.Chatter), beside the game and
-// apart from its log: they change nothing in the game, and a game over
-// still takes them. Each is sent live on the game's feed to the clients
-// allowed to read its room: the players' room to the feeds that proved a
-// seat of the game (AuthMessage), the spectators' room to the feeds that
-// opened it (RoomMessage), players' and spectators' alike. The text is
-// plain text, stored as written (trimmed): clients show it as text, never
-// as HTML.
-
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
-	"strconv"
-	"strings"
-	"time"
-	"unicode"
-	"unicode/utf8"
 
-	"norns/store"
+	"norns/live"
 )
-
-// Chat rooms.
-const (
-	roomPlayers    = store.ChatPlayers
-	roomSpectators = store.ChatSpectators
-)
-
-// spectatorName is the name of a message sent without a seat token.
-const spectatorName = "spectator"
-
-// maxChatText is the longest message, in characters (code points), and
-// maxChatLog the most messages one read returns.
-const (
-	maxChatText = 300
-	maxChatLog  = 1000
-)
-
-// The rate of the chat, per client address and game: bursts of chatBurst
-// messages, refilled at chatRate a second (5 messages each 10 s).
-const (
-	chatBurst = 5
-	chatRate  = 0.5
-)
-
-// chatLimiter limits the messages of each client address in each game,
-// keyed by "address game". Game ids are random, so that the servers of one
-// process (tests) never share a key.
-var chatLimiter = newLimiter(chatRate, chatBurst)
-
-// ChatRequest is the body of POST /api/games/{id}/chat.
-type ChatRequest struct {
-	// Room is "players" or "spectators".
-	Room string `json:"room"`
-	// Text is the message: 1 to 300 characters once trimmed, plain text.
-	Text string `json:"text"`
-}
-
-// ChatView is a chat message as clients get it.
-type ChatView struct {
-	Seq  int64  `json:"seq"`
-	Room string `json:"room"`
-	// Player is the writer's seat, "" for a spectator.
-	Player string    `json:"player"`
-	Name   string    `json:"name"`
-	Text   string    `json:"text"`
-	Time   time.Time `json:"time"`
-}
-
-// RoomMessage is what a WebSocket client sends to open (Open true) or
-// close the spectators' chat on its feed:
-// {"type":"room","room":"spectators","open":true}. The server answers
-// with the same message once the feed gets the room's messages (or no
-// longer does). The players' room needs no opening: a feed that sent a
-// seat token gets it.
-type RoomMessage struct {
-	Type string `json:"type"`
-	Room string `json:"room"`
-	Open bool   `json:"open"`
-}
-
-func chatView(m store.ChatMessage) ChatView {
-	return ChatView{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time}
-}
-
-// chatMessage is the WebSocket message of a chat message:
-// {"message":{...},"type":"chat"}.
-func chatMessage(m store.ChatMessage) []byte {
-	b, _ := json.Marshal(struct {
-		Message ChatView `json:"message"`
-		Type    string   `json:"type"`
-	}{chatView(m), "chat"})
-	return b
-}
-
-// checkRoom checks a room's name.
-func checkRoom(room string) error {
-	if room != roomPlayers && room != roomSpectators {
-		return apiErr(CodeBadChatRoom, "room %q: the rooms are %q and %q", room, roomPlayers, roomSpectators)
-	}
-	return nil
-}
-
-// chatText checks a message's text and returns it trimmed: 1 to
-// maxChatText characters of valid UTF-8, with no control, format
-// (invisible, bidirectional), line or paragraph separator, private use,
-// surrogate or other invisible character (a default ignorable code point,
-// a filler: so no variation selector either, and no emoji written with
-// U+FE0F). The JSON decoder turns bytes that are not UTF-8,
-// and escaped lone surrogates, into U+FFFD: that character is refused too.
-func chatText(text string) (string, error) {
-	if !utf8.ValidString(text) || strings.ContainsRune(text, utf8.RuneError) {
-		return "", apiErr(CodeBadChatText, "the text is not valid UTF-8 (or contains U+FFFD, the replacement character)")
-	}
-	text = strings.TrimSpace(text)
-	n := utf8.RuneCountInString(text)
-	if n == 0 || n > maxChatText {
-		return "", apiErr(CodeBadChatText, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
-	}
-	for _, c := range text {
-		if unicode.In(c, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || invisible(c) {
-			return "", apiErr(CodeBadChatText, "the text contains the character %U, which a chat message may not", c)
-		}
-	}
-	return text, nil
-}
-
-// chatter returns the store's chat, or not_found when the store keeps
-// none.
-func (s *Server) chatter() (store.Chatter, error) {
-	c, ok := s.store.(store.Chatter)
-	if !ok {
-		return nil, apiErr(CodeNotFound, "this server keeps no chat")
-	}
-	return c, nil
-}
-
-// speaker returns who writes in a room, or reads it: the seat of the
-// request's token and its name, or no seat ("") and spectatorName in the
-// spectators' room without a token. The players' room needs a seat token;
-// a token that opens no seat is refused in either room. Callers hold t.mu.
-func (t *table) speaker(r *http.Request, room string) (player, name string, err error) {
-	if room == roomSpectators && token(r) == "" {
-		return "", spectatorName, nil
-	}
-	p, err := t.authorize(r)
-	if err != nil {
-		return "", "", err
-	}
-	seat := t.rec.Seats[p]
-	name = seat.Name
-	if name == "" {
-		name = seat.Player
-	}
-	return seat.Player, name, nil
-}
-
-// sendChat sends a chat message to the subscribers that may read its
-// room. Callers hold t.mu.
-func (t *table) sendChat(m store.ChatMessage) {
-	var msg []byte
-	for sub := range t.subs {
-		if m.Room == roomPlayers && !sub.player.Load() || m.Room == roomSpectators && !sub.spectators.Load() {
-			continue
-		}
-		if msg == nil {
-			msg = chatMessage(m)
-		}
-		if !sub.send(msg) {
-			delete(t.subs, sub)
-		}
-	}
-}
-
-// followChat sends the subscribers the chat messages stored after the
-// last one the table knows of (another instance's). Callers hold t.mu.
-func (s *Server) followChat(t *table) {
-	chat, err := s.chatter()
-	if err != nil || t.chatSeq < 0 {
-		return
-	}
-	ms, err := chat.Chat(s.ctx, t.rec.ID, "", t.chatSeq, 0)
-	if err != nil {
-		s.log.Warn("following the chat", "game", t.rec.ID, "err", err)
-		return
-	}
-	for _, m := range ms {
-		t.sendChat(m)
-		t.chatSeq = max(t.chatSeq, m.Seq)
-	}
-}
-
-// chatHead is the seq of the last chat message of a game stored so far
-// (0 for none), or -1 when the store keeps no chat.
-func (s *Server) chatHead(ctx context.Context, id string) (int64, error) {
-	chat, err := s.chatter()
-	if err != nil {
-		return -1, nil
-	}
-	ms, err := chat.Chat(ctx, id, "", 0, 0)
-	if err != nil {
-		return -1, err
-	}
-	if len(ms) == 0 {
-		return 0, nil
-	}
-	return ms[len(ms)-1].Seq, nil
-}
 
 // handleChat takes a chat message of a game, {"room","text"}, stores it
 // and sends it on the feeds; it answers {"message": {...}}.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
-	chat, err := s.chatter()
-	if err != nil {
-		return err
-	}
-	var req ChatRequest
+	var req live.ChatRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
-	if err := checkRoom(req.Room); err != nil {
-		return err
-	}
-	text, err := chatText(req.Text)
+	m, err := s.hall.Chat(context.WithoutCancel(r.Context()), r.PathValue("id"), clientAddr(r), token(r), req)
 	if err != nil {
 		return err
 	}
-	ctx := context.WithoutCancel(r.Context())
-	id := r.PathValue("id")
-	var m store.ChatMessage
-	err = s.with(ctx, id, func(t *table) error {
-		player, name, err := t.speaker(r, req.Room)
-		if err != nil {
-			return err
-		}
-		now := time.Now()
-		addr := clientAddr(r)
-		if ok, wait := chatLimiter.take(addr+" "+t.rec.ID, now); !ok {
-			w.Header().Set("Retry-After", strconv.Itoa(retryAfter(wait)))
-			return apiErr(CodeRateLimited, "more than %d chat messages in %g s from %s in this game", chatBurst, chatBurst/chatRate, addr)
-		}
-		// Stored under the table's lock, so that the feeds get the
-		// messages in the order of their seqs.
-		m = store.ChatMessage{Game: t.rec.ID, Room: req.Room, Player: player, Name: name, Text: text, Time: now}
-		if err := chat.AddChat(ctx, &m); err != nil {
-			if errors.Is(err, store.ErrNotFound) {
-				return apiErr(CodeGameNotFound, "no game %q", id)
-			}
-			return err
-		}
-		t.sendChat(m)
-		t.chatSeq = max(t.chatSeq, m.Seq)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"message": chatView(m)})
+	return writeJSON(w, http.StatusCreated, map[string]any{"message": m})
 }
 
 // handleChatLog answers a game's chat, ?room=players|spectators&since=N:
-// {"messages": [...]}, the room's messages after seq N in order (at most
-// maxChatLog; ask again after the last one for more). The players' room
-// needs a seat token of the game.
+// {"messages": [...]}, the room's messages after seq N in order. The
+// players' room needs a seat token of the game.
 func (s *Server) handleChatLog(w http.ResponseWriter, r *http.Request) error {
-	chat, err := s.chatter()
-	if err != nil {
-		return err
-	}
-	room := r.URL.Query().Get("room")
-	if room != roomPlayers && room != roomSpectators {
-		return apiErr(CodeBadChatRoom, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
-	}
 	since, err := sinceParam(r)
 	if err != nil {
 		return err
 	}
-	id := r.PathValue("id")
-	err = s.with(r.Context(), id, func(t *table) error {
-		_, _, err := t.speaker(r, room)
-		return err
-	})
+	msgs, err := s.hall.ChatLog(r.Context(), r.PathValue("id"), token(r), r.URL.Query().Get("room"), since)
 	if err != nil {
 		return err
 	}
-	msgs, err := chat.Chat(r.Context(), id, room, since, maxChatLog)
-	if errors.Is(err, store.ErrNotFound) {
-		return apiErr(CodeGameNotFound, "no game %q", id)
-	}
-	if err != nil {
-		return err
-	}
-	out := make([]ChatView, len(msgs))
-	for i, m := range msgs {
-		out[i] = chatView(m)
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"messages": out})
+	return writeJSON(w, http.StatusOK, map[string]any{"messages": msgs})
 }

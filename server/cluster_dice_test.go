@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"norns/games"
+	"norns/live"
 	"norns/record"
 	"norns/server"
 	"norns/store"
@@ -83,7 +84,7 @@ func alternate(t *testing.T, envs []*env, turn *int, id string, tokens map[strin
 		case st == http.StatusOK:
 			played++
 			v = after
-		case st == http.StatusConflict && (ae.Code == server.CodeStale || ae.Code == server.CodeConflict):
+		case st == http.StatusConflict && (ae.Code == live.CodeStale || ae.Code == live.CodeConflict):
 			time.Sleep(5 * time.Millisecond)
 			v = e.view(id)
 		default:

@@ -11,6 +11,7 @@ import (
 
 	"norns/games"
 	"norns/i18n"
+	"norns/live"
 	"norns/store"
 )
 
@@ -53,7 +54,7 @@ func TestErrorMessagesInBothLanguages(t *testing.T) {
 		}
 		r.Header.Set("Accept-Language", tc.accept)
 		w := httptest.NewRecorder()
-		writeError(w, r, apiErr(CodeIllegal, "e2e5"))
+		writeError(w, r, live.Errorf(live.CodeIllegal, "e2e5"))
 		var body errorBody
 		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
 			t.Fatal(err)
@@ -77,7 +78,7 @@ func TestWebMounted(t *testing.T) {
 	}
 	defer st.Close()
 	page := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page "+r.URL.Path) })
-	srv, err := New(Config{Store: st, Games: games.All, Web: page})
+	srv, err := New(Config{Config: live.Config{Store: st, Games: games.All}, Web: page})
 	if err != nil {
 		t.Fatal(err)
 	}

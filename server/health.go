@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"norns/live"
 	"norns/store"
 )
 
@@ -49,7 +50,7 @@ type readyKey struct{}
 // and requests that come while it runs wait for it instead of writing too.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	if s.closing() {
+	if s.hall.Closing() {
 		writeNotReady(w, r, "the server is shutting down")
 		return
 	}
@@ -57,7 +58,7 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	if rc == nil {
 		rc = &readyCache{}
 	}
-	if err := rc.check(s.store, time.Now()); err != nil {
+	if err := rc.check(s.cfg.Store, time.Now()); err != nil {
 		s.log.Warn("not ready", "err", err)
 		writeNotReady(w, r, err.Error())
 		return
@@ -91,5 +92,5 @@ func (rc *readyCache) check(st store.Store, now time.Time) error {
 // writeNotReady answers 503 with the error not_ready and its reason.
 func writeNotReady(w http.ResponseWriter, r *http.Request, detail string) {
 	w.Header().Set("Retry-After", "1")
-	writeError(w, r, apiErr(CodeNotReady, "%s", detail))
+	writeError(w, r, live.Errorf(live.CodeNotReady, "%s", detail))
 }

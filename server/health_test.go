@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
@@ -96,7 +97,7 @@ func TestReadyCached(t *testing.T) {
 	}
 	defer st.Close()
 	p := &probing{Store: st, fail: errors.New("disk full")}
-	srv, err := server.New(server.Config{Store: p, Games: games.All})
+	srv, err := server.New(server.Config{Config: live.Config{Store: p, Games: games.All}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +151,7 @@ func TestReadyReadOnly(t *testing.T) {
 			t.Fatalf("store.Open(%s) = %v", db, err)
 		}
 		defer st.Close()
-		srv, err := server.New(server.Config{Store: st, Games: games.All})
+		srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All}})
 		if err != nil {
 			t.Fatal(err)
 		}

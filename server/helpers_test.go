@@ -19,6 +19,7 @@ import (
 
 	"norns/game"
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -59,7 +60,7 @@ func startOn(t testing.TB, path string, mod func(*server.Config)) *env {
 // the end.
 func startStore(t testing.TB, st store.Store, mod func(*server.Config)) *env {
 	t.Helper()
-	cfg := server.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2, AIGamesPerClient: -1}
+	cfg := server.Config{Config: live.Config{Store: st, Games: games.All, AITime: fastAI, AIConcurrency: 2, AIGamesPerClient: -1}}
 	if mod != nil {
 		mod(&cfg)
 	}

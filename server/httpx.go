@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"norns/live"
+	"norns/ratelimit"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,11 +60,11 @@ const (
 // headers, then the rate limits outside the API (see pageFactor). Each
 // handler it returns has limiters of its own.
 func (s *Server) protect(h http.Handler) http.Handler {
-	var replay, pages *limiter
+	var replay, pages *ratelimit.Limiter
 	if s.cfg.RateLimit > 0 {
 		burst := max(s.cfg.RateBurst, 1)
-		replay = newLimiter(s.cfg.RateLimit*replayRateFactor, max(1, int(float64(burst)*replayBurstFactor)))
-		pages = newLimiter(s.cfg.RateLimit*pageFactor, burst*pageFactor)
+		replay = ratelimit.New(s.cfg.RateLimit*replayRateFactor, max(1, int(float64(burst)*replayBurstFactor)))
+		pages = ratelimit.New(s.cfg.RateLimit*pageFactor, burst*pageFactor)
 	}
 	rc := &readyCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -75,9 +77,9 @@ func (s *Server) protect(h http.Handler) http.Handler {
 			if r.URL.Path == "/web/replay" && r.Method == http.MethodPost {
 				l, cost = replay, replayCost(r)
 			}
-			if ok, wait := l.takeN(clientAddr(r), time.Now(), cost); !ok {
-				hd.Set("Retry-After", strconv.Itoa(retryAfter(wait)))
-				writeError(w, r, apiErr(CodeRateLimited, "more than %g requests per second to %s from %s", l.rate, r.URL.Path, clientAddr(r)))
+			if ok, wait := l.TakeN(clientAddr(r), time.Now(), cost); !ok {
+				hd.Set("Retry-After", strconv.Itoa(ratelimit.RetryAfter(wait)))
+				writeError(w, r, live.Errorf(live.CodeRateLimited, "more than %g requests per second to %s from %s", l.Rate(), r.URL.Path, clientAddr(r)))
 				return
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"norns/live"
 	"norns/server"
 )
 
@@ -63,13 +64,13 @@ func TestInvisibleCharacters(t *testing.T) {
 	)
 	badTexts = append(badTexts, "\u2764\ufe0f", "\U0001F44D\U0001F3FD\u200d") // an emoji presentation sequence; an emoji with a joiner
 	for _, name := range badNames {
-		if st, ae := createWith(name); st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
+		if st, ae := createWith(name); st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
 			t.Errorf("create with the name %+q = %d %s (%s), want 400 bad_seats", name, st, ae.Code, ae.Detail)
 		}
 	}
 	for _, text := range badTexts {
 		st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", white, server.ChatRequest{Room: "players", Text: text}, nil)
-		if st != http.StatusBadRequest || ae.Code != server.CodeBadChatText {
+		if st != http.StatusBadRequest || ae.Code != live.CodeBadChatText {
 			t.Errorf("chat %+q = %d %s (%s), want 400 bad_chat_text", text, st, ae.Code, ae.Detail)
 		}
 	}

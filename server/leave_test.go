@@ -13,6 +13,7 @@ import (
 
 	"norns/dice"
 	"norns/ending"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -36,7 +37,7 @@ func TestAbort(t *testing.T) {
 	if st != http.StatusOK || !v.Finished || v.Status != "over unfinished" || v.Result != "unfinished (aborted)" || v.Fairness.ServerSeed == "" {
 		t.Fatalf("abort of a waiting game = %d %s: finished %v %q %q, seed %q", st, code, v.Finished, v.Status, v.Result, v.Fairness.ServerSeed)
 	}
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != server.CodeGameOver {
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != live.CodeGameOver {
 		t.Errorf("join after the abort = %d %s, want 409 game_over", st, ae.Code)
 	}
 	checkRecords(t, e, v)
@@ -51,8 +52,8 @@ func TestAbort(t *testing.T) {
 	if v := e.view(c.ID); strings.Join(v.CanAbort, " ") != "black" {
 		t.Errorf("can_abort after white's move = %v, want black", v.CanAbort)
 	}
-	if st, code, _ := e.leave(c.ID, "abort", tokens["white"]); st != http.StatusConflict || code != server.CodeCannotAbort {
-		t.Errorf("white's abort after moving = %d %s, want 409 %s", st, code, server.CodeCannotAbort)
+	if st, code, _ := e.leave(c.ID, "abort", tokens["white"]); st != http.StatusConflict || code != live.CodeCannotAbort {
+		t.Errorf("white's abort after moving = %d %s, want 409 %s", st, code, live.CodeCannotAbort)
 	}
 	if e.view(c.ID).Finished {
 		t.Fatal("a refused abort ended the game")
@@ -76,11 +77,11 @@ func TestResign(t *testing.T) {
 		status                int
 		code                  string
 	}{
-		{"no token", c.ID, "resign", "", 401, server.CodeMissingToken},
-		{"wrong token", c.ID, "resign", "AAAAAAAAAAAAAAAAAAAAAA", 403, server.CodeBadToken},
-		{"an invitation", waiting.ID, "resign", waiting.Seats[1].Invite, 403, server.CodeBadToken},
-		{"before the start", waiting.ID, "resign", waiting.Seats[0].Token, 409, server.CodeNotStarted},
-		{"unknown game", "nosuchgame", "resign", tokens["white"], 404, server.CodeGameNotFound},
+		{"no token", c.ID, "resign", "", 401, live.CodeMissingToken},
+		{"wrong token", c.ID, "resign", "AAAAAAAAAAAAAAAAAAAAAA", 403, live.CodeBadToken},
+		{"an invitation", waiting.ID, "resign", waiting.Seats[1].Invite, 403, live.CodeBadToken},
+		{"before the start", waiting.ID, "resign", waiting.Seats[0].Token, 409, live.CodeNotStarted},
+		{"unknown game", "nosuchgame", "resign", tokens["white"], 404, live.CodeGameNotFound},
 	} {
 		if st, code, _ := e.leave(tt.id, tt.what, tt.token); st != tt.status || code != tt.code {
 			t.Errorf("%s: %d %s, want %d %s", tt.name, st, code, tt.status, tt.code)
@@ -96,7 +97,7 @@ func TestResign(t *testing.T) {
 	if last.Kind != "resign" || last.Player != "black" {
 		t.Errorf("the last event = %+v, want black's resignation", last)
 	}
-	if st, code, _ := e.leave(c.ID, "resign", tokens["white"]); st != http.StatusConflict || code != server.CodeGameOver {
+	if st, code, _ := e.leave(c.ID, "resign", tokens["white"]); st != http.StatusConflict || code != live.CodeGameOver {
 		t.Errorf("a resignation after the end = %d %s, want 409 game_over", st, code)
 	}
 	checkRecords(t, e, v)
@@ -131,7 +132,7 @@ func TestResignThreePlayers(t *testing.T) {
 			t.Errorf("seat %s: left = %v after %s resigned", seat.Player, seat.Left, other)
 		}
 	}
-	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != server.CodeLeft {
+	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != live.CodeLeft {
 		t.Errorf("%s resigning again = %d %s, want 409 left_game", other, st, code)
 	}
 	delete(tokens, other)
@@ -166,9 +167,9 @@ func TestInvites(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"", 401, server.CodeMissingToken},
-		{c.Seats[2].Invite, 403, server.CodeBadToken},
-		{j.Token, 403, server.CodeNotCreator},
+		{"", 401, live.CodeMissingToken},
+		{c.Seats[2].Invite, 403, live.CodeBadToken},
+		{j.Token, 403, live.CodeNotCreator},
 	} {
 		if st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", tt.token, nil, nil); st != tt.status || ae.Code != tt.code {
 			t.Errorf("invites with token %q = %d %s, want %d %s", tt.token, st, ae.Code, tt.status, tt.code)
@@ -194,8 +195,8 @@ func TestRematch(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
-	if st, code, _ := e.leave(c.ID, "rematch", w); st != http.StatusConflict || code != server.CodeNotOver {
-		t.Errorf("a rematch of a game in progress = %d %s, want 409 %s", st, code, server.CodeNotOver)
+	if st, code, _ := e.leave(c.ID, "rematch", w); st != http.StatusConflict || code != live.CodeNotOver {
+		t.Errorf("a rematch of a game in progress = %d %s, want 409 %s", st, code, live.CodeNotOver)
 	}
 	f := e.subscribe(c.ID, 0, "")
 	e.leave(c.ID, "resign", b)
@@ -203,7 +204,7 @@ func TestRematch(t *testing.T) {
 	if st != http.StatusOK || v.Rematch != "" || strings.Join(v.RematchOffers, " ") != "white" {
 		t.Fatalf("white's rematch = %d %s: rematch %q, offers %v, want white's offer waiting", st, code, v.Rematch, v.RematchOffers)
 	}
-	if st, code, _ := e.leave(c.ID, "rematch", ""); st != http.StatusUnauthorized || code != server.CodeMissingToken {
+	if st, code, _ := e.leave(c.ID, "rematch", ""); st != http.StatusUnauthorized || code != live.CodeMissingToken {
 		t.Errorf("a rematch without a token = %d %s", st, code)
 	}
 	_, _, v = e.leave(c.ID, "rematch", b)
@@ -269,7 +270,7 @@ func TestPrivacy(t *testing.T) {
 	if v := e.view(friends.ID); !v.Private || v.ID != friends.ID {
 		t.Errorf("the private game by its link: private %v", v.Private)
 	}
-	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
+	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
 		t.Errorf("a private game with a public seat = %d %s, want 400 bad_seats", st, ae.Code)
 	}
 }
@@ -290,8 +291,8 @@ func TestNoAbortAfterLeaving(t *testing.T) {
 	if st, code, _ := e.leave(c.ID, "resign", tokens[quitter]); st != http.StatusOK {
 		t.Fatalf("%s resigning = %d %s", quitter, st, code)
 	}
-	if st, code, _ := e.leave(c.ID, "abort", tokens[quitter]); st != http.StatusConflict || code != server.CodeLeft {
-		t.Errorf("%s aborting after resigning = %d %s, want 409 %s", quitter, st, code, server.CodeLeft)
+	if st, code, _ := e.leave(c.ID, "abort", tokens[quitter]); st != http.StatusConflict || code != live.CodeLeft {
+		t.Errorf("%s aborting after resigning = %d %s, want 409 %s", quitter, st, code, live.CodeLeft)
 	}
 	if v := e.view(c.ID); v.Finished || slices.Contains(v.CanAbort, quitter) {
 		t.Errorf("after the refused abort: finished %v (%q), can_abort %v", v.Finished, v.Result, v.CanAbort)
@@ -327,8 +328,8 @@ func TestNoAbortAfterRoll(t *testing.T) {
 			continue
 		}
 		for p, tok := range tokensOf(c) {
-			if st, code, _ := e.leave(c.ID, "abort", tok); st != http.StatusConflict || code != server.CodeCannotAbort {
-				t.Errorf("%s: %s aborting after the roll = %d %s, want 409 %s", name, p, st, code, server.CodeCannotAbort)
+			if st, code, _ := e.leave(c.ID, "abort", tok); st != http.StatusConflict || code != live.CodeCannotAbort {
+				t.Errorf("%s: %s aborting after the roll = %d %s, want 409 %s", name, p, st, code, live.CodeCannotAbort)
 			}
 		}
 		if after := e.view(c.ID); after.Finished || after.Seq != v.Seq {
@@ -367,8 +368,8 @@ func TestInvitesPublicSeat(t *testing.T) {
 	stranger := e.join(c.ID, "p2", ss[1].Invite, "Stranger")
 	var out struct{ Invites []server.SeatGrant }
 	st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", stranger.Token, nil, &out)
-	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator || len(out.Invites) != 0 {
-		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, server.CodeNotCreator)
+	if st != http.StatusForbidden || ae.Code != live.CodeNotCreator || len(out.Invites) != 0 {
+		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, live.CodeNotCreator)
 	}
 	if v := e.view(c.ID); v.Seats[2].Kind != "open" {
 		t.Errorf("the private seat after the refusal: %+v, want open", v.Seats[2])
@@ -397,8 +398,8 @@ func TestInvitesOldGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, ae := e.call("GET", "/api/games/oldgame/invites", token, nil, nil)
-	if st != http.StatusForbidden || ae.Code != server.CodeNotCreator {
-		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, server.CodeNotCreator)
+	if st != http.StatusForbidden || ae.Code != live.CodeNotCreator {
+		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, live.CodeNotCreator)
 	}
 }
 
@@ -487,7 +488,7 @@ func TestResignOutByRules(t *testing.T) {
 		if out == "" {
 			continue
 		}
-		if st, code, _ := e.leave(c.ID, "resign", tokens[out]); st != http.StatusConflict || code != server.CodeLeft {
+		if st, code, _ := e.leave(c.ID, "resign", tokens[out]); st != http.StatusConflict || code != live.CodeLeft {
 			t.Fatalf("game %d: %s, out by the rules, resigning = %d %s; want 409 left_game (position %s)", i, out, st, code, v.Position)
 		}
 		if after := e.view(c.ID); after.Seq != v.Seq || after.Position != v.Position {

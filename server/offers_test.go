@@ -10,6 +10,7 @@ import (
 
 	"norns/ai"
 	"norns/game"
+	"norns/live"
 	"norns/server"
 )
 
@@ -37,15 +38,15 @@ func TestDraw(t *testing.T) {
 	e := start(t, nil)
 	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
-	if st, code, _ := e.word(c.ID, "draw", b, false); st != http.StatusConflict || code != server.CodeNoOffer {
-		t.Errorf("declining no offer = %d %s, want 409 %s", st, code, server.CodeNoOffer)
+	if st, code, _ := e.word(c.ID, "draw", b, false); st != http.StatusConflict || code != live.CodeNoOffer {
+		t.Errorf("declining no offer = %d %s, want 409 %s", st, code, live.CodeNoOffer)
 	}
 	st, code, v := e.word(c.ID, "draw", w, true)
 	if st != http.StatusOK || v.DrawOffer != "white" || v.History[len(v.History)-1].Kind != "draw-offer" {
 		t.Fatalf("white's offer = %d %s, draw_offer %q", st, code, v.DrawOffer)
 	}
-	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != server.CodeCannotOffer {
-		t.Errorf("a second offer = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != live.CodeCannotOffer {
+		t.Errorf("a second offer = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 	}
 	// White moves: the offer stands. Black declines it.
 	e.move(c.ID, w, "e2e4")
@@ -71,13 +72,13 @@ func TestDraw(t *testing.T) {
 		t.Fatalf("black's acceptance = %d %s: %q %q", st, code, v.Status, v.Result)
 	}
 	checkRecords(t, e, v)
-	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != server.CodeGameOver {
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != live.CodeGameOver {
 		t.Errorf("an offer after the end = %d %s, want 409 game_over", st, code)
 	}
 	// Three players make no offers; nor does a game against the AI draw.
 	three := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
-	if st, code, _ := e.word(three.ID, "draw", three.Seats[0].Token, true); st != http.StatusConflict || code != server.CodeCannotOffer {
-		t.Errorf("a draw offer with three players = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	if st, code, _ := e.word(three.ID, "draw", three.Seats[0].Token, true); st != http.StatusConflict || code != live.CodeCannotOffer {
+		t.Errorf("a draw offer with three players = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 	}
 	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	if _, _, v := e.word(ai.ID, "draw", ai.Seats[0].Token, true); v.Finished || v.DrawOffer != "" || v.History[len(v.History)-1].Kind != "draw-decline" {
@@ -92,8 +93,8 @@ func TestTakeback(t *testing.T) {
 	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
 	moved := e.move(c.ID, w, "e2e4").Position
-	if st, code, _ := e.word(c.ID, "takeback", b, true); st != http.StatusConflict || code != server.CodeCannotOffer {
-		t.Errorf("black asking back white's move = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	if st, code, _ := e.word(c.ID, "takeback", b, true); st != http.StatusConflict || code != live.CodeCannotOffer {
+		t.Errorf("black asking back white's move = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 	}
 	e.word(c.ID, "takeback", w, true)
 	e.word(c.ID, "takeback", b, false)
@@ -109,7 +110,7 @@ func TestTakeback(t *testing.T) {
 		t.Fatalf("after the takeback = %d %s: to move %q, position %q, %d legal", st, code, v.ToMove, v.Position, len(v.Legal))
 	}
 	// Taken back once, not twice.
-	if st, code, _ := e.word(c.ID, "takeback", w, true); st != http.StatusConflict || code != server.CodeCannotOffer {
+	if st, code, _ := e.word(c.ID, "takeback", w, true); st != http.StatusConflict || code != live.CodeCannotOffer {
 		t.Errorf("a second takeback = %d %s, want 409", st, code)
 	}
 	v = e.move(c.ID, w, "d2d4")
@@ -168,8 +169,8 @@ func TestTakebackNotAcrossRoll(t *testing.T) {
 		last := v.History[len(v.History)-1]
 		if last.Kind == "roll" && len(v.History) > 1 && v.History[len(v.History)-2].Kind == "move" {
 			mover := v.History[len(v.History)-2].Player
-			if st, code, _ := e.word(c.ID, "takeback", tokens[mover], true); st != http.StatusConflict || code != server.CodeCannotOffer {
-				t.Fatalf("taking back a move a roll followed = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+			if st, code, _ := e.word(c.ID, "takeback", tokens[mover], true); st != http.StatusConflict || code != live.CodeCannotOffer {
+				t.Fatalf("taking back a move a roll followed = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 			}
 			return
 		}
@@ -217,7 +218,7 @@ func TestIncrementPerTurn(t *testing.T) {
 		t.Errorf("a correspondence clock after 1. e4 e5 = %+v, want white's 3 days running", c)
 	}
 	for _, bad := range []server.ClockRequest{{DaysPerMove: 15}, {DaysPerMove: -1}, {DaysPerMove: 3, InitialMs: 60000}} {
-		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != server.CodeBadClock {
+		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != live.CodeBadClock {
 			t.Errorf("clock %+v = %d %s, want 400 bad_clock", bad, st, ae.Code)
 		}
 	}
@@ -327,8 +328,8 @@ func TestDrawOfferLimit(t *testing.T) {
 	canOffer("black")
 	seq := e.view(c.ID).Seq
 	for i := range drawEvery + 1 {
-		if st, code, _ := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
-			t.Fatalf("white's offer %d moves after the declined one = %d %s, want 409 %s", i, st, code, server.CodeCannotOffer)
+		if st, code, _ := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
+			t.Fatalf("white's offer %d moves after the declined one = %d %s, want 409 %s", i, st, code, live.CodeCannotOffer)
 		}
 		v := e.view(c.ID)
 		if v.Seq != seq {
@@ -349,7 +350,7 @@ func TestDrawOfferLimit(t *testing.T) {
 	tok := ai.Seats[0].Token
 	for i := range 30 {
 		st, code, _ := e.word(ai.ID, "draw", tok, true)
-		if want := i == 0; (st == http.StatusOK) != want || !want && code != server.CodeCannotOffer {
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != live.CodeCannotOffer {
 			t.Errorf("draw offer %d to the AI = %d %s", i, st, code)
 		}
 	}
@@ -380,8 +381,8 @@ func TestTakebackOncePerMove(t *testing.T) {
 	canTakeback("")
 	seq := e.view(c.ID).Seq
 	for i := range 5 {
-		if st, code, _ := e.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
-			t.Errorf("white asking again (%d) for the declined takeback = %d %s, want 409 %s", i, st, code, server.CodeCannotOffer)
+		if st, code, _ := e.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
+			t.Errorf("white asking again (%d) for the declined takeback = %d %s, want 409 %s", i, st, code, live.CodeCannotOffer)
 		}
 	}
 	if v := e.view(c.ID); v.Seq != seq {
@@ -402,7 +403,7 @@ func TestTakebackOncePerMove(t *testing.T) {
 	seq = slow.move(game.ID, tok, "e2e4").Seq
 	for i := range 5 {
 		st, code, _ := slow.word(game.ID, "takeback", tok, true)
-		if want := i == 0; (st == http.StatusOK) != want || !want && code != server.CodeCannotOffer {
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != live.CodeCannotOffer {
 			t.Errorf("takeback request %d to the AI = %d %s", i, st, code)
 		}
 	}
@@ -437,8 +438,8 @@ func TestOfferLimitsTwoInstances(t *testing.T) {
 	if v = caught(a, v.Seq); slices.Contains(v.CanOfferDraw, "white") {
 		t.Errorf("instance a after b stored the decline: can_offer_draw %v", v.CanOfferDraw)
 	}
-	if st, code, _ := a.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
-		t.Errorf("white's second offer on a = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	if st, code, _ := a.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
+		t.Errorf("white's second offer on a = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 	}
 	v = caught(b, v.Seq)
 	v = b.move(c.ID, tokens["white"], "e2e4")
@@ -449,7 +450,7 @@ func TestOfferLimitsTwoInstances(t *testing.T) {
 	if v = caught(a, v.Seq); len(v.CanTakeback) != 0 {
 		t.Errorf("instance a after b stored the decline: can_takeback %v", v.CanTakeback)
 	}
-	if st, code, _ := a.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != server.CodeCannotOffer {
-		t.Errorf("white asking again on a = %d %s, want 409 %s", st, code, server.CodeCannotOffer)
+	if st, code, _ := a.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
+		t.Errorf("white asking again on a = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
 	}
 }

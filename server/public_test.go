@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"norns/live"
 	"norns/server"
 )
 
@@ -73,13 +74,13 @@ func TestPublicSeat(t *testing.T) {
 		t.Errorf("listed seat p2 after the join = %+v, want human without invitation", ss[1])
 	}
 	st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"seat": "p2", "invite": c.Seats[1].Invite}, nil)
-	if st != http.StatusConflict || ae.Code != server.CodeSeatNotOpen {
-		t.Errorf("second join = %d %q, want 409 %q", st, ae.Code, server.CodeSeatNotOpen)
+	if st != http.StatusConflict || ae.Code != live.CodeSeatNotOpen {
+		t.Errorf("second join = %d %q, want 409 %q", st, ae.Code, live.CodeSeatNotOpen)
 	}
 
 	// Only an open seat can be public.
 	st, ae = e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Public: true}, {Type: "open"}}}, nil)
-	if st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
-		t.Errorf("create with a public human seat = %d %q, want 400 %q", st, ae.Code, server.CodeBadSeats)
+	if st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
+		t.Errorf("create with a public human seat = %d %q, want 400 %q", st, ae.Code, live.CodeBadSeats)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -91,7 +92,7 @@ func TestPublicURLRefused(t *testing.T) {
 	}
 	defer st.Close()
 	for _, u := range []string{"norns.example", "ftp://norns.example", "https://", "https://norns.example/play", "https://norns.example/?x=1", "https://norns.example/#top", "https://ann:pw@norns.example", "//norns.example", "https://norns example"} {
-		srv, err := server.New(server.Config{Store: st, Games: games.All, PublicURL: u})
+		srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All}, PublicURL: u})
 		if srv != nil {
 			srv.Close()
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -162,7 +163,7 @@ func TestNoHumanLeftTwoInstances(t *testing.T) {
 		// The AIs move every few milliseconds on a: b's write may lose
 		// to theirs a few times (conflict: try again).
 		st, code, v := b.leave(c.ID, "resign", c.Seats[0].Token)
-		for try := 0; code == server.CodeConflict && try < 50; try++ {
+		for try := 0; code == live.CodeConflict && try < 50; try++ {
 			st, code, v = b.leave(c.ID, "resign", c.Seats[0].Token)
 		}
 		if st != http.StatusOK || !v.Finished || v.Result != "draw between p2 and p3 (no human left)" {

@@ -19,6 +19,7 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games"
+	"norns/live"
 	"norns/record"
 	"norns/server"
 )
@@ -542,7 +543,7 @@ func TestClockThreePlayers(t *testing.T) {
 	}
 	// A timed-out player cannot act, and the record replays to the same end.
 	code, apiErr := e.call("POST", "/api/games/"+c.ID+"/actions", tokensOf(c)[out[0]], server.PlayRequest{Action: "W0/1", Seq: &v.Seq}, nil)
-	if code == 200 || apiErr.Code != server.CodeGameOver {
+	if code == 200 || apiErr.Code != live.CodeGameOver {
 		t.Errorf("action of %s after the end = %d %+v, want game_over", out[0], code, apiErr)
 	}
 	checkRecords(t, e, v)

@@ -20,6 +20,7 @@ import (
 
 	"norns/dice"
 	"norns/games"
+	"norns/live"
 	"norns/record"
 	"norns/server"
 	"norns/store"
@@ -461,7 +462,7 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 			switch {
 			case errors.Is(err, errNoAnswer):
 				stats.unheard.Add(1)
-			case err != nil || st != http.StatusOK && code != server.CodeStale && code != server.CodeConflict && code != server.CodeSeedLocked:
+			case err != nil || st != http.StatusOK && code != live.CodeStale && code != live.CodeConflict && code != live.CodeSeedLocked:
 				// Seed locked: the instance read had not heard of the
 				// seed yet, nor of the rolls that came after it.
 				g.err = fmt.Errorf("seed of %s: %d %s %v", s.Player, st, code, err)
@@ -484,11 +485,11 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 					case err != nil:
 						g.err = err
 						return g
-					case st == http.StatusOK || code == server.CodeLeft:
+					case st == http.StatusOK || code == live.CodeLeft:
 						// Left: out by the rules already, or resigned by
 						// a request whose answer was lost.
 						resigned[s.Player] = true
-					case code != server.CodeStale && code != server.CodeConflict && code != server.CodeGameOver:
+					case code != live.CodeStale && code != live.CodeConflict && code != live.CodeGameOver:
 						g.err = fmt.Errorf("resign %s: %d %s", s.Player, st, code)
 						return g
 					}
@@ -515,7 +516,7 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 		case st == http.StatusOK:
 			actions++
 			stats.moves.Add(1)
-		case code == server.CodeStale || code == server.CodeConflict || code == server.CodeNotYourTurn || code == server.CodeGameOver:
+		case code == live.CodeStale || code == live.CodeConflict || code == live.CodeNotYourTurn || code == live.CodeGameOver:
 			// The instance asked had not heard of the last move yet, or
 			// it was made by a request whose answer was lost.
 			stats.conflicts.Add(1)

@@ -19,6 +19,7 @@ import (
 	"norns/dice"
 	"norns/game"
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
@@ -220,7 +221,7 @@ func TestTwoInstancesSameMove(t *testing.T) {
 			switch {
 			case st[i] == http.StatusOK:
 				ok++
-			case st[i] != http.StatusConflict || codes[i] != server.CodeStale && codes[i] != server.CodeConflict:
+			case st[i] != http.StatusConflict || codes[i] != live.CodeStale && codes[i] != live.CodeConflict:
 				t.Errorf("round %d: instance %d answered %d %s, want 200 or 409", round, i, st[i], codes[i])
 			}
 		}
@@ -271,7 +272,7 @@ func TestTwoInstancesSameInvitation(t *testing.T) {
 					t.Fatalf("round %d: both instances seated a player", round)
 				}
 				winner = i
-			case st[i] != http.StatusConflict || codes[i] != server.CodeSeatNotOpen && codes[i] != server.CodeConflict:
+			case st[i] != http.StatusConflict || codes[i] != live.CodeSeatNotOpen && codes[i] != live.CodeConflict:
 				t.Errorf("round %d: instance %d answered %d %s, want 200 or 409 seat_not_open", round, i, st[i], codes[i])
 			}
 		}
@@ -318,7 +319,7 @@ func TestTwoInstancesSeedAndJoin(t *testing.T) {
 		if joinSt != http.StatusOK {
 			t.Fatalf("round %d: join = %d", round, joinSt)
 		}
-		if seedSt != http.StatusOK && (seedSt != http.StatusConflict || seedCode != server.CodeSeedLocked && seedCode != server.CodeConflict) {
+		if seedSt != http.StatusOK && (seedSt != http.StatusConflict || seedCode != live.CodeSeedLocked && seedCode != live.CodeConflict) {
 			t.Errorf("round %d: seed change = %d %s, want 200 or 409 seed_locked", round, seedSt, seedCode)
 		}
 		rec, evs, err := a.st.Load(ctx, c.ID)
@@ -448,8 +449,8 @@ func TestAIGamesPerClient(t *testing.T) {
 	first := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "e")})
 	e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	req := server.CreateRequest{Game: "chess", Seats: seats("e", "h")}
-	if st, ae := e.call("POST", "/api/games", "", req, nil); st != http.StatusTooManyRequests || ae.Code != server.CodeTooManyGames {
-		t.Fatalf("a third game against the AI = %d %s, want 429 %s", st, ae.Code, server.CodeTooManyGames)
+	if st, ae := e.call("POST", "/api/games", "", req, nil); st != http.StatusTooManyRequests || ae.Code != live.CodeTooManyGames {
+		t.Fatalf("a third game against the AI = %d %s, want 429 %s", st, ae.Code, live.CodeTooManyGames)
 	}
 	e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")}) // no AI: no bound
 	e.from("127.0.0.2").create(req)
@@ -473,22 +474,22 @@ func TestAIGamesPerClient(t *testing.T) {
 // join; a started game never expires.
 func TestExpiry(t *testing.T) {
 	e := start(t, nil)
-	live := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: &server.ClockRequest{InitialMs: 60000}})
+	clocked := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: &server.ClockRequest{InitialMs: 60000}})
 	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 	played := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	now := time.Now()
 	if err := e.srv.Sweep(context.Background(), now.Add(23*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if v := e.view(live.ID); v.Finished {
-		t.Fatalf("a live game expired after 23 hours: %s", v.Result)
+	if v := e.view(clocked.ID); v.Finished {
+		t.Fatalf("a clocked game expired after 23 hours: %s", v.Result)
 	}
 	if err := e.srv.Sweep(context.Background(), now.Add(25*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	v := e.view(live.ID)
+	v := e.view(clocked.ID)
 	if !v.Finished || !strings.Contains(v.Result, "expired") {
-		t.Errorf("a live game after 25 hours: finished %v, result %q, want expired", v.Finished, v.Result)
+		t.Errorf("a clocked game after 25 hours: finished %v, result %q, want expired", v.Finished, v.Result)
 	}
 	if v := e.view(corr.ID); v.Finished {
 		t.Errorf("a correspondence game expired after 25 hours")
@@ -496,11 +497,11 @@ func TestExpiry(t *testing.T) {
 	var list struct{ Games []server.Summary }
 	e.must("GET", "/api/games?state=live", "", nil, &list)
 	for _, g := range list.Games {
-		if g.ID == live.ID {
+		if g.ID == clocked.ID {
 			t.Errorf("the expired game is still listed as live")
 		}
 	}
-	if st, ae := e.call("POST", "/api/games/"+live.ID+"/join", "", map[string]string{"invite": live.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != server.CodeGameOver {
+	if st, ae := e.call("POST", "/api/games/"+clocked.ID+"/join", "", map[string]string{"invite": clocked.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != live.CodeGameOver {
 		t.Errorf("joining an expired game = %d %s, want 409 game_over", st, ae.Code)
 	}
 	if err := e.srv.Sweep(context.Background(), now.Add(31*24*time.Hour)); err != nil {
@@ -544,8 +545,8 @@ func TestIdleUnload(t *testing.T) {
 func TestClockedGameSleeps(t *testing.T) {
 	e := start(t, nil)
 	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 1}})
-	live := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 120000}})
-	for _, c := range []created{corr, live} {
+	clocked := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 120000}})
+	for _, c := range []created{corr, clocked} {
 		tokens := tokensOf(c)
 		e.move(c.ID, tokens["white"], "e2e4")
 		e.move(c.ID, tokens["black"], "e7e5") // white's clock runs now
@@ -645,7 +646,7 @@ func TestNamesAndTokens(t *testing.T) {
 	for _, name := range []string{"a\x1b[31mb", "nul\x00", "evil\u202Egnp.exe", "iso\u2066late", "zero\u200bwidth", "tab\tname",
 		"<b>Ann</b>", "Ann\"", "a name of twenty-five chr", " Ann", "Ann ", "Ann ✓", "Bob!"} {
 		st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
-		if st != http.StatusBadRequest || ae.Code != server.CodeBadSeats {
+		if st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
 			t.Errorf("name %q = %d %s, want 400 bad_seats", name, st, ae.Code)
 		}
 	}
@@ -675,7 +676,7 @@ func TestNamesAndTokens(t *testing.T) {
 	if v.You != "" {
 		t.Errorf("?token= in the URL was read: you=%q", v.You)
 	}
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/actions?token="+tok, "", map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusUnauthorized || ae.Code != server.CodeMissingToken {
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/actions?token="+tok, "", map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusUnauthorized || ae.Code != live.CodeMissingToken {
 		t.Errorf("a move with the token in the URL = %d %s, want 401 missing_token", st, ae.Code)
 	}
 }

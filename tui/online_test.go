@@ -16,6 +16,7 @@ import (
 
 	"norns/games"
 	"norns/i18n"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -29,7 +30,7 @@ func testServer(t *testing.T) string {
 		t.Fatal(err)
 	}
 	fast := 5 * time.Millisecond
-	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": fast, "medium": fast, "hard": fast}, AIGamesPerClient: -1})
+	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": fast, "medium": fast, "hard": fast}, AIGamesPerClient: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 )
@@ -26,7 +27,7 @@ func TestPlayJoinErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": 5 * time.Millisecond}})
+	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": 5 * time.Millisecond}}})
 	if err != nil {
 		t.Fatal(err)
 	}

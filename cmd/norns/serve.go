@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"norns/games"
+	"norns/live"
 	"norns/record"
 	"norns/server"
 	"norns/store"
@@ -152,9 +153,9 @@ limits at all).`,
 	f.StringVar(&o.db, "db", "norns.db", "SQLite database file (created if missing), or postgres:// URL of a PostgreSQL database (migrated at start-up; several instances may share it)")
 	f.StringVar(&o.publicURL, "public-url", "", "origin of the links the server gives (invite_url), as players reach it: https://norns.example (empty: the address each request came to, never its Host header)")
 	f.StringVar(&o.metricsAddr, "metrics-addr", "", "address of a listener of its own for the Prometheus metrics at /metrics (empty: no metrics)")
-	f.DurationVar(&o.easy, "ai-easy", server.DefaultAITime["easy"], "think time of an easy AI seat")
-	f.DurationVar(&o.medium, "ai-medium", server.DefaultAITime["medium"], "think time of a medium AI seat")
-	f.DurationVar(&o.hard, "ai-hard", server.DefaultAITime["hard"], "think time of a hard AI seat")
+	f.DurationVar(&o.easy, "ai-easy", live.DefaultAITime["easy"], "think time of an easy AI seat")
+	f.DurationVar(&o.medium, "ai-medium", live.DefaultAITime["medium"], "think time of a medium AI seat")
+	f.DurationVar(&o.hard, "ai-hard", live.DefaultAITime["hard"], "think time of a hard AI seat")
 	f.IntVar(&o.aiConc, "ai-concurrency", 0, "AI searches running at once (0: one per CPU)")
 	f.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address; POST /web/replay gets 1/4 of it in tokens of 1,000 actions, other paths 10 times it (0: no limits)")
 	f.IntVar(&o.burst, "burst", 60, "burst of API requests allowed to one client address (1/2 of it for POST /web/replay, 10 times it for other paths)")
@@ -166,7 +167,7 @@ limits at all).`,
 	f.IntVar(&o.limits.maxHeaderBytes, "max-header-bytes", 16<<10, "largest request header accepted, in bytes")
 	f.BoolVar(&o.gl.aiOnly, "ai-games", false, "allow games in which every seat is an AI's (otherwise the balance lab's alone)")
 	f.IntVar(&o.gl.aiPerClient, "ai-games-per-client", 4, "unfinished games against the computer that one client address may have in play (-1: no bound)")
-	f.IntVar(&o.gl.analysisActions, "analysis-actions", server.DefaultAnalysisActions, "the first actions of a finished game that its analysis covers; a longer game's analysis says it is partial (-1: all)")
+	f.IntVar(&o.gl.analysisActions, "analysis-actions", live.DefaultAnalysisActions, "the first actions of a finished game that its analysis covers; a longer game's analysis says it is partial (-1: all)")
 	f.DurationVar(&o.gl.liveTTL, "live-ttl", 24*time.Hour, "how long a game with a clock waits for players (an open seat, a seed) before it expires")
 	f.DurationVar(&o.gl.corrTTL, "correspondence-ttl", 30*24*time.Hour, "how long a game without a clock waits for players before it expires")
 	f.DurationVar(&o.gl.idleAfter, "idle-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory")
@@ -269,13 +270,14 @@ func (o *serveOptions) check(cmd *cobra.Command) (slog.Handler, error) {
 // logs its signing key.
 func (o *serveOptions) newServer(ctx context.Context, st store.Store, log *slog.Logger) (*server.Server, error) {
 	srv, err := server.New(server.Config{
-		Store: st, Games: games.All, Logger: log,
-		AITime:        map[string]time.Duration{"easy": o.easy, "medium": o.medium, "hard": o.hard},
-		AIConcurrency: o.aiConc, RateLimit: o.rate, RateBurst: o.burst,
-		Web:         web.Handler(),
-		AIOnlyGames: o.gl.aiOnly, AIGamesPerClient: o.gl.aiPerClient, AnalysisActions: o.gl.analysisActions,
-		LiveTTL: o.gl.liveTTL, CorrespondenceTTL: o.gl.corrTTL, IdleAfter: o.gl.idleAfter, FirstMoveTime: o.gl.firstMove,
-		PublicURL: o.publicURL,
+		Config: live.Config{
+			Store: st, Games: games.All, Logger: log,
+			AITime:        map[string]time.Duration{"easy": o.easy, "medium": o.medium, "hard": o.hard},
+			AIConcurrency: o.aiConc,
+			AIOnlyGames:   o.gl.aiOnly, AIGamesPerClient: o.gl.aiPerClient, AnalysisActions: o.gl.analysisActions,
+			LiveTTL: o.gl.liveTTL, CorrespondenceTTL: o.gl.corrTTL, IdleAfter: o.gl.idleAfter, FirstMoveTime: o.gl.firstMove,
+		},
+		RateLimit: o.rate, RateBurst: o.burst, Web: web.Handler(), PublicURL: o.publicURL,
 	})
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"norns/games"
+	"norns/live"
 	"norns/server"
 	"norns/store"
 	"norns/web"
@@ -68,9 +69,11 @@ func (a *app) start(l net.Listener) {
 		t.Fatal(err)
 	}
 	cfg := server.Config{
-		Store:  st,
-		Games:  games.All,
-		AITime: map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 40 * time.Millisecond, "hard": 80 * time.Millisecond},
+		Config: live.Config{
+			Store:  st,
+			Games:  games.All,
+			AITime: map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 40 * time.Millisecond, "hard": 80 * time.Millisecond},
+		},
 		// The web app answers every path outside the API, as in norns serve.
 		Web: web.Handler(),
 	}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -76,9 +76,9 @@ func (t *table) spectators() int {
 // from now, unless a sending is due already; with several instances it
 // hands the change to the presence goroutine instead. Callers hold mu.
 func (t *table) countWatchers() {
-	_, shared := t.srv.shared()
-	p := t.srv.presence
-	if shared && p == nil || t.countDue || t.srv.closing() {
+	shared := t.deps.shared
+	p := t.deps.presence
+	if shared && p == nil || t.countDue || t.deps.closing() {
 		return // a shared store without presence: no count rather than a wrong one
 	}
 	t.countDue = true
@@ -172,7 +172,7 @@ func (p *presence) take() (dirty, elsewhere map[string]bool) {
 
 // startPresence starts the presence goroutine when the store is shared and
 // keeps presence; it does nothing otherwise.
-func (s *Server) startPresence() {
+func (s *Hall) startPresence() {
 	_, shared := s.shared()
 	ps, ok := s.store.(store.Presence)
 	if !shared || !ok {
@@ -185,7 +185,7 @@ func (s *Server) startPresence() {
 
 // watchPresence stores this instance's counts and sends the totals, as
 // they change and every presenceBeat, until the server closes.
-func (s *Server) watchPresence(p *presence) {
+func (s *Hall) watchPresence(p *presence) {
 	defer s.wg.Done()
 	beat := time.NewTicker(presenceBeat)
 	defer beat.Stop()
@@ -209,7 +209,7 @@ func (s *Server) watchPresence(p *presence) {
 
 // localSpectators is this instance's count of a game's spectators (0 for
 // a game not held), and whether it has subscribers.
-func (s *Server) localSpectators(id string) (n int, subscribed bool) {
+func (s *Hall) localSpectators(id string) (n int, subscribed bool) {
 	t := s.held(id)
 	if t == nil {
 		return 0, false
@@ -222,7 +222,7 @@ func (s *Server) localSpectators(id string) (n int, subscribed bool) {
 // presenceChanged stores the counts of the games that changed here, and
 // sends the subscribers of those and of the games that changed elsewhere
 // their totals.
-func (s *Server) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
+func (s *Hall) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
 	write := map[string]int{}
 	for id := range dirty {
 		if n, _ := s.localSpectators(id); n != p.written[id] {
@@ -254,7 +254,7 @@ func (s *Server) presenceChanged(p *presence, dirty, elsewhere map[string]bool) 
 // presenceBeat refreshes this instance's rows to what it holds (storing,
 // and notifying, the counts that differ from those written), then sends
 // the totals that changed.
-func (s *Server) presenceBeat(p *presence) {
+func (s *Hall) presenceBeat(p *presence) {
 	counts := map[string]int{}
 	var subscribed []string
 	for _, t := range s.tables() {
@@ -322,7 +322,7 @@ func (p *presence) noteWritten(counts map[string]int) {
 // games and sends each game's subscribers the total with this instance's
 // own; always, or only the totals that changed since last sent. When the
 // store cannot be read the totals are sent with the others' last known.
-func (s *Server) sendTotals(p *presence, games []string, always bool) {
+func (s *Hall) sendTotals(p *presence, games []string, always bool) {
 	if len(games) == 0 {
 		return
 	}
@@ -360,7 +360,7 @@ func (s *Server) sendTotals(p *presence, games []string, always bool) {
 
 // presenceFailed logs a presence statement that failed, unless the server
 // is closing.
-func (s *Server) presenceFailed(what string, err error) {
+func (s *Hall) presenceFailed(what string, err error) {
 	if !s.closing() {
 		s.log.Warn(what, "err", err)
 	}
@@ -368,7 +368,7 @@ func (s *Server) presenceFailed(what string, err error) {
 
 // stopPresence removes this instance's rows from the store, which tells
 // the other instances; the server is closed already.
-func (s *Server) stopPresence() {
+func (s *Hall) stopPresence() {
 	p := s.presence
 	if p == nil {
 		return

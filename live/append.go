@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	// (the append below then conflicts, and the command is retried on
 	// the stored log), or the instance that was to store it died. Either
 	// way the roll is the one the stored seeds give.
-	if err := t.rollDue(firstTime(first)); err != nil {
+	if err := t.rollDue(t.firstTime(first)); err != nil {
 		return err
 	}
 	for i, e := range first {
@@ -50,14 +50,14 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	}
 	// A game whose last human seat just left (or left before this change
 	// was made) ends here, before an AI seat or the dice play on.
-	if e, ok := t.humansGone(firstTime(first)); ok {
+	if e, ok := t.humansGone(t.firstTime(first)); ok {
 		if err := t.apply(e); err != nil {
 			t.drop(err)
 			return err
 		}
 	}
 	// The server rolls every die as soon as it is due.
-	if err := t.rollDue(firstTime(first)); err != nil {
+	if err := t.rollDue(t.firstTime(first)); err != nil {
 		return err
 	}
 	batch := t.events[start:]
@@ -66,20 +66,20 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	}
 	t.endTurn(batch)
 	u := t.update()
-	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, batch, u); err != nil {
+	if err := t.deps.store.Append(ctx, t.rec.ID, t.rec.Version, batch, u); err != nil {
 		t.drop(err)
 		return err
 	}
 	t.rec.Version++
-	t.rec.Seq, t.rec.Updated = t.seq(), time.Now()
+	t.rec.Seq, t.rec.Updated = t.seq(), t.deps.now()
 	// The clock of the player now to move starts now (the view broadcast
 	// below shows it), unless the events left the clocks as they ran (an
 	// offer, an answer that changes no turn).
 	if t.clocks == nil || slices.ContainsFunc(batch, func(e store.Event) bool { return e.Clocks != nil }) {
-		t.turnStart = time.Now()
+		t.turnStart = t.deps.now()
 	}
 	for _, e := range batch {
-		t.srv.metrics.events.WithLabelValues(e.Kind).Inc()
+		t.deps.metrics.events.WithLabelValues(e.Kind).Inc()
 	}
 	if u.Finished {
 		t.finish()
@@ -151,22 +151,22 @@ func (t *table) roll(now time.Time) error {
 	return t.apply(e)
 }
 
-func firstTime(evs []store.Event) time.Time {
+func (t *table) firstTime(evs []store.Event) time.Time {
 	if len(evs) > 0 {
 		return evs[0].Time
 	}
-	return time.Now()
+	return t.deps.now()
 }
 
 // setSeats stores new seats, conditional on the version read. Callers hold
 // mu.
 func (t *table) setSeats(ctx context.Context, seats []store.Seat) error {
-	if err := t.srv.store.SetSeats(ctx, t.rec.ID, t.rec.Version, seats); err != nil {
+	if err := t.deps.store.SetSeats(ctx, t.rec.ID, t.rec.Version, seats); err != nil {
 		t.drop(err)
 		return err
 	}
 	t.rec.Version++
-	t.rec.Seats, t.rec.Updated = seats, time.Now()
+	t.rec.Seats, t.rec.Updated = seats, t.deps.now()
 	t.invalidate()
 	return nil
 }
@@ -176,7 +176,7 @@ func (t *table) setSeats(ctx context.Context, seats []store.Seat) error {
 // Callers hold mu.
 func (t *table) expire(ctx context.Context) error {
 	u := store.Update{Status: game.Status(ending.End(t.st, ending.Expired)), Result: game.Describe(ending.End(t.st, ending.Expired)), Finished: true}
-	if err := t.srv.store.Append(ctx, t.rec.ID, t.rec.Version, nil, u); err != nil {
+	if err := t.deps.store.Append(ctx, t.rec.ID, t.rec.Version, nil, u); err != nil {
 		t.drop(err)
 		return err
 	}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 )
 
 // The commands players send. Each runs on a locked table that is not
-// stale (Server.with), checks what it needs on that copy, and writes
+// stale (Hall.with), checks what it needs on that copy, and writes
 // conditionally on the version it read: a copy that another instance has
 // overtaken makes the write fail, and with runs the command again on the
 // game as stored. Callers hold t.mu.
@@ -36,15 +36,15 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	}
 	if idx < 0 {
 		if req.Seat != "" && !slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return s.Player == req.Seat }) {
-			return "", "", apiErr(CodeBadInvite, "no seat %q", req.Seat)
+			return "", "", Errorf(CodeBadInvite, "no seat %q", req.Seat)
 		}
-		return "", "", apiErr(CodeBadInvite, "")
+		return "", "", Errorf(CodeBadInvite, "")
 	}
 	if t.over() {
-		return "", "", apiErr(CodeGameOver, "")
+		return "", "", Errorf(CodeGameOver, "")
 	}
 	if t.rec.Seats[idx].Kind != store.SeatOpen {
-		return "", "", apiErr(CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
+		return "", "", Errorf(CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
 	}
 	if err := t.takesCommit(req.Commit); err != nil {
 		return "", "", err
@@ -55,7 +55,7 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	if err := t.setSeats(ctx, seats); err != nil {
 		return "", "", retryable(err)
 	}
-	t.srv.log.Info("seat joined", "game", t.rec.ID, "seat", seats[idx].Player)
+	t.deps.log.Info("seat joined", "game", t.rec.ID, "seat", seats[idx].Player)
 	if err := t.begin(ctx, false); err != nil {
 		return "", "", err
 	}
@@ -66,10 +66,10 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 // the commitment to its client's first nonce.
 func (t *table) setSeed(ctx context.Context, p int, seed, commit string) error {
 	if t.over() {
-		return apiErr(CodeGameOver, "")
+		return Errorf(CodeGameOver, "")
 	}
 	if t.rolls > 0 {
-		return apiErr(CodeSeedLocked, "%d rolls made", t.rolls)
+		return Errorf(CodeSeedLocked, "%d rolls made", t.rolls)
 	}
 	if err := t.takesCommit(commit); err != nil {
 		return err
@@ -98,7 +98,7 @@ func (t *table) begin(ctx context.Context, was bool) error {
 	}
 	if t.seq() == start {
 		if !was {
-			t.turnStart = time.Now() // the clocks start with the game
+			t.turnStart = t.deps.now() // the clocks start with the game
 		}
 		t.broadcast(int(start)) // the seats changed: a new state for everyone
 		t.next()
@@ -111,20 +111,20 @@ func (t *table) begin(ctx context.Context, was bool) error {
 func (t *table) play(ctx context.Context, p int, text string, seen int64, r Reveal) error {
 	switch {
 	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return apiErr(CodeNotStarted, "")
+		return Errorf(CodeNotStarted, "")
 	case seen != t.seq():
-		return apiErr(CodeStale, "the client has seen %d, the game is at %d", seen, t.seq())
+		return Errorf(CodeStale, "the client has seen %d, the game is at %d", seen, t.seq())
 	case t.toMove() != p:
-		return apiErr(CodeNotYourTurn, "%s is %s", t.st.Players()[p], game.Status(t.st))
+		return Errorf(CodeNotYourTurn, "%s is %s", t.st.Players()[p], game.Status(t.st))
 	}
 	a, err := t.st.ParseAction(strings.TrimSpace(text))
 	if err != nil {
 		if errors.Is(err, game.ErrSyntax) {
-			return apiErr(CodeMalformed, "%v", err)
+			return Errorf(CodeMalformed, "%v", err)
 		}
-		return apiErr(CodeIllegal, "%v", err)
+		return Errorf(CodeIllegal, "%v", err)
 	}
 	if err := t.checkReveal(p, r); err != nil {
 		return err
@@ -136,7 +136,7 @@ func (t *table) play(ctx context.Context, p int, text string, seen int64, r Reve
 // nonces it reveals (checked), or an AI seat's. A player whose time has
 // run out loses on the clock instead.
 func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error {
-	now := time.Now()
+	now := t.deps.now()
 	e := store.Event{Seq: t.seq() + 1, Kind: store.EventMove, Player: t.st.Players()[p], Action: t.st.ActionString(a), Code: uint32(a), Time: now, Nonce: r.Nonce, Next: r.Next}
 	if t.clocks != nil {
 		clocks := t.remaining(now)
@@ -145,16 +145,16 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 				return err
 			}
 			if !t.over() {
-				return apiErr(CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
+				return Errorf(CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
 			}
-			return apiErr(CodeGameOver, "%s ran out of time", e.Player)
+			return Errorf(CodeGameOver, "%s ran out of time", e.Player)
 		}
 		e.Clocks = clocks // the increment comes at the end of the turn (commit)
 	}
 	// Check legality before anything is stored: Apply in commit must not
 	// fail for a legal action.
 	if !slices.Contains(t.st.Legal(), a) {
-		return apiErr(CodeIllegal, "%s is not legal now", t.st.ActionString(a))
+		return Errorf(CodeIllegal, "%s is not legal now", t.st.ActionString(a))
 	}
 	return t.commit(ctx, []store.Event{e})
 }
@@ -167,12 +167,12 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return apiErr(CodeNotStarted, "the game has not started: abort it instead")
+		return Errorf(CodeNotStarted, "the game has not started: abort it instead")
 	}
 	if t.left[t.rec.Seats[p].Player] {
-		return apiErr(CodeLeft, "")
+		return Errorf(CodeLeft, "")
 	}
 	// A player the rules took out already (three-player Nords Loki: a
 	// konung with no lives left, 8.3) cannot resign: the game could not
@@ -180,7 +180,7 @@ func (t *table) resign(ctx context.Context, p int) error {
 	// could not say yet.)
 	if t.st.Player() != game.Chance {
 		if _, err := ending.Leave(t.st.Clone(), store.EventResign, game.Player(p)); err != nil {
-			return apiErr(CodeLeft, "%v", err)
+			return Errorf(CodeLeft, "%v", err)
 		}
 	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
@@ -203,13 +203,13 @@ func (t *table) mayAbort(p int) error {
 	player := t.rec.Seats[p].Player
 	switch {
 	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
 	case t.left[player]:
-		return apiErr(CodeLeft, "")
+		return Errorf(CodeLeft, "")
 	case t.moved(p):
-		return apiErr(CodeCannotAbort, "%s has moved already: resign instead", player)
+		return Errorf(CodeCannotAbort, "%s has moved already: resign instead", player)
 	case t.rolls > 0:
-		return apiErr(CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
+		return Errorf(CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
 	}
 	return nil
 }
@@ -236,17 +236,17 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	case !yes && pending == other.Player:
 		kind = decline
 	case !yes:
-		return apiErr(CodeNoOffer, "%s has made no such offer", other.Player)
+		return Errorf(CodeNoOffer, "%s has made no such offer", other.Player)
 	}
 	// Check on a copy first: an offer the rules refuse is a clear error,
 	// not a failed append.
 	o := t.offers
 	if _, err := o.Event(t.st.Clone(), kind, player); err != nil {
-		return apiErr(CodeCannotOffer, "%v", err)
+		return Errorf(CodeCannotOffer, "%v", err)
 	}
 	if kind == what {
 		if err := t.offers.Limit(t.st, kind, player); err != nil {
-			return apiErr(CodeCannotOffer, "%v", err)
+			return Errorf(CodeCannotOffer, "%v", err)
 		}
 	}
 	events := []store.Event{t.answer(kind, p)}
@@ -268,13 +268,13 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 func (t *table) mayWord(p int) error {
 	switch {
 	case t.over():
-		return apiErr(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return apiErr(CodeNotStarted, "")
+		return Errorf(CodeNotStarted, "")
 	case len(t.rec.Seats) != 2:
-		return apiErr(CodeCannotOffer, "offers are made in games of two players")
+		return Errorf(CodeCannotOffer, "offers are made in games of two players")
 	case t.left[t.rec.Seats[p].Player]:
-		return apiErr(CodeLeft, "")
+		return Errorf(CodeLeft, "")
 	}
 	return nil
 }
@@ -305,7 +305,7 @@ func (t *table) answer(kind string, p int) store.Event {
 		t.takenBack(e.Clocks, 1-p)
 		return e
 	}
-	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: time.Now()}
+	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: t.deps.now()}
 }
 
 // takenBack changes clocks, the clocks as they stand, for the takeback of
@@ -362,12 +362,12 @@ func (t *table) takenBack(clocks []time.Duration, p int) {
 // after its Create.
 func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if !t.over() {
-		return "", apiErr(CodeNotOver, "")
+		return "", Errorf(CodeNotOver, "")
 	}
 	// Another instance may have written a wish or the rematch a moment
 	// ago: decide on the seats as stored, so that the write below is
 	// refused (and the copy dropped, its feeds closed) only in a true race.
-	if err := t.srv.catchUp(ctx, t, true); err != nil {
+	if err := t.deps.catchUp(ctx, t, true); err != nil {
 		return "", err
 	}
 	if id := t.madeRematch(); id != "" {
@@ -383,12 +383,12 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 		t.broadcast(int(t.seq()))
 		return "", nil
 	}
-	rec, err := t.srv.newGame(t.g, t.rec.Options, t.rec.Clock, rotate(t.rec.Seats), time.Now().UTC())
+	rec, err := newGame(t.g, t.rec.Options, t.rec.Clock, rotate(t.rec.Seats), t.deps.now().UTC())
 	if err != nil {
 		return "", err
 	}
 	rec.ID, rec.Private = rematchID(t.rec.ID), t.rec.Private
-	switch err := t.srv.store.Create(ctx, rec); {
+	switch err := t.deps.store.Create(ctx, rec); {
 	case errors.Is(err, store.ErrConflict):
 		// Made already, by another instance or an earlier attempt: it is
 		// the rematch (the seats it was made from are the same).
@@ -401,7 +401,7 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if err := t.setSeats(ctx, seats); err != nil {
 		return "", retryable(err)
 	}
-	t.srv.log.Info("rematch", "game", t.rec.ID, "new", rec.ID)
+	t.deps.log.Info("rematch", "game", t.rec.ID, "new", rec.ID)
 	t.broadcast(int(t.seq()))
 	for sub := range t.subs {
 		sub.send(rematchMessage(rec.ID))
@@ -443,7 +443,7 @@ func rotate(old []store.Seat) []store.Seat {
 // leaving is the event of seat p leaving the game (a resignation, an
 // abort), with the clocks as they stand.
 func (t *table) leaving(kind string, p int) store.Event {
-	now := time.Now()
+	now := t.deps.now()
 	return store.Event{Seq: t.seq() + 1, Kind: kind, Player: t.rec.Seats[p].Player, Time: now, Clocks: t.remaining(now)}
 }
 

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"encoding/hex"
@@ -218,13 +218,13 @@ func (t *table) withHistory(v View, from int64) View {
 		if t.rec.Clock.PerMove {
 			c.DaysPerMove = int(t.rec.Clock.Initial / (24 * time.Hour))
 		}
-		for i, d := range t.remaining(time.Now()) {
+		for i, d := range t.remaining(t.deps.now()) {
 			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
 		}
 		if p := t.toMove(); p >= 0 && t.timed(p) {
 			c.Running = v.Players[p] // not before a player's first move
 		} else if p >= 0 && t.started() {
-			c.FirstMoveMs = max(t.flagIn(p, time.Now()).Milliseconds(), 1)
+			c.FirstMoveMs = max(t.flagIn(p, t.deps.now()).Milliseconds(), 1)
 		}
 		v.Clock = c
 	}

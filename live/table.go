@@ -1,22 +1,9 @@
-package server
+package live
 
-// A table owns one game held in memory for its whole life: its record as
-// stored, its state rebuilt from the log, its subscribers, its clock and
-// its AI turn. Each concern has a file of its own:
-//
-//	table.go     the type, its lifecycle, loading and holding
-//	commands.go  what players ask for: join, seed, play
-//	append.go    the conditional writes to the store
-//	apply.go     playing one event on the state
-//	broadcast.go the subscribers and what is sent to them
-//	clock.go     the clocks and their flag falls
-//	aiturn.go    the AI seat's turn and the fair scheduler of searches
-//	follow.go    following the other instances on a shared store
-//	view.go      the JSON views
-//	record.go    the game records
-//
-// Every change of a table happens under its mu, is stored before it is
-// answered or broadcast, and then goes to the subscribers in order.
+// A table owns one game held in memory for its whole life (doc.go lists
+// the files of its concerns). Every change of a table happens under its
+// mu, is stored before it is answered or broadcast, and then goes to the
+// subscribers in order.
 
 import (
 	"context"
@@ -54,8 +41,8 @@ const (
 
 // table is a game held in memory. Every field is guarded by mu.
 type table struct {
-	srv *Server
-	mu  sync.Mutex
+	deps *deps
+	mu   sync.Mutex
 
 	phase phase
 	// rec is the game's record as stored: its Seq, Version and Finished
@@ -101,7 +88,7 @@ type table struct {
 	owner string
 	// used is the last time a request or an event touched the table.
 	used time.Time
-	subs map[*subscriber]struct{}
+	subs map[*Subscriber]struct{}
 	// countDue says a count of the spectators is about to be sent to the
 	// subscribers (watchers.go).
 	countDue bool
@@ -213,8 +200,8 @@ func (t *table) seatOf(token string) int {
 
 // newTable rebuilds a game from its record and log. It replays the log in
 // time linear in its length.
-func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error) {
-	g, err := s.gameByName(rec.Game)
+func (s *Hall) newTable(rec *store.Game, events []store.Event) (*table, error) {
+	g, err := s.Game(rec.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -223,8 +210,8 @@ func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error)
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	t := &table{
-		srv: s, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: s.ownerOf(rec.ID),
-		used: time.Now(), subs: map[*subscriber]struct{}{}, viewSeq: -1,
+		deps: s.deps, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: s.ownerOf(rec.ID),
+		used: s.cfg.Now(), subs: map[*Subscriber]struct{}{}, viewSeq: -1,
 		events: make([]store.Event, 0, len(events)), autos: make([][]string, 0, len(events)),
 	}
 	if rec.Clock != nil {
@@ -244,7 +231,7 @@ func (s *Server) newTable(rec *store.Game, events []store.Event) (*table, error)
 	// The turn runs from the last event that set the clocks (a game loaded
 	// again after it slept), but not from before this server started: the
 	// player to move could not move while the server was down.
-	t.turnStart = time.Now()
+	t.turnStart = t.deps.now()
 	if last, ok := t.clocksSet(); ok {
 		t.turnStart = last
 		if last.Before(s.started) {
@@ -266,14 +253,14 @@ func (t *table) clocksSet() (time.Time, bool) {
 }
 
 // load returns the table of a game, loading and replaying it on first use.
-func (s *Server) load(ctx context.Context, id string) (*table, error) {
+func (s *Hall) load(ctx context.Context, id string) (*table, error) {
 	if t := s.held(id); t != nil {
 		return t, nil
 	}
 	// Read outside s.mu: a long log must not hold up the other games.
 	rec, events, err := s.store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, apiErr(CodeGameNotFound, "no game %q", id)
+		return nil, Errorf(CodeGameNotFound, "no game %q", id)
 	}
 	if err != nil {
 		return nil, err
@@ -304,7 +291,7 @@ func (s *Server) load(ctx context.Context, id string) (*table, error) {
 
 // hold puts a table in the server's map, unless one is there already
 // (loaded meanwhile), which it returns instead.
-func (s *Server) hold(t *table) *table {
+func (s *Hall) hold(t *table) *table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.games[t.rec.ID]; ok {
@@ -319,7 +306,7 @@ func (s *Server) hold(t *table) *table {
 }
 
 // tables returns the tables held in memory now.
-func (s *Server) tables() []*table {
+func (s *Hall) tables() []*table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	all := make([]*table, 0, len(s.games))
@@ -330,7 +317,7 @@ func (s *Server) tables() []*table {
 }
 
 // held returns the table held in memory, or nil.
-func (s *Server) held(id string) *table {
+func (s *Hall) held(id string) *table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.games[id]
@@ -345,7 +332,7 @@ var errRetry = errors.New("server: the game changed meanwhile")
 // the store refused (errRetry or store.ErrConflict): the command then runs
 // again on the game as stored, and answers as that game allows (a seat
 // another instance filled meanwhile is taken, an action a stale sequence).
-func (s *Server) with(ctx context.Context, id string, f func(t *table) error) error {
+func (s *Hall) with(ctx context.Context, id string, f func(t *table) error) error {
 	for range 3 {
 		t, err := s.load(ctx, id)
 		if err != nil {
@@ -356,7 +343,7 @@ func (s *Server) with(ctx context.Context, id string, f func(t *table) error) er
 			t.mu.Unlock()
 			continue
 		}
-		t.used = time.Now()
+		t.used = t.deps.now()
 		err = f(t)
 		stale := t.phase == phaseStale
 		t.mu.Unlock()
@@ -365,7 +352,7 @@ func (s *Server) with(ctx context.Context, id string, f func(t *table) error) er
 		}
 		return err
 	}
-	return apiErr(CodeConflict, "the game keeps changing on another server; try again")
+	return Errorf(CodeConflict, "the game keeps changing on another server; try again")
 }
 
 // drop makes the table stale and takes it out of the server's map, so
@@ -378,15 +365,7 @@ func (t *table) drop(why error) {
 	}
 	wasLive := !t.rec.Finished
 	t.phase = phaseStale
-	s := t.srv
-	s.mu.Lock()
-	if s.games[t.rec.ID] == t {
-		delete(s.games, t.rec.ID)
-		if wasLive {
-			s.metrics.live.Dec()
-		}
-	}
-	s.mu.Unlock()
+	t.deps.forget(t, wasLive)
 	if t.flag != nil {
 		t.flag.Stop()
 	}
@@ -395,8 +374,8 @@ func (t *table) drop(why error) {
 	}
 	t.subs = nil
 	t.invalidate()
-	if !errors.Is(why, store.ErrConflict) && !s.closing() {
-		s.log.Warn("game dropped from memory, to be loaded again", "game", t.rec.ID, "err", why)
+	if !errors.Is(why, store.ErrConflict) && !t.deps.closing() {
+		t.deps.log.Warn("game dropped from memory, to be loaded again", "game", t.rec.ID, "err", why)
 	}
 }
 
@@ -408,9 +387,9 @@ func (t *table) finish() {
 	if t.flag != nil {
 		t.flag.Stop()
 	}
-	t.srv.metrics.live.Dec()
-	t.srv.uncountAI(t.rec.ID)
-	t.srv.log.Info("game over", "game", t.rec.ID, "name", t.rec.Game, "result", game.Describe(t.shown()), "events", t.seq())
+	t.deps.metrics.live.Dec()
+	t.deps.gameOver(t.rec.ID)
+	t.deps.log.Info("game over", "game", t.rec.ID, "name", t.rec.Game, "result", game.Describe(t.shown()), "events", t.seq())
 }
 
 // idle reports whether the table can leave memory without anything being
@@ -435,7 +414,7 @@ func (t *table) idle(now time.Time, after time.Duration) (idle bool, wake time.T
 		return true, time.Time{}
 	}
 	left := t.flagIn(p, now)
-	if left < 3*t.srv.cfg.SweepEvery {
+	if left < 3*t.deps.cfg.SweepEvery {
 		return false, time.Time{}
 	}
 	return true, now.Add(left)

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -34,9 +34,9 @@ func (t *table) timed(p int) bool {
 // Config.FirstMoveTime, or with a correspondence clock its days per move.
 func (t *table) firstMoveTime() time.Duration {
 	if c := t.rec.Clock; c != nil && c.PerMove {
-		return max(c.Initial, t.srv.cfg.FirstMoveTime)
+		return max(c.Initial, t.deps.cfg.FirstMoveTime)
 	}
-	return t.srv.cfg.FirstMoveTime
+	return t.deps.cfg.FirstMoveTime
 }
 
 // flagIn is the time from now until seat p's flag falls, on its turn:
@@ -51,11 +51,11 @@ func (t *table) flagIn(p int, now time.Time) time.Duration {
 // next arms what follows the last event: the clock of the player to move,
 // an AI seat's search, or a roll left due. Callers hold mu.
 func (t *table) next() {
-	if t.over() || !t.started() || t.srv.closing() {
+	if t.over() || !t.started() || t.deps.closing() {
 		return
 	}
 	if t.st.Player() == game.Chance {
-		t.srv.later(t, t.seq(), workRoll)
+		t.deps.later(t, t.seq(), workRoll)
 		return
 	}
 	p := t.toMove()
@@ -63,11 +63,11 @@ func (t *table) next() {
 		return
 	}
 	if t.clocks != nil {
-		t.armFlag(p, t.flagIn(p, time.Now()))
+		t.armFlag(p, t.flagIn(p, t.deps.now()))
 	}
 	if t.rec.Seats[p].Kind == store.SeatAI && t.thinking != t.seq() {
 		t.thinking = t.seq()
-		t.srv.think(t, t.seq())
+		t.deps.think(t, t.seq())
 	}
 }
 
@@ -77,7 +77,7 @@ func (t *table) armFlag(p int, left time.Duration) {
 		t.flag.Stop()
 	}
 	seq := t.seq()
-	t.flag = time.AfterFunc(max(left, 0), func() { t.srv.later(t, seq, workClock) })
+	t.flag = time.AfterFunc(max(left, 0), func() { t.deps.later(t, seq, workClock) })
 }
 
 // flagged stores that seat p, to move, ran out of time. Callers hold mu.
@@ -100,7 +100,7 @@ func (t *table) flagFall(ctx context.Context) error {
 	if p < 0 || t.clocks == nil {
 		return nil
 	}
-	now := time.Now()
+	now := t.deps.now()
 	if left := t.flagIn(p, now); left > 0 {
 		t.armFlag(p, left)
 		return nil
@@ -124,7 +124,7 @@ func (t *table) clockFromLog() {
 		return
 	}
 	t.turnStart = last
-	t.armFlag(p, t.flagIn(p, time.Now()))
+	t.armFlag(p, t.flagIn(p, t.deps.now()))
 }
 
 // humansGone returns the event that ends a game whose human seats have

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"crypto/sha256"
@@ -24,7 +24,7 @@ type Reveal struct {
 // 64 lower-case hex digits.
 func checkCommit(c string) error {
 	if c != "" && !record.IsHex(c, sha256.Size) {
-		return apiErr(CodeBadNonce, "the commitment %q is not 64 lower-case hex digits", c)
+		return Errorf(CodeBadNonce, "the commitment %q is not 64 lower-case hex digits", c)
 	}
 	return nil
 }
@@ -41,7 +41,7 @@ func (t *table) scheme() string {
 // moves take no nonce: the seat could never move.
 func (t *table) takesCommit(c string) error {
 	if c != "" && t.scheme() == dice.SchemeV1 {
-		return apiErr(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
+		return Errorf(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
 	}
 	return nil
 }
@@ -58,10 +58,10 @@ func (t *table) pendingCommit(p int) string {
 // none.
 func (t *table) checkReveal(p int, r Reveal) error {
 	if t.scheme() == dice.SchemeV1 && (r.Nonce != "" || r.Next != "") {
-		return apiErr(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
+		return Errorf(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
 	}
 	if err := t.chain.Check(t.rec.Seats[p].Player, t.rec.Seats[p].Commit, r.Nonce, r.Next); err != nil {
-		return apiErr(CodeBadNonce, "%v", err)
+		return Errorf(CodeBadNonce, "%v", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package server
+package live
 
 // Several instances on one shared store (store.Shared: PostgreSQL).
 //
@@ -104,14 +104,14 @@ func (r *relay) pop(id string) store.Change {
 }
 
 // shared returns the store as a shared one, if it is.
-func (s *Server) shared() (store.Shared, bool) {
+func (s *Hall) shared() (store.Shared, bool) {
 	sh, ok := s.store.(store.Shared)
 	return sh, ok
 }
 
 // startCluster starts following the other instances when the store is
 // shared; it does nothing otherwise.
-func (s *Server) startCluster() {
+func (s *Hall) startCluster() {
 	sh, ok := s.shared()
 	if !ok {
 		return
@@ -162,7 +162,7 @@ func (s *Server) startCluster() {
 }
 
 // follow applies a change another instance (or this one) made.
-func (s *Server) follow(c store.Change) {
+func (s *Hall) follow(c store.Change) {
 	if c.Game == "" || s.closing() {
 		return
 	}
@@ -187,7 +187,7 @@ func (s *Server) follow(c store.Change) {
 }
 
 // adopt loads a game this instance does not hold and takes up its work.
-func (s *Server) adopt(id string) {
+func (s *Hall) adopt(id string) {
 	err := s.with(s.ctx, id, func(t *table) error {
 		if !t.over() {
 			t.next()
@@ -210,7 +210,7 @@ func (s *Server) adopt(id string) {
 // version: a table at the store's version with older seats (a seed it has
 // not heard of yet) would roll from the wrong seeds, and the store would
 // take those rolls.
-func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
+func (s *Hall) catchUp(ctx context.Context, t *table, seats bool) error {
 	if _, ok := s.shared(); !ok {
 		return nil // alone on its store, an instance is never behind
 	}
@@ -281,7 +281,7 @@ func (s *Server) catchUp(ctx context.Context, t *table, seats bool) error {
 // players ask for a rematch and the rematch's id is written. The
 // subscribers get the new state and, when the rematch has just been made,
 // the message that takes them there. Callers hold t.mu.
-func (s *Server) catchUpOver(ctx context.Context, t *table) error {
+func (s *Hall) catchUpOver(ctx context.Context, t *table) error {
 	_, version, err := s.store.Events(ctx, t.rec.ID, t.seq())
 	if err != nil || version == t.rec.Version {
 		return err
@@ -309,7 +309,7 @@ func (s *Server) catchUpOver(ctx context.Context, t *table) error {
 // resync compares the games held with the store's heads: it catches up the
 // games behind, adopts the unfinished games it does not hold, and arms the
 // work of every game held.
-func (s *Server) resync(sh store.Shared, r *relay) {
+func (s *Hall) resync(sh store.Shared, r *relay) {
 	heads, err := sh.Heads(s.ctx)
 	if err != nil {
 		if !s.closing() {
@@ -328,8 +328,8 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 			// is taken up when somebody loads it).
 			// A game this instance put to sleep with its clock running
 			// is loaded again by the sweep before its flag falls.
-			idle := time.Since(h.Updated) >= s.cfg.IdleAfter && !h.Clocked || s.isAsleep(h.ID)
-			if time.Since(h.Created) >= adoptAfter && !idle {
+			idle := s.cfg.Now().Sub(h.Updated) >= s.cfg.IdleAfter && !h.Clocked || s.isAsleep(h.ID)
+			if s.cfg.Now().Sub(h.Created) >= adoptAfter && !idle {
 				r.push(store.Change{Game: h.ID, Seq: h.Seq})
 			}
 			continue
@@ -371,7 +371,7 @@ func (s *Server) resync(sh store.Shared, r *relay) {
 
 // resyncChat sends the subscribers of every game held the chat messages
 // they may have missed while the listener was away.
-func (s *Server) resyncChat() {
+func (s *Hall) resyncChat() {
 	all := s.tables()
 	for _, t := range all {
 		t.mu.Lock()
@@ -384,7 +384,7 @@ func (s *Server) resyncChat() {
 
 // later does a piece of work of game id that is due at seq, in the
 // background and once across instances: a roll, a flag fall.
-func (s *Server) later(t *table, seq int64, kind work) {
+func (s *Hall) later(t *table, seq int64, kind work) {
 	id := t.rec.ID
 	s.wg.Add(1)
 	go func() {
@@ -420,7 +420,7 @@ func (s *Server) later(t *table, seq int64, kind work) {
 // claim makes sure one instance only does the work kind of game id. With
 // ok the caller does it and calls release after storing it; without,
 // another instance holds it.
-func (s *Server) claim(id string, kind work) (release func(), ok bool) {
+func (s *Hall) claim(id string, kind work) (release func(), ok bool) {
 	sh, shared := s.shared()
 	if !shared {
 		return func() {}, true
@@ -437,7 +437,7 @@ func (s *Server) claim(id string, kind work) (release func(), ok bool) {
 
 // retry tries a claimed piece of work again after claimRetry, if it is
 // still due.
-func (s *Server) retry(id string, seq int64, kind work) {
+func (s *Hall) retry(id string, seq int64, kind work) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // think lets the AI seat to move at seq choose and play, in the
 // background: the search waits for a slot of the scheduler, which serves
 // the clients round-robin. Callers hold t.mu.
-func (s *Server) think(t *table, seq int64) {
+func (s *Hall) think(t *table, seq int64) {
 	p := t.toMove()
 	seat := t.rec.Seats[p]
 	st := t.st.Clone()
@@ -23,7 +23,7 @@ func (s *Server) think(t *table, seq int64) {
 	// (until its flag falls: on its first move, the time for that move)
 	// and increment; the others spend at most a tenth of it.
 	var left, inc time.Duration
-	now := time.Now()
+	now := s.cfg.Now()
 	if t.clocks != nil {
 		left = max(t.flagIn(p, now), time.Millisecond)
 		budget = min(budget, max(left/10, time.Millisecond))
@@ -68,7 +68,7 @@ func (s *Server) think(t *table, seq int64) {
 			wait := 2*budget + time.Second
 			if left > 0 {
 				// The wait for a slot ran on the clock.
-				cfg.ClockLeft = max(left-time.Since(now), time.Millisecond)
+				cfg.ClockLeft = max(left-s.cfg.Now().Sub(now), time.Millisecond)
 				cfg.ClockIncrement = inc
 				wait = max(wait, cfg.ClockLeft)
 			}
@@ -180,11 +180,11 @@ func hasAI(seats []store.Seat) bool {
 // countAI notes a new game with an AI seat created by client owner, unless
 // the client has Config.AIGamesPerClient of them unfinished in memory
 // already.
-func (s *Server) countAI(id, owner string) error {
+func (s *Hall) countAI(id, owner string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if n := s.cfg.AIGamesPerClient; n > 0 && s.aiCount[owner] >= n {
-		return apiErr(CodeTooManyGames, "%d unfinished games against the computer from %s; finish or leave one first", n, owner)
+		return Errorf(CodeTooManyGames, "%d unfinished games against the computer from %s; finish or leave one first", n, owner)
 	}
 	s.aiOwner[id] = owner
 	s.aiCount[owner]++
@@ -194,7 +194,7 @@ func (s *Server) countAI(id, owner string) error {
 // uncountAI takes a game out of the count of its creator's games against
 // the computer: it ended, or it left memory for want of play (the bound is
 // on the games being played).
-func (s *Server) uncountAI(id string) {
+func (s *Hall) uncountAI(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if owner, ok := s.aiOwner[id]; ok {
@@ -206,7 +206,7 @@ func (s *Server) uncountAI(id string) {
 }
 
 // ownerOf is the client a game's AI work is scheduled for.
-func (s *Server) ownerOf(id string) string {
+func (s *Hall) ownerOf(id string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if o, ok := s.aiOwner[id]; ok {

@@ -1,0 +1,409 @@
+package live
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"norns/ai"
+	"norns/game"
+	"norns/store"
+)
+
+// DefaultAITime is the think time of each AI level.
+var DefaultAITime = map[string]time.Duration{
+	"easy":   50 * time.Millisecond,
+	"medium": 300 * time.Millisecond,
+	"hard":   1500 * time.Millisecond,
+}
+
+// Config configures a Hall: its dependencies and its policies.
+type Config struct {
+	Store store.Store
+	// Games lists the games the server offers.
+	Games []game.Game
+	// Logger receives structured logs; nil discards them.
+	Logger *slog.Logger
+	// Now is the clock of the games, time.Now when nil. Tests set it to
+	// control time.
+	Now func() time.Time
+	// Metrics registers the hall's metrics (Metrics); nil keeps them
+	// unregistered.
+	Metrics prometheus.Registerer
+	// AITime is the think time of each AI level (DefaultAITime when nil).
+	AITime map[string]time.Duration
+	// AIConcurrency bounds the AI searches running at once (GOMAXPROCS
+	// when 0).
+	AIConcurrency int
+	// NewAgent returns the agent of an AI seat (ai.New when nil).
+	NewAgent func(ai.Config) (ai.Agent, error)
+	// AIOnlyGames allows games with no seat for a person (every seat an
+	// AI's), which otherwise only the balance lab plays.
+	AIOnlyGames bool
+	// AIGamesPerClient bounds the unfinished games with an AI seat that
+	// one client address may have created on this instance (4 when 0; -1
+	// for no bound).
+	AIGamesPerClient int
+	// WaitingTTL is how long a game waits for players (an open seat, a
+	// seed) before it expires: LiveTTL for a game with a clock (24 h when
+	// 0), CorrespondenceTTL for one without (30 days when 0).
+	LiveTTL, CorrespondenceTTL time.Duration
+	// IdleAfter is how long a game nobody watches or plays stays in memory
+	// (10 minutes when 0); it is loaded again when asked for.
+	IdleAfter time.Duration
+	// SweepEvery is the period of the sweep that expires waiting games and
+	// unloads idle ones (a minute when 0).
+	SweepEvery time.Duration
+	// FirstMoveTime is the time a player of a game with a clock has for
+	// their first move, which their clock does not count; the game is
+	// aborted after it (a minute when 0).
+	FirstMoveTime time.Duration
+	// AnalysisActions bounds the analysis of a finished game to its first
+	// AnalysisActions actions, the result saying it is partial
+	// (DefaultAnalysisActions when 0; -1 for no bound).
+	AnalysisActions int
+	// AnalysisBudget is the AI's search of each action of an analysis, in
+	// nodes (AnalysisBudget when 0; the tests make it small).
+	AnalysisBudget int
+	// AnalysisHook, when not nil, is called after each piece of an
+	// analysis's work, which waits for it (tests).
+	AnalysisHook func(id string, done, total int)
+}
+
+// Hall holds the live games of an instance: the registry of the tables in
+// memory, the AI turns and every background loop (the sweep, the clocks'
+// work, following the other instances of a shared store, the analyses).
+// Create it with New, call Restore, and Close it at the end.
+type Hall struct {
+	cfg     Config
+	store   store.Store
+	log     *slog.Logger
+	metrics *metrics
+	// deps is what the tables need of the hall.
+	deps *deps
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// sched hands out the slots of the AI searches.
+	sched *scheduler
+
+	mu    sync.Mutex
+	games map[string]*table
+	// aiOwner maps the unfinished games with an AI seat created on this
+	// instance to their creator's address; aiCount counts them per
+	// address.
+	aiOwner map[string]string
+	aiCount map[string]int
+	// asleep holds the games taken out of memory while a clock runs (a
+	// correspondence game, a live one left alone) and when the sweep must
+	// load each again, before its flag falls.
+	asleep map[string]time.Time
+	// started is when this hall began: the turn of a game loaded later
+	// is timed from its log when the hall ran all through it.
+	started time.Time
+	// presence counts the spectators with the other instances of a shared
+	// store (watchers.go); nil otherwise.
+	presence *presence
+
+	// keyMu guards key, the signing key once the store gave it
+	// (signingKey).
+	keyMu sync.Mutex
+	key   ed25519.PrivateKey
+	// analyses are the analyses asked for (analysis.go).
+	analyses *analysisQueue
+}
+
+// deps is what a table needs from outside itself, passed in by the hall
+// that holds it: the store, the log, the metrics, the clock and the
+// configuration, and the hall's background work, to which it hands what
+// is due (a roll, a flag fall, an AI turn, catching up with the store).
+type deps struct {
+	cfg     *Config
+	store   store.Store
+	log     *slog.Logger
+	metrics *metrics
+	now     func() time.Time
+	closing func() bool
+	// shared says the store is shared with other instances; presence
+	// counts their spectators (nil without).
+	shared   bool
+	presence *presence
+	later    func(t *table, seq int64, kind work)
+	think    func(t *table, seq int64)
+	catchUp  func(ctx context.Context, t *table, seats bool) error
+	// gameOver tells the hall an unfinished game has ended, forget that
+	// a table is stale (and was live, not over).
+	gameOver func(id string)
+	forget   func(t *table, wasLive bool)
+}
+
+// New returns a hall on a store, and starts its background work.
+func New(cfg Config) (*Hall, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("live: no store")
+	}
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("live: no games")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AITime == nil {
+		cfg.AITime = DefaultAITime
+	}
+	if cfg.AIConcurrency <= 0 {
+		cfg.AIConcurrency = runtime.GOMAXPROCS(0)
+	}
+	if cfg.NewAgent == nil {
+		cfg.NewAgent = ai.New
+	}
+	if cfg.AIGamesPerClient == 0 {
+		cfg.AIGamesPerClient = 4
+	}
+	if cfg.LiveTTL <= 0 {
+		cfg.LiveTTL = 24 * time.Hour
+	}
+	if cfg.CorrespondenceTTL <= 0 {
+		cfg.CorrespondenceTTL = 30 * 24 * time.Hour
+	}
+	if cfg.IdleAfter <= 0 {
+		cfg.IdleAfter = 10 * time.Minute
+	}
+	if cfg.SweepEvery <= 0 {
+		cfg.SweepEvery = time.Minute
+	}
+	if cfg.FirstMoveTime <= 0 {
+		cfg.FirstMoveTime = time.Minute
+	}
+	if cfg.AnalysisBudget <= 0 {
+		cfg.AnalysisBudget = AnalysisBudget
+	}
+	if cfg.AnalysisActions == 0 {
+		cfg.AnalysisActions = DefaultAnalysisActions
+	}
+	s := &Hall{
+		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(cfg.Metrics),
+		sched: newScheduler(cfg.AIConcurrency), games: map[string]*table{},
+		aiOwner: map[string]string{}, aiCount: map[string]int{}, asleep: map[string]time.Time{},
+		started: cfg.Now(), analyses: newAnalysisQueue(),
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.startPresence()
+	_, shared := s.shared()
+	s.deps = &deps{
+		cfg: &s.cfg, store: s.store, log: s.log, metrics: s.metrics, now: cfg.Now, closing: s.closing,
+		shared: shared, presence: s.presence,
+		later: s.later, think: s.think, catchUp: s.catchUp, gameOver: s.uncountAI, forget: s.forget,
+	}
+	s.startCluster()
+	s.wg.Add(1)
+	go s.sweeper()
+	return s, nil
+}
+
+// Restore takes up the unfinished games of the store: it lists them, and
+// loads each in the background, replaying its log and taking up what was
+// due (rolls, AI turns, clocks). It returns once the list is read, so the
+// server can listen at once; a request for a game not yet loaded loads it.
+func (s *Hall) Restore(ctx context.Context) error {
+	ids, err := s.store.Unfinished(ctx)
+	if err != nil {
+		return fmt.Errorf("live: restore: %w", err)
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for _, id := range ids {
+			if s.closing() {
+				return
+			}
+			err := s.with(s.ctx, id, func(t *table) error {
+				if t.over() {
+					return nil
+				}
+				if err := t.commit(s.ctx, nil); err != nil { // the rolls that were due
+					return err
+				}
+				t.next()
+				return nil
+			})
+			if err != nil && !s.closing() {
+				s.log.Error("restoring a game", "game", id, "err", err)
+			}
+		}
+		s.log.Info("games restored", "count", len(ids))
+	}()
+	return nil
+}
+
+// Close stops the AI searches and the clocks, drops the subscribers,
+// waits for the background work to end and removes this instance's count
+// of spectators from a shared store. It does not close the store.
+func (s *Hall) Close() {
+	s.cancel()
+	all := s.tables()
+	for _, t := range all {
+		t.mu.Lock()
+		if t.flag != nil {
+			t.flag.Stop()
+		}
+		for sub := range t.subs {
+			sub.drop()
+		}
+		t.mu.Unlock()
+	}
+	s.wg.Wait()
+	s.stopPresence()
+}
+
+// forget takes a stale table out of the map, if it is there.
+func (s *Hall) forget(t *table, wasLive bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.games[t.rec.ID] == t {
+		delete(s.games, t.rec.ID)
+		if wasLive {
+			s.metrics.live.Dec()
+		}
+	}
+}
+
+// Closing reports whether Close has begun.
+func (s *Hall) Closing() bool { return s.closing() }
+
+func (s *Hall) closing() bool { return s.ctx.Err() != nil }
+
+// Games lists the games the hall offers.
+func (s *Hall) Games() []game.Game { return s.cfg.Games }
+
+// AILevel reports whether the AI plays at level.
+func (s *Hall) AILevel(level string) bool {
+	_, ok := s.cfg.AITime[level]
+	return ok
+}
+
+// Game returns the game with the given name, or unknown_game.
+func (s *Hall) Game(name string) (game.Game, error) {
+	for _, g := range s.cfg.Games {
+		if g.Name() == name {
+			return g, nil
+		}
+	}
+	return nil, Errorf(CodeUnknownGame, "unknown game %q", name)
+}
+
+// sweeper expires the games that waited too long for players and
+// unloads the idle ones, every SweepEvery.
+func (s *Hall) sweeper() {
+	defer s.wg.Done()
+	tick := time.NewTicker(s.cfg.SweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if err := s.Sweep(s.ctx, s.cfg.Now()); err != nil && !s.closing() {
+			s.log.Warn("sweep", "err", err)
+		}
+	}
+}
+
+// Sweep expires every game that has waited for players (an open seat, a
+// seed) longer than its time to live, as of now, and takes the idle games
+// out of memory. The sweeper calls it; tests may too.
+func (s *Hall) Sweep(ctx context.Context, now time.Time) error {
+	unfinished := false
+	// A game waiting for players has no event yet: nobody moves and no
+	// die rolls before every seat is taken and every seed is in.
+	gs, err := s.store.List(ctx, store.Filter{Finished: &unfinished, NoEvents: true, UpdatedBefore: now.Add(-min(s.cfg.LiveTTL, s.cfg.CorrespondenceTTL)), Limit: 1000})
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		ttl := s.cfg.CorrespondenceTTL
+		if g.Clock != nil && !g.Clock.PerMove {
+			ttl = s.cfg.LiveTTL
+		}
+		if now.Sub(g.Updated) < ttl {
+			continue
+		}
+		err := s.with(ctx, g.ID, func(t *table) error {
+			if t.over() || t.started() || now.Sub(t.rec.Updated) < ttl {
+				return nil
+			}
+			s.log.Info("game expired: nobody came", "game", t.rec.ID, "waited", now.Sub(t.rec.Updated).Round(time.Second))
+			return retryable(t.expire(ctx))
+		})
+		if err != nil {
+			s.log.Warn("expiring a game", "game", g.ID, "err", err)
+		}
+	}
+	// The games asleep whose flag falls within two sweeps are loaded
+	// again, which arms their flag.
+	for _, id := range s.waking(now.Add(2 * s.cfg.SweepEvery)) {
+		if err := s.with(ctx, id, func(*table) error { return nil }); err != nil && !s.closing() {
+			s.log.Warn("loading a game whose clock runs", "game", id, "err", err)
+		}
+	}
+	all := s.tables()
+	for _, t := range all {
+		t.mu.Lock()
+		if t.phase == phaseStale {
+			t.mu.Unlock()
+			continue
+		}
+		if idle, wake := t.idle(now, s.cfg.IdleAfter); idle {
+			s.mu.Lock()
+			if s.games[t.rec.ID] == t {
+				delete(s.games, t.rec.ID)
+				if t.phase == phaseLive {
+					s.metrics.live.Dec()
+				}
+				if !wake.IsZero() {
+					s.asleep[t.rec.ID] = wake
+				}
+			}
+			s.mu.Unlock()
+			s.uncountAI(t.rec.ID)
+			t.phase = phaseStale // whoever still holds it loads the game again
+		}
+		t.mu.Unlock()
+	}
+	return nil
+}
+
+// waking takes out of asleep the games to be loaded by the time before.
+func (s *Hall) waking(before time.Time) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for id, at := range s.asleep {
+		if at.Before(before) {
+			ids = append(ids, id)
+			delete(s.asleep, id)
+		}
+	}
+	return ids
+}
+
+// isAsleep reports whether the game was taken out of memory with its clock
+// running, to be loaded again by the sweep.
+func (s *Hall) isAsleep(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.asleep[id]
+	return ok
+}
