@@ -51,7 +51,7 @@ func (t *table) flagIn(p int, now time.Time) time.Duration {
 // next arms what follows the last event: the clock of the player to move,
 // an AI seat's search, or a roll left due. Callers hold mu.
 func (t *table) next() {
-	if t.over() || !t.started() || t.deps.closing() {
+	if t.over() || !t.started() || t.deps.ctx.Err() != nil {
 		return
 	}
 	if t.st.Player() == game.Chance {

@@ -74,10 +74,10 @@
 //	hall.go      the hall: configuration, start, restore, close, sweep
 //	api.go       the commands the server calls, one per request
 //	table.go     the table, its lifecycle, loading and holding
-//	commands.go  what players ask of a table: join, seed, play, offers
-//	nonce.go     the players' nonces of the dice (scheme v2)
-//	append.go    the conditional writes to the store
-//	apply.go     playing one event on the state
+//	commands.go  what players ask of a table: join, seed, play, offers,
+//	             and the checks of their dice nonces (scheme v2)
+//	log.go       the game's log: the conditional writes to the store, and
+//	             playing each event on the state
 //	broadcast.go the subscribers and what is sent to them
 //	view.go      the JSON views
 //	clock.go     the clocks and their flag falls

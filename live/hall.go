@@ -131,7 +131,8 @@ type deps struct {
 	log     *slog.Logger
 	metrics *metrics
 	now     func() time.Time
-	closing func() bool
+	// ctx ends when the hall closes.
+	ctx context.Context
 	// shared says the store is shared with other instances; presence
 	// counts their spectators (nil without).
 	shared   bool
@@ -202,7 +203,7 @@ func New(cfg Config) (*Hall, error) {
 	s.startPresence()
 	_, shared := s.shared()
 	s.deps = &deps{
-		cfg: &s.cfg, store: s.store, log: s.log, metrics: s.metrics, now: cfg.Now, closing: s.closing,
+		cfg: &s.cfg, store: s.store, log: s.log, metrics: s.metrics, now: cfg.Now, ctx: s.ctx,
 		shared: shared, presence: s.presence,
 		later: s.later, think: s.think, catchUp: s.catchUp, gameOver: s.uncountAI, forget: s.forget,
 	}
@@ -278,9 +279,6 @@ func (s *Hall) forget(t *table, wasLive bool) {
 		}
 	}
 }
-
-// Closing reports whether Close has begun.
-func (s *Hall) Closing() bool { return s.closing() }
 
 func (s *Hall) closing() bool { return s.ctx.Err() != nil }
 

@@ -59,7 +59,7 @@ type table struct {
 	// rolls counts the roll events; roller exists from the first roll.
 	rolls  uint64
 	roller *dice.Roller
-	// chain follows the players' nonces (dice scheme v2, nonce.go).
+	// chain follows the players' nonces (dice scheme v2, commands.go).
 	chain record.Chain
 	// ending is the result of a game ended outside its rules: a clock, a
 	// resignation, an abort, an agreed draw.
@@ -374,7 +374,7 @@ func (t *table) drop(why error) {
 	}
 	t.subs = nil
 	t.invalidate()
-	if !errors.Is(why, store.ErrConflict) && !t.deps.closing() {
+	if !errors.Is(why, store.ErrConflict) && t.deps.ctx.Err() == nil {
 		t.deps.log.Warn("game dropped from memory, to be loaded again", "game", t.rec.ID, "err", why)
 	}
 }

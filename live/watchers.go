@@ -78,7 +78,7 @@ func (t *table) spectators() int {
 func (t *table) countWatchers() {
 	shared := t.deps.shared
 	p := t.deps.presence
-	if shared && p == nil || t.countDue || t.deps.closing() {
+	if shared && p == nil || t.countDue || t.deps.ctx.Err() != nil {
 		return // a shared store without presence: no count rather than a wrong one
 	}
 	t.countDue = true

@@ -66,7 +66,7 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 			writeError(w, r, live.Errorf(live.CodeRateLimited, "more than %g requests per second from %s", s.cfg.RateLimit, clientAddr(r)))
 			return
 		}
-		if s.hall.Closing() {
+		if s.closing() {
 			writeError(w, r, live.Errorf(live.CodeShuttingDown, ""))
 			return
 		}
@@ -86,6 +86,9 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "code", code, "took", time.Since(start))
 	})
 }
+
+// closing reports whether Close has begun.
+func (s *Server) closing() bool { return s.ctx.Err() != nil }
 
 // clientAddr is the client's IP address, the key of the rate limit.
 func clientAddr(r *http.Request) string {

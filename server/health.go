@@ -50,7 +50,7 @@ type readyKey struct{}
 // and requests that come while it runs wait for it instead of writing too.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	if s.hall.Closing() {
+	if s.closing() {
 		writeNotReady(w, r, "the server is shutting down")
 		return
 	}

@@ -129,7 +129,7 @@ func (s *Server) closeDropped(c *websocket.Conn, sub *live.Subscriber, write fun
 		break
 	}
 	reason := "too far behind, or the game was reloaded; reconnect with since=<last seq>"
-	if s.hall.Closing() {
+	if s.closing() {
 		reason = "server shutting down"
 	}
 	c.Close(websocket.StatusTryAgainLater, reason)
@@ -152,7 +152,7 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, sub *
 		typ, b, err := c.Read(ctx)
 		if err != nil {
 			status := websocket.StatusNormalClosure
-			if s.hall.Closing() {
+			if s.closing() {
 				status = websocket.StatusGoingAway
 			} else if errors.Is(err, context.Canceled) {
 				return
