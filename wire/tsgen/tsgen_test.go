@@ -33,7 +33,7 @@ type Sample struct {
 	Tagged json.RawMessage  `json:"tagged" ts:"Inner"`
 	Skip   string           `json:"-"`
 	NoTag  string
-	hidden string
+	hidden string //lint:ignore U1000 an unexported field, which the TypeScript leaves out
 	embedded
 	Any any `json:"any,omitempty"`
 }
