@@ -110,7 +110,7 @@ type FeedMessage struct {
 	// ID is the rematch's game.
 	ID string `json:"id,omitempty"`
 	// Room and Open come with a room message.
-	Room string `json:"room,omitempty"`
+	Room string `json:"room,omitempty" ts:"ChatRoom"`
 	Open bool   `json:"open,omitempty"`
 	// Player is the seat of an auth answer.
 	Player string `json:"player,omitempty"`

@@ -502,7 +502,7 @@ export interface FeedMessage {
   /** ID is the rematch's game. */
   id?: string;
   /** Room and Open come with a room message. */
-  room?: string;
+  room?: ChatRoom;
   open?: boolean;
   /** Player is the seat of an auth answer. */
   player?: string;
