@@ -16,6 +16,7 @@ import (
 
 	"norns/game"
 	"norns/i18n"
+	"norns/wire"
 )
 
 // screenNotation are the Latin words a Russian screen may show: the
@@ -314,8 +315,8 @@ func fakeOnline(t *testing.T, l i18n.Lang) *Model {
 	for _, a := range s.Legal() {
 		legal = append(legal, s.ActionString(a))
 	}
-	v := &View{ID: "g1", Game: "chess", Players: []string{"white", "black"}, You: "white", Started: true, ToMove: "white", Status: "turn white",
-		Seats:    []SeatView{{Player: "white", Kind: "human", Name: "Ann"}, {Player: "black", Kind: "ai", Level: "hard"}},
+	v := &wire.View{ID: "g1", Game: "chess", Players: []string{"white", "black"}, You: "white", Started: true, ToMove: "white", Status: "turn white",
+		Seats:    []wire.SeatView{{Player: "white", Kind: "human", Name: "Ann"}, {Player: "black", Kind: "ai", Level: "hard"}},
 		Position: s.Position(), Legal: legal}
 	m, err := NewOnline(Config{Lang: l}, &Online{Base: "http://127.0.0.1:1", ID: "g1", Player: "white", Token: "t"}, v)
 	if err != nil {
@@ -418,7 +419,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 	// The answers of the server: each has an English detail.
 	post := func(action string, seq int64) *APIError {
 		t.Helper()
-		_, err := m.on.o.Act(context.Background(), action, seq, Reveal{})
+		_, err := m.on.o.Act(context.Background(), action, seq, wire.Reveal{})
 		var ae *APIError
 		if !errors.As(err, &ae) || ae.Detail == "" || ae.Message == "" {
 			t.Fatalf("posting %s at %d: %v, want an error answer with a message and a detail", action, seq, err)
@@ -426,7 +427,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 		if strings.Contains(err.Error(), ae.Detail) {
 			t.Errorf("the error of a Russian answer has the English detail: %q", err.Error())
 		}
-		drive(t, m, m.call("move", func(ctx context.Context) (*View, error) { return m.on.o.Act(ctx, action, seq, Reveal{}) }))
+		drive(t, m, m.call("move", func(ctx context.Context) (*wire.View, error) { return m.on.o.Act(ctx, action, seq, wire.Reveal{}) }))
 		if strings.Contains(m.Render(), ae.Detail) {
 			t.Errorf("the screen shows the detail %q:\n%s", ae.Detail, m.Render())
 		}

@@ -16,6 +16,7 @@ import (
 	"norns/games/tafl"
 	"norns/i18n"
 	"norns/tui"
+	"norns/wire"
 )
 
 func playCmd() *cobra.Command {
@@ -182,7 +183,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 	}
 	var (
 		o   *tui.Online
-		v   *tui.View
+		v   *wire.View
 		err error
 	)
 	if join != "" {
