@@ -57,7 +57,7 @@ func TestEnglishOn(t *testing.T) {
 
 // TestRussianErrors drives the error paths of local play in Russian: a
 // malformed typed move, an illegal one, a move out of turn, keys that do
-// nothing, the AI's failure, a file that cannot be saved, a record that
+// nothing, the AI's failure, a file that cannot be saved, a save file that
 // cannot be resumed; no screen shows an English word outside notation,
 // and each says what happened.
 func TestRussianErrors(t *testing.T) {
@@ -142,30 +142,30 @@ func TestRussianErrors(t *testing.T) {
 	noEnglish(t, "the AI's failure", m.Render())
 	m.stopThinking()
 
-	// A record that cannot be resumed (--load) says why in Russian.
+	// A save file that cannot be resumed (--load) says why in Russian.
 	for _, text := range []string{
-		"", "game chess\nhistory\n", "norns record 1\ngame chess\nbogus\nhistory\n",
-		"norns record 1\ngame go\nhistory\n", "norns record 1\ngame chess\noption x=y\nhistory\n",
-		"norns record 1\ngame chess\nhistory\ne2e5\n", "norns record 1\ngame chess\nhistory\nzz\n",
-		"norns record 1\ngame chess\nhistory\nf2f3\ne7e5\ng2g4\nd8h4\na2a3\n",
-		"norns record 1\ngame seidr\nhistory\na2a3\n8\na3a4\n",
+		"", "game chess\nhistory\n", "norns save 1\ngame chess\nbogus\nhistory\n",
+		"norns save 1\ngame go\nhistory\n", "norns save 1\ngame chess\noption x=y\nhistory\n",
+		"norns save 1\ngame chess\nhistory\ne2e5\n", "norns save 1\ngame chess\nhistory\nzz\n",
+		"norns save 1\ngame chess\nhistory\nf2f3\ne7e5\ng2g4\nd8h4\na2a3\n",
+		"norns save 1\ngame seidr\nhistory\na2a3\n8\na3a4\n",
 	} {
-		r, err := ReadRecord(strings.NewReader(text))
+		r, err := ReadSave(strings.NewReader(text))
 		if err == nil {
-			_, err = New(Config{Record: &r, Vs: "human", Lang: ru})
+			_, err = New(Config{Resume: &r, Vs: "human", Lang: ru})
 		}
-		if !errors.Is(err, ErrRecord) {
-			t.Errorf("record %q: %v, want ErrRecord", text, err)
+		if !errors.Is(err, ErrSave) {
+			t.Errorf("save %q: %v, want ErrSave", text, err)
 			continue
 		}
 		msg := ErrorText(ru, err)
-		// The record's own words (a game "go", an action "zz") are
+		// The save's own words (a game "go", an action "zz") are
 		// quoted as they are.
 		if msg == "" || len(englishOn(strings.NewReplacer("go", "", "zz", "").Replace(msg))) > 0 {
-			t.Errorf("record %q: %q (%v)", text, msg, err)
+			t.Errorf("save %q: %q (%v)", text, msg, err)
 		}
 		if en := ErrorText(i18n.English, err); en == "" || en == msg {
-			t.Errorf("record %q: English %q", text, en)
+			t.Errorf("save %q: English %q", text, en)
 		}
 	}
 }

@@ -97,7 +97,7 @@ func NewOnline(cfg Config, o *Online, v *wire.View) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.Game, cfg.Options, cfg.Record, cfg.Vs = g, game.Options(v.Options), nil, ""
+	cfg.Game, cfg.Options, cfg.Resume, cfg.Vs = g, game.Options(v.Options), nil, ""
 	m := &Model{cfg: cfg, g: g, r: rendererFor(g.Name()), lang: cfg.Lang, width: 80, height: 24, on: &onlineGame{o: o, room: RoomPlayers}}
 	if m.lang == "" {
 		m.lang = i18n.English
