@@ -16,60 +16,18 @@ import (
 	"norns/dice"
 	"norns/game"
 	"norns/games"
+	"norns/wire"
 )
 
-// APIError is an error answer of the server.
+// APIError is an error answer of the server: its HTTP status, code and
+// message.
 type APIError struct {
-	Status  int
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Status int
+	wire.ErrorBody
 }
 
 func (e *APIError) Error() string {
 	return fmt.Sprintf("HTTP %d %s: %s", e.Status, e.Code, e.Message)
-}
-
-// Seat is a seat of a create answer.
-type Seat struct {
-	Player string `json:"player"`
-	Kind   string `json:"kind"`
-	Token  string `json:"token"`
-	Invite string `json:"invite"`
-}
-
-// View is the part of a game's view the clients read.
-type View struct {
-	ID       string      `json:"id"`
-	Game     string      `json:"game"`
-	Players  []string    `json:"players"`
-	Seats    []NonceSeat `json:"seats"`
-	Started  bool        `json:"started"`
-	Seq      int64       `json:"seq"`
-	ToMove   string      `json:"to_move"`
-	Status   string      `json:"status"`
-	Finished bool        `json:"finished"`
-	Legal    []string    `json:"legal"`
-	Fairness Fairness    `json:"fairness"`
-}
-
-// NonceSeat is what a view says of a seat's dice nonces (scheme
-// norns-dice-v2): its pending commitment and how many it revealed.
-type NonceSeat struct {
-	Player  string `json:"player"`
-	Commit  string `json:"commit"`
-	Reveals int    `json:"reveals"`
-}
-
-// Fairness is what the clients read of a view's dice: their scheme.
-type Fairness struct {
-	Scheme string `json:"scheme"`
-}
-
-// Reveal is what a move carries of its seat's dice nonces: the nonce
-// committed to before and the commitment to the next, in hex.
-type Reveal struct {
-	Nonce string `json:"nonce,omitempty"`
-	Next  string `json:"next,omitempty"`
 }
 
 // commitOf is the commitment to nonce k of a secret in game id.
@@ -82,43 +40,20 @@ func commitOf(secret []byte, id string, k int) string {
 // nonce numbered by the seat's reveals and the commitment to the next; a
 // chain's first commitment alone when the seat has none pending; nothing
 // without a secret or in a game of scheme v1.
-func RevealFor(secret []byte, id, player string, seats []NonceSeat, f Fairness) Reveal {
+func RevealFor(secret []byte, id, player string, seats []wire.SeatView, f wire.FairnessView) wire.Reveal {
 	if secret == nil || f.Scheme != dice.SchemeV2 {
-		return Reveal{}
+		return wire.Reveal{}
 	}
 	for _, s := range seats {
 		if s.Player != player {
 			continue
 		}
 		if s.Commit == "" {
-			return Reveal{Next: commitOf(secret, id, s.Reveals)}
+			return wire.Reveal{Next: commitOf(secret, id, s.Reveals)}
 		}
-		return Reveal{Nonce: hex.EncodeToString(dice.Nonce(secret, id, uint64(s.Reveals))), Next: commitOf(secret, id, s.Reveals+1)}
+		return wire.Reveal{Nonce: hex.EncodeToString(dice.Nonce(secret, id, uint64(s.Reveals))), Next: commitOf(secret, id, s.Reveals+1)}
 	}
-	return Reveal{}
-}
-
-// Event is an entry of a game's history.
-type Event struct {
-	Seq    int64  `json:"seq"`
-	Kind   string `json:"kind"`
-	Player string `json:"player"`
-	Action string `json:"action"`
-}
-
-// Message is a WebSocket message: an event or the game's state.
-type Message struct {
-	Type  string `json:"type"`
-	Seq   int64  `json:"seq"`
-	Event Event  `json:"event"`
-	Game  View   `json:"game"`
-}
-
-// SeatSpec is a seat of a create request.
-type SeatSpec struct {
-	Type  string `json:"type"`
-	Level string `json:"level,omitempty"`
-	Name  string `json:"name,omitempty"`
+	return wire.Reveal{}
 }
 
 // Client calls the JSON API of a Norns server.
@@ -169,12 +104,9 @@ func (c *Client) Do(ctx context.Context, method, url, token string, body, out an
 		return err
 	}
 	if resp.StatusCode >= 300 {
-		var eb struct {
-			Error APIError `json:"error"`
-		}
+		var eb wire.ErrorResponse
 		json.Unmarshal(data, &eb)
-		eb.Error.Status = resp.StatusCode
-		return &eb.Error
+		return &APIError{Status: resp.StatusCode, ErrorBody: eb.Error}
 	}
 	if out != nil {
 		return json.Unmarshal(data, out)
@@ -186,8 +118,8 @@ func (c *Client) Do(ctx context.Context, method, url, token string, body, out an
 // for the seats it holds, by player (in a game with dice).
 type Created struct {
 	ID      string            `json:"id"`
-	Seats   []Seat            `json:"seats"`
-	Game    View              `json:"game"`
+	Seats   []wire.SeatGrant  `json:"seats"`
+	Game    wire.View         `json:"game"`
 	Secrets map[string][]byte `json:"-"`
 }
 
@@ -202,15 +134,9 @@ func (c *Created) HasDice() bool {
 // seat it holds a dice seed, which a game with dice waits for, with the
 // commitment to the seat's first nonce from a secret drawn for it (dice
 // scheme norns-dice-v2; Created.Secrets).
-func (c *Client) Create(ctx context.Context, base, name string, options map[string]string, seats []SeatSpec) (*Created, error) {
+func (c *Client) Create(ctx context.Context, base, name string, options map[string]string, seats []wire.SeatRequest) (*Created, error) {
 	var out Created
-	req := map[string]any{"game": name}
-	if options != nil {
-		req["options"] = options
-	}
-	if seats != nil {
-		req["seats"] = seats
-	}
+	req := wire.CreateRequest{Game: name, Options: options, Seats: seats}
 	if err := c.Do(ctx, "POST", base+"/api/games", "", req, &out); err != nil {
 		return nil, err
 	}
@@ -219,7 +145,7 @@ func (c *Client) Create(ctx context.Context, base, name string, options map[stri
 		if s.Token == "" {
 			continue
 		}
-		req := map[string]string{"seed": "loadtest " + s.Player}
+		req := wire.SeedRequest{Seed: "loadtest " + s.Player}
 		if withDice {
 			secret, err := NewSecret()
 			if err != nil {
@@ -229,7 +155,7 @@ func (c *Client) Create(ctx context.Context, base, name string, options map[stri
 				out.Secrets = map[string][]byte{}
 			}
 			out.Secrets[s.Player] = secret
-			req["commit"] = commitOf(secret, out.ID, 0)
+			req.Commit = commitOf(secret, out.ID, 0)
 		}
 		if err := c.Do(ctx, "POST", base+"/api/games/"+out.ID+"/seed", s.Token, req, nil); err != nil {
 			return nil, fmt.Errorf("seed of %s: %w", s.Player, err)
@@ -245,12 +171,10 @@ func NewSecret() ([]byte, error) { return dice.NewSecret() }
 // token; with a nonce secret (not nil) the seat commits to its first
 // nonce.
 func (c *Client) Join(ctx context.Context, base, id, player, invite string, secret []byte) (string, error) {
-	var out struct {
-		Token string `json:"token"`
-	}
-	req := map[string]string{"seat": player, "invite": invite, "seed": "loadtest " + player}
+	var out wire.JoinResponse
+	req := wire.JoinRequest{Seat: player, Invite: invite, Seed: "loadtest " + player}
 	if secret != nil {
-		req["commit"] = commitOf(secret, id, 0)
+		req.Commit = commitOf(secret, id, 0)
 	}
 	err := c.Do(ctx, "POST", base+"/api/games/"+id+"/join", "", req, &out)
 	return out.Token, err
@@ -258,30 +182,20 @@ func (c *Client) Join(ctx context.Context, base, id, player, invite string, secr
 
 // Play sends an action at seq, with what it reveals of the seat's nonces
 // (RevealFor; the zero Reveal for a seat that committed to none).
-func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64, r Reveal) error {
-	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, struct {
-		Action string `json:"action"`
-		Seq    int64  `json:"seq"`
-		Reveal
-	}{action, seq, r}, nil)
+func (c *Client) Play(ctx context.Context, base, id, token, action string, seq int64, r wire.Reveal) error {
+	return c.Do(ctx, "POST", base+"/api/games/"+id+"/actions", token, wire.PlayRequest{Action: action, Seq: &seq, Reveal: r}, nil)
 }
 
 // Events returns a game's whole log.
-func (c *Client) Events(ctx context.Context, base, id string) ([]Event, error) {
-	var out struct {
-		Events []Event `json:"events"`
-	}
+func (c *Client) Events(ctx context.Context, base, id string) ([]wire.EventView, error) {
+	var out wire.EventsResponse
 	err := c.Do(ctx, "GET", base+"/api/games/"+id+"/events?since=0", "", nil, &out)
 	return out.Events, err
 }
 
 // Catalog returns the names of the games a server offers.
 func (c *Client) Catalog(ctx context.Context, base string) ([]string, error) {
-	var out struct {
-		Games []struct {
-			Name string `json:"name"`
-		} `json:"games"`
-	}
+	var out wire.CatalogResponse
 	if err := c.Do(ctx, "GET", base+"/api/catalog", "", nil, &out); err != nil {
 		return nil, err
 	}
@@ -300,7 +214,7 @@ func dialFeed(ctx context.Context, base, id, token string, since int64, opts *we
 	if err != nil || token == "" {
 		return c, err
 	}
-	b, _ := json.Marshal(map[string]string{"type": "auth", "token": token})
+	b, _ := json.Marshal(wire.AuthMessage{Type: wire.MessageAuth, Token: token})
 	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
 		c.CloseNow()
 		return nil, err

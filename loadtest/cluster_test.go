@@ -30,6 +30,7 @@ import (
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
+	"norns/wire"
 )
 
 func openPostgres(t *testing.T, u string) *store.Postgres {
@@ -85,7 +86,7 @@ func startLogged(t *testing.T, st store.Store, errs io.Writer) *instance {
 // game creates a chess game on base with the seats given, joins the open
 // ones on the join URLs (one per open seat, in order) and returns a player
 // for every human seat, the n-th playing on urls[n].
-func newGame(t *testing.T, c *Client, base string, seats []SeatSpec, urls [][]string, stats *Stats) ([]*Player, *Record) {
+func newGame(t *testing.T, c *Client, base string, seats []wire.SeatRequest, urls [][]string, stats *Stats) ([]*Player, *Record) {
 	t.Helper()
 	ctx := context.Background()
 	cr, err := c.Create(ctx, base, "chess", nil, seats)
@@ -164,7 +165,7 @@ func TestClusterTwoInstances(t *testing.T) {
 	c := NewClient(8)
 	stats := &Stats{}
 	p1, r1 := newGame(t, c, a.url, nil, [][]string{{a.url}, {b.url}}, stats)
-	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{b.url}}, stats)
+	p2, r2 := newGame(t, c, a.url, []wire.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{b.url}}, stats)
 	playAll(t, append(p1, p2...), 0)
 	st := openPostgres(t, u)
 	checkGames(t, st, stats, r1, r2)
@@ -291,7 +292,7 @@ func TestClusterKill(t *testing.T) {
 	c := NewClient(8)
 	stats := &Stats{}
 	p1, r1 := newGame(t, c, a.url, nil, [][]string{{a.url, b.url}, {b.url, a.url}}, stats)
-	p2, r2 := newGame(t, c, a.url, []SeatSpec{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{a.url, b.url}}, stats)
+	p2, r2 := newGame(t, c, a.url, []wire.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy"}}, [][]string{{a.url, b.url}}, stats)
 	st := openPostgres(t, u)
 	kills := make(chan map[string]int64, 1)
 	done := make(chan struct{})
@@ -380,16 +381,16 @@ func TestClusterClock(t *testing.T) {
 	}
 	// The first move of each side is not timed; then nobody moves: white's
 	// second runs out.
-	if err := c.Play(ctx, a.url, cr.ID, cr.Seats[0].Token, "e2e4", 0, Reveal{}); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, cr.Seats[0].Token, "e2e4", 0, wire.Reveal{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Play(ctx, b.url, cr.ID, black, "e7e5", 1, Reveal{}); err != nil {
+	if err := c.Play(ctx, b.url, cr.ID, black, "e7e5", 1, wire.Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, base := range []string{a.url, b.url} {
 		deadline := time.Now().Add(20 * time.Second)
 		for {
-			var v View
+			var v wire.View
 			if err := c.Do(ctx, "GET", base+"/api/games/"+cr.ID, "", nil, &v); err != nil {
 				t.Fatal(err)
 			}
@@ -464,8 +465,8 @@ func TestClusterMissedNotification(t *testing.T) {
 			if err != nil {
 				t.Fatalf("waiting on the second instance for event %d: %v", seq, err)
 			}
-			var m Message
-			if json.Unmarshal(data, &m) == nil && m.Type == "event" && m.Event.Seq == seq {
+			var m wire.FeedMessage
+			if json.Unmarshal(data, &m) == nil && m.Type == wire.MessageEvent && m.Event != nil && m.Event.Seq == seq {
 				return
 			}
 		}
@@ -476,7 +477,7 @@ func TestClusterMissedNotification(t *testing.T) {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		var v View
+		var v wire.View
 		if err := c.Do(ctx, "GET", a.url+"/api/games/"+cr.ID, "", nil, &v); err != nil {
 			t.Fatal(err)
 		}
@@ -491,15 +492,15 @@ func TestClusterMissedNotification(t *testing.T) {
 	if err := conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = $1`, listen).Scan(&cut); err != nil || cut != 2 {
 		t.Fatalf("cutting the listeners = %d, %v, want 2", cut, err)
 	}
-	if err := c.Play(ctx, a.url, cr.ID, white, "e4", 0, Reveal{}); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, white, "e4", 0, wire.Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(1)
-	if err := c.Play(ctx, b.url, cr.ID, black, "e5", 1, Reveal{}); err != nil {
+	if err := c.Play(ctx, b.url, cr.ID, black, "e5", 1, wire.Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(2)
-	if err := c.Play(ctx, a.url, cr.ID, white, "Nf3", 2, Reveal{}); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, white, "Nf3", 2, wire.Reveal{}); err != nil {
 		t.Fatal(err)
 	}
 	until(3)
@@ -511,15 +512,15 @@ func TestClusterMissedNotification(t *testing.T) {
 }
 
 // readUntilStarted reads a feed until a state message of a started game.
-func readUntilStarted(ctx context.Context, ws *websocket.Conn) (View, error) {
+func readUntilStarted(ctx context.Context, ws *websocket.Conn) (wire.View, error) {
 	for {
 		_, data, err := ws.Read(ctx)
 		if err != nil {
-			return View{}, err
+			return wire.View{}, err
 		}
-		var m Message
-		if json.Unmarshal(data, &m) == nil && m.Type == "state" && m.Game.Started {
-			return m.Game, nil
+		var m wire.FeedMessage
+		if json.Unmarshal(data, &m) == nil && m.Type == wire.MessageState && m.Game != nil && m.Game.Started {
+			return *m.Game, nil
 		}
 	}
 }
@@ -560,12 +561,12 @@ func TestClusterAppendedElsewhere(t *testing.T) {
 	if _, err := conn.Exec(ctx, `UPDATE games SET seq = 1, updated = $2 WHERE id = $1`, cr.ID, now); err != nil {
 		t.Fatal(err)
 	}
-	err = c.Play(ctx, a.url, cr.ID, white, "d4", 0, Reveal{})
+	err = c.Play(ctx, a.url, cr.ID, white, "d4", 0, wire.Reveal{})
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Code != "stale_sequence" {
 		t.Fatalf("Play(d4 at 0) = %v, want stale_sequence", err)
 	}
-	if err := c.Play(ctx, a.url, cr.ID, black, "e7e5", 1, Reveal{}); err != nil {
+	if err := c.Play(ctx, a.url, cr.ID, black, "e7e5", 1, wire.Reveal{}); err != nil {
 		t.Fatalf("Play(e7e5 at 1) = %v, want nil", err)
 	}
 	evs, err := c.Events(ctx, a.url, cr.ID)

@@ -41,6 +41,7 @@ import (
 	"time"
 
 	"norns/store"
+	"norns/wire"
 )
 
 // Config configures a run.
@@ -472,7 +473,7 @@ func Check(ctx context.Context, c *Client, cfg Config, recs []*Record, rep *Repo
 	}
 	type result struct {
 		rec *Record
-		evs []Event
+		evs []wire.EventView
 		err error
 	}
 	results := make(chan result)
@@ -532,15 +533,15 @@ func Check(ctx context.Context, c *Client, cfg Config, recs []*Record, rep *Repo
 }
 
 // logOf reads a game's log from the store, or through the API.
-func logOf(ctx context.Context, c *Client, cfg Config, id string) ([]Event, error) {
+func logOf(ctx context.Context, c *Client, cfg Config, id string) ([]wire.EventView, error) {
 	if cfg.Store != nil {
 		_, evs, err := cfg.Store.Load(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		out := make([]Event, len(evs))
+		out := make([]wire.EventView, len(evs))
 		for i, e := range evs {
-			out[i] = Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action}
+			out[i] = wire.EventView{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action}
 		}
 		return out, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // fastAI is the think time of every AI level in the tests.
@@ -129,7 +130,7 @@ func TestCheck(t *testing.T) {
 		r := newRecord(id, "chess")
 		r.Seats = []string{"white", "black"}
 		for _, e := range evs {
-			r.add(Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action})
+			r.add(wire.EventView{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action})
 		}
 		return r
 	}

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"norns/wire"
+
 	"github.com/coder/websocket"
 )
 
@@ -22,25 +24,25 @@ type Record struct {
 	Seats []string
 
 	mu       sync.Mutex
-	played   map[int64]Event
+	played   map[int64]wire.EventView
 	finished bool
 }
 
 func newRecord(id, name string) *Record {
-	return &Record{ID: id, Game: name, played: map[int64]Event{}}
+	return &Record{ID: id, Game: name, played: map[int64]wire.EventView{}}
 }
 
-func (r *Record) add(e Event) {
+func (r *Record) add(e wire.EventView) {
 	r.mu.Lock()
 	r.played[e.Seq] = e
 	r.mu.Unlock()
 }
 
 // Played returns the acknowledged moves by seq.
-func (r *Record) Played() map[int64]Event {
+func (r *Record) Played() map[int64]wire.EventView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make(map[int64]Event, len(r.played))
+	out := make(map[int64]wire.EventView, len(r.played))
 	for k, v := range r.played {
 		out[k] = v
 	}
@@ -178,22 +180,23 @@ func (p *Player) Run(ctx context.Context, stop <-chan struct{}) error {
 	}
 }
 
-// feedMessage is a message of the feed as a player reads it: the legal
-// actions are decoded only on the player's turn.
+// feedMessage is a message of the feed as a player reads it (a part of
+// wire.FeedMessage): the state's legal actions are decoded only on the
+// player's turn.
 type feedMessage struct {
-	Type  string   `json:"type"`
-	Event Event    `json:"event"`
-	Game  feedGame `json:"game"`
+	Type  string         `json:"type"`
+	Event wire.EventView `json:"event"`
+	Game  feedGame       `json:"game"`
 }
 
 // feedGame is the state in a feed message, as a player reads it.
 type feedGame struct {
-	Seq      int64           `json:"seq"`
-	ToMove   string          `json:"to_move"`
-	Finished bool            `json:"finished"`
-	Legal    json.RawMessage `json:"legal"`
-	Seats    []NonceSeat     `json:"seats"`
-	Fairness Fairness        `json:"fairness"`
+	Seq      int64             `json:"seq"`
+	ToMove   string            `json:"to_move"`
+	Finished bool              `json:"finished"`
+	Legal    json.RawMessage   `json:"legal"`
+	Seats    []wire.SeatView   `json:"seats"`
+	Fairness wire.FairnessView `json:"fairness"`
 }
 
 type playerState struct {
@@ -201,7 +204,7 @@ type playerState struct {
 	movedAt  int64
 	// pending is a move whose answer was lost with its instance: the log
 	// tells whether it was stored.
-	pending *Event
+	pending *wire.EventView
 	ready   bool
 	// dialed says the last session connected.
 	dialed bool
@@ -249,9 +252,9 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			continue
 		}
 		switch m.Type {
-		case "event":
+		case wire.MessageEvent:
 			p.onEvent(m.Event, st, at)
-		case "state":
+		case wire.MessageState:
 			g := &m.Game
 			if !st.ready {
 				st.ready = true
@@ -289,7 +292,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 
 // onEvent takes event e, read at at: it settles a pending move at its
 // seq, and times an opponent's move.
-func (p *Player) onEvent(e Event, st *playerState, at time.Time) {
+func (p *Player) onEvent(e wire.EventView, st *playerState, at time.Time) {
 	if e.Seq <= st.lastSeen {
 		return
 	}
@@ -344,7 +347,7 @@ func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, r
 // state again, another one when the instance may have lost the move,
 // which then is pending.
 func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *playerState, a string, resend bool) error {
-	mv := Event{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
+	mv := wire.EventView{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
 	p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
 	// The move is sent even when stop comes meanwhile: its
 	// answer decides whether it counts.
@@ -361,11 +364,11 @@ func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *pla
 	p.Stats.sent.Delete(key(p.ID, mv.Seq))
 	var ae *APIError
 	if errors.As(err, &ae) {
-		if ae.Status >= 500 && ae.Code != "internal" {
+		if ae.Status >= 500 && ae.Code != wire.CodeInternal {
 			// shutting down: the move was not stored
 			return err
 		}
-		if resend && (ae.Code == "stale_sequence" || ae.Code == "not_your_turn") {
+		if resend && (ae.Code == wire.CodeStale || ae.Code == wire.CodeNotYourTurn) {
 			// The first sending was stored: the log will say.
 			return errRetry
 		}

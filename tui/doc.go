@@ -109,12 +109,14 @@
 // and plays on; RunOnline returns the seat of the game played last. A game
 // opened after its rematch was made offers m to go there.
 //
-// # Records
+// # Save files
 //
-// --save writes a record after every action and --load resumes one. A
-// record is a text file:
+// --save writes a save file after every action and --load resumes one
+// (type Save). It is the terminal client's own: not the record of a game
+// of the server (package record), which the server signs and norns verify
+// checks. A save file is a text file:
 //
-//	norns record 1
+//	norns save 1
 //	game seidr
 //	option dead-draw=on
 //	option quiet-limit=50
@@ -124,16 +126,17 @@
 //	8
 //	pass
 //
-// The first line is exactly "norns record 1"; then "game NAME" (a short
+// The first line is exactly "norns save 1" ("norns record 1", the header
+// of the files written before, is read as well); then "game NAME" (a short
 // name of games.All), any number of "option NAME=VALUE" lines (each option
 // at most once; options left out take their defaults), the line "history",
 // and one action a line in the game's notation, in order: every decision,
 // every chance outcome, and every pass the game made by itself. Blank lines
 // and lines beginning with # are skipped. Replay applies the history from
-// the start through ParseAction and Apply; a record whose action is not
+// the start through ParseAction and Apply; a save whose action is not
 // legal where it stands, that comes after the end of the game, or that
 // leaves out (or changes) a pass the game made by itself is refused with an
-// error wrapping ErrRecord that names the action's number (a *RecordError,
+// error wrapping ErrSave that names the action's number (a *SaveError,
 // which ErrorText says in the player's language). Who played which seat
-// and the AI's level are not part of the record.
+// and the AI's level are not part of the save.
 package tui

@@ -84,7 +84,7 @@ func needTmux(t *testing.T) {
 }
 
 // TestEndToEndChess plays a few moves of chess against the AI by typing and
-// by pointing, takes one back, quits, and checks the saved record.
+// by pointing, takes one back, quits, and checks the save file.
 func TestEndToEndChess(t *testing.T) {
 	needTmux(t)
 	bin := buildNorns(t)
@@ -105,7 +105,7 @@ func TestEndToEndChess(t *testing.T) {
 	s.waitFor("Move taken back")
 	s.send("C-c")
 	time.Sleep(300 * time.Millisecond)
-	r, err := readRecordFile(rec)
+	r, err := readSaveFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,13 +127,13 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 	s := startTmux(t, bin, "play", "--game", "nordsloki", "--vs", "human", "--seed", "3", "--save", rec, "--lang", "ru", "--roll-delay", "50ms")
 	s.waitFor("ваш ход", "A1 1ᚠ", "Кубики:")
 	for range 4 {
-		before, _ := readRecordFile(rec)
+		before, _ := readSaveFile(rec)
 		s.send("?")
 		s.waitFor("допустим")
 		s.send("Enter")
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			after, err := readRecordFile(rec)
+			after, err := readSaveFile(rec)
 			if err == nil && len(after.Actions) > len(before.Actions) {
 				break
 			}
@@ -142,7 +142,7 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		// The record is written before the screen is redrawn: wait for
+		// The save file is written before the screen is redrawn: wait for
 		// the redrawn one, where the list has closed into the move list.
 		s.waitFor("ваш ход", "Ходы")
 	}
@@ -154,12 +154,12 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 	}
 	s.send("C-c")
 	time.Sleep(300 * time.Millisecond)
-	r, err := readRecordFile(rec)
+	r, err := readSaveFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := Replay(r); err != nil || len(r.Actions) < 6 {
-		t.Errorf("the saved record (%d actions) replays with %v", len(r.Actions), err)
+		t.Errorf("the save file (%d actions) replays with %v", len(r.Actions), err)
 	}
 }
 

@@ -10,12 +10,12 @@ import (
 	"norns/games"
 )
 
-// longRecord is the record of a Sea Hnefatafl game of n plies without
+// longSave is the save of a Sea Hnefatafl game of n plies without
 // repetition rule: random moves, each chosen among those after which the
-// game goes on. The same n gives the same record.
-func longRecord(tb testing.TB, n int) Record {
+// game goes on. The same n gives the same save.
+func longSave(tb testing.TB, n int) Save {
 	tb.Helper()
-	r := Record{Game: "seatafl", Options: game.Options{"repetition": "off", "move-limit": "30000"}}
+	r := Save{Game: "seatafl", Options: game.Options{"repetition": "off", "move-limit": "30000"}}
 	g, err := games.ByName(r.Game)
 	if err != nil {
 		tb.Fatal(err)
@@ -34,7 +34,7 @@ func longRecord(tb testing.TB, n int) Record {
 // (about 3,000²/2 = 4,500,000 here), and gives every action's text.
 func TestReplayLinear(t *testing.T) {
 	const n = 3000
-	r := longRecord(t, n)
+	r := longSave(t, n)
 	g, err := games.ByName(r.Game)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,7 @@ func TestReplayLinear(t *testing.T) {
 // refused.
 func TestReplayPasses(t *testing.T) {
 	// The worked example: the game passes by itself after the last roll.
-	r := Record{Game: "seidr", Actions: []string{"c2c4", "2", "8", "6", "1", "8", "pass", "g8f6"}}
+	r := Save{Game: "seidr", Actions: []string{"c2c4", "2", "8", "6", "1", "8", "pass", "g8f6"}}
 	_, texts, err := Replay(r)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestReplayPasses(t *testing.T) {
 // is the game's.
 func TestModelPlayLinear(t *testing.T) {
 	const n = 3000
-	r := longRecord(t, n)
+	r := longSave(t, n)
 	g, err := games.ByName(r.Game)
 	if err != nil {
 		t.Fatal(err)
@@ -102,14 +102,14 @@ func TestModelPlayLinear(t *testing.T) {
 	if copied > 2*n {
 		t.Errorf("playing %d plies copied %d actions out of the history, want at most %d", n, copied, 2*n)
 	}
-	if got := m.Record().Actions; !slices.Equal(got, r.Actions) {
+	if got := m.Saved().Actions; !slices.Equal(got, r.Actions) {
 		t.Errorf("the model's record has %d actions, want the %d played", len(got), len(r.Actions))
 	}
 }
 
 // BenchmarkReplayLongGame replays a Sea Hnefatafl record of 5,000 plies.
 func BenchmarkReplayLongGame(b *testing.B) {
-	r := longRecord(b, 5000)
+	r := longSave(b, 5000)
 	for b.Loop() {
 		if _, _, err := Replay(r); err != nil {
 			b.Fatal(err)
@@ -121,9 +121,9 @@ func BenchmarkReplayLongGame(b *testing.B) {
 // record of 5,000 plies: the record's check, then every ply into the move
 // list.
 func BenchmarkLoadLongGame(b *testing.B) {
-	r := longRecord(b, 5000)
+	r := longSave(b, 5000)
 	for b.Loop() {
-		if _, err := New(Config{Record: &r, Vs: "human", HasSeed: true}); err != nil {
+		if _, err := New(Config{Resume: &r, Vs: "human", HasSeed: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

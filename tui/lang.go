@@ -71,7 +71,7 @@ func (m *Model) moveError(text string, err error) string {
 
 // ErrorText says an error of the terminal client in a language: the
 // server's message (never its English detail), a server that does not
-// answer, a record that cannot be resumed, a file that cannot be
+// answer, a save file that cannot be resumed, a file that cannot be
 // written, a refused action. An error of another kind is shown as it is
 // in English and as a general failure in other languages, so that no
 // English reaches a Russian screen.
@@ -79,7 +79,7 @@ func ErrorText(l i18n.Lang, err error) string {
 	var (
 		ae  *APIError
 		re  *ReachError
-		rec *RecordError
+		rec *SaveError
 		pe  *fs.PathError
 		ns  *NoSecretError
 	)

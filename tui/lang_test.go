@@ -16,6 +16,7 @@ import (
 
 	"norns/game"
 	"norns/i18n"
+	"norns/wire"
 )
 
 // screenNotation are the Latin words a Russian screen may show: the
@@ -56,7 +57,7 @@ func TestEnglishOn(t *testing.T) {
 
 // TestRussianErrors drives the error paths of local play in Russian: a
 // malformed typed move, an illegal one, a move out of turn, keys that do
-// nothing, the AI's failure, a file that cannot be saved, a record that
+// nothing, the AI's failure, a file that cannot be saved, a save file that
 // cannot be resumed; no screen shows an English word outside notation,
 // and each says what happened.
 func TestRussianErrors(t *testing.T) {
@@ -141,30 +142,30 @@ func TestRussianErrors(t *testing.T) {
 	noEnglish(t, "the AI's failure", m.Render())
 	m.stopThinking()
 
-	// A record that cannot be resumed (--load) says why in Russian.
+	// A save file that cannot be resumed (--load) says why in Russian.
 	for _, text := range []string{
-		"", "game chess\nhistory\n", "norns record 1\ngame chess\nbogus\nhistory\n",
-		"norns record 1\ngame go\nhistory\n", "norns record 1\ngame chess\noption x=y\nhistory\n",
-		"norns record 1\ngame chess\nhistory\ne2e5\n", "norns record 1\ngame chess\nhistory\nzz\n",
-		"norns record 1\ngame chess\nhistory\nf2f3\ne7e5\ng2g4\nd8h4\na2a3\n",
-		"norns record 1\ngame seidr\nhistory\na2a3\n8\na3a4\n",
+		"", "game chess\nhistory\n", "norns save 1\ngame chess\nbogus\nhistory\n",
+		"norns save 1\ngame go\nhistory\n", "norns save 1\ngame chess\noption x=y\nhistory\n",
+		"norns save 1\ngame chess\nhistory\ne2e5\n", "norns save 1\ngame chess\nhistory\nzz\n",
+		"norns save 1\ngame chess\nhistory\nf2f3\ne7e5\ng2g4\nd8h4\na2a3\n",
+		"norns save 1\ngame seidr\nhistory\na2a3\n8\na3a4\n",
 	} {
-		r, err := ReadRecord(strings.NewReader(text))
+		r, err := ReadSave(strings.NewReader(text))
 		if err == nil {
-			_, err = New(Config{Record: &r, Vs: "human", Lang: ru})
+			_, err = New(Config{Resume: &r, Vs: "human", Lang: ru})
 		}
-		if !errors.Is(err, ErrRecord) {
-			t.Errorf("record %q: %v, want ErrRecord", text, err)
+		if !errors.Is(err, ErrSave) {
+			t.Errorf("save %q: %v, want ErrSave", text, err)
 			continue
 		}
 		msg := ErrorText(ru, err)
-		// The record's own words (a game "go", an action "zz") are
+		// The save's own words (a game "go", an action "zz") are
 		// quoted as they are.
 		if msg == "" || len(englishOn(strings.NewReplacer("go", "", "zz", "").Replace(msg))) > 0 {
-			t.Errorf("record %q: %q (%v)", text, msg, err)
+			t.Errorf("save %q: %q (%v)", text, msg, err)
 		}
 		if en := ErrorText(i18n.English, err); en == "" || en == msg {
-			t.Errorf("record %q: English %q", text, en)
+			t.Errorf("save %q: English %q", text, en)
 		}
 	}
 }
@@ -314,8 +315,8 @@ func fakeOnline(t *testing.T, l i18n.Lang) *Model {
 	for _, a := range s.Legal() {
 		legal = append(legal, s.ActionString(a))
 	}
-	v := &View{ID: "g1", Game: "chess", Players: []string{"white", "black"}, You: "white", Started: true, ToMove: "white", Status: "turn white",
-		Seats:    []SeatView{{Player: "white", Kind: "human", Name: "Ann"}, {Player: "black", Kind: "ai", Level: "hard"}},
+	v := &wire.View{ID: "g1", Game: "chess", Players: []string{"white", "black"}, You: "white", Started: true, ToMove: "white", Status: "turn white",
+		Seats:    []wire.SeatView{{Player: "white", Kind: "human", Name: "Ann"}, {Player: "black", Kind: "ai", Level: "hard"}},
 		Position: s.Position(), Legal: legal}
 	m, err := NewOnline(Config{Lang: l}, &Online{Base: "http://127.0.0.1:1", ID: "g1", Player: "white", Token: "t"}, v)
 	if err != nil {
@@ -418,7 +419,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 	// The answers of the server: each has an English detail.
 	post := func(action string, seq int64) *APIError {
 		t.Helper()
-		_, err := m.on.o.Act(context.Background(), action, seq, Reveal{})
+		_, err := m.on.o.Act(context.Background(), action, seq, wire.Reveal{})
 		var ae *APIError
 		if !errors.As(err, &ae) || ae.Detail == "" || ae.Message == "" {
 			t.Fatalf("posting %s at %d: %v, want an error answer with a message and a detail", action, seq, err)
@@ -426,7 +427,7 @@ func TestOnlineRussianErrors(t *testing.T) {
 		if strings.Contains(err.Error(), ae.Detail) {
 			t.Errorf("the error of a Russian answer has the English detail: %q", err.Error())
 		}
-		drive(t, m, m.call("move", func(ctx context.Context) (*View, error) { return m.on.o.Act(ctx, action, seq, Reveal{}) }))
+		drive(t, m, m.call("move", func(ctx context.Context) (*wire.View, error) { return m.on.o.Act(ctx, action, seq, wire.Reveal{}) }))
 		if strings.Contains(m.Render(), ae.Detail) {
 			t.Errorf("the screen shows the detail %q:\n%s", ae.Detail, m.Render())
 		}

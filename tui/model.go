@@ -24,11 +24,11 @@ import (
 
 // Config sets up a game in the terminal.
 type Config struct {
-	// Game and Options start a new game; Record, when set, resumes one
+	// Game and Options start a new game; Resume, when set, resumes a saved one
 	// (its game and options win).
 	Game    game.Game
 	Options game.Options
-	Record  *Record
+	Resume  *Save
 	// Vs is the AI's level ("easy", "medium", "hard") or "human" for
 	// players sharing the keyboard.
 	Vs string
@@ -41,7 +41,7 @@ type Config struct {
 	Lang    i18n.Lang
 	// Color draws the board with colours; false keeps to plain text.
 	Color bool
-	// SavePath, when set, receives the record after every action and when
+	// SavePath, when set, receives the save file after every action and when
 	// the program ends.
 	SavePath string
 	// RollDelay is the pause before each chance outcome is rolled, so that
@@ -125,15 +125,15 @@ type (
 
 // New sets up the model of a game.
 func New(cfg Config) (*Model, error) {
-	if cfg.Record != nil {
-		if _, _, err := Replay(*cfg.Record); err != nil {
+	if cfg.Resume != nil {
+		if _, _, err := Replay(*cfg.Resume); err != nil {
 			return nil, err
 		}
-		g, err := games.ByName(cfg.Record.Game)
+		g, err := games.ByName(cfg.Resume.Game)
 		if err != nil {
 			return nil, err
 		}
-		cfg.Game, cfg.Options = g, cfg.Record.Options
+		cfg.Game, cfg.Options = g, cfg.Resume.Options
 	}
 	if cfg.Game == nil {
 		return nil, errors.New("tui: no game")
@@ -184,9 +184,9 @@ func New(cfg Config) (*Model, error) {
 	m.rng = rand.New(rand.NewPCG(seed, 0x6e6f726e73))
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.entries = m.newEntries(nil, game.NoPlayer)
-	if cfg.Record != nil {
-		for i := len(m.entries); i < len(cfg.Record.Actions); i = len(m.entries) {
-			a, err := m.s.ParseAction(cfg.Record.Actions[i])
+	if cfg.Resume != nil {
+		for i := len(m.entries); i < len(cfg.Resume.Actions); i = len(m.entries) {
+			a, err := m.s.ParseAction(cfg.Resume.Actions[i])
 			if err == nil {
 				err = m.play(a)
 			}
@@ -214,13 +214,13 @@ func (m *Model) initCursor() {
 // State returns the game state (it belongs to the model).
 func (m *Model) State() game.State { return m.s }
 
-// Record returns the game so far as a record.
-func (m *Model) Record() Record {
+// Saved returns the game so far as a save.
+func (m *Model) Saved() Save {
 	texts := make([]string, len(m.entries))
 	for i, e := range m.entries {
 		texts[i] = e.text
 	}
-	return Record{Game: m.g.Name(), Options: m.s.Options(), Actions: texts}
+	return Save{Game: m.g.Name(), Options: m.s.Options(), Actions: texts}
 }
 
 // Init starts the game: the first roll or the AI's first move; online,
@@ -314,7 +314,7 @@ func (m *Model) refresh() {
 	}
 }
 
-// after handles a change of the state: it saves the record and starts what
+// after handles a change of the state: it writes the save file and starts what
 // comes next.
 func (m *Model) after() tea.Cmd {
 	m.gen++
@@ -753,7 +753,7 @@ func (m *Model) undo() tea.Cmd {
 	return m.after()
 }
 
-// save writes the record to the save file, if there is one; it reports
+// save writes the game to the save file, if there is one; it reports
 // success.
 func (m *Model) save() bool {
 	if m.cfg.SavePath == "" {
@@ -761,7 +761,7 @@ func (m *Model) save() bool {
 	}
 	f, err := os.Create(m.cfg.SavePath)
 	if err == nil {
-		err = WriteRecord(f, m.Record())
+		err = WriteSave(f, m.Saved())
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -773,7 +773,7 @@ func (m *Model) save() bool {
 	return true
 }
 
-// quit ends the program, saving the record.
+// quit ends the program, saving the game.
 func (m *Model) quit() tea.Cmd {
 	m.stopThinking()
 	m.save()

@@ -65,7 +65,7 @@ func newModel(t *testing.T, cfg Config) *Model {
 	if cfg.Lang == "" {
 		cfg.Lang = i18n.English
 	}
-	if cfg.Game == nil && cfg.Record == nil {
+	if cfg.Game == nil && cfg.Resume == nil {
 		cfg.Game = mustGame(t, "chess")
 	}
 	if !cfg.HasSeed {
@@ -351,11 +351,11 @@ func TestSaveAndLoad(t *testing.T) {
 	path := t.TempDir() + "/game.txt"
 	m := newModel(t, Config{Game: mustGame(t, "seidr"), Vs: "human", SavePath: path})
 	press(t, m, "c2c4", "enter")
-	r, err := readRecordFile(path)
+	r, err := readSaveFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m2 := newModel(t, Config{Record: &r, Vs: "human"})
+	m2 := newModel(t, Config{Resume: &r, Vs: "human"})
 	if got, want := m2.State().Position(), m.State().Position(); got != want {
 		t.Errorf("loaded position = %q, want %q", got, want)
 	}
@@ -368,9 +368,9 @@ func TestSaveAndLoad(t *testing.T) {
 }
 
 func TestLoadRejectsBadRecord(t *testing.T) {
-	r := Record{Game: "chess", Actions: []string{"e2e4", "e2e4"}}
-	if _, err := New(Config{Record: &r, Vs: "human"}); !errors.Is(err, ErrRecord) {
-		t.Errorf("New with an illegal record = %v, want ErrRecord", err)
+	r := Save{Game: "chess", Actions: []string{"e2e4", "e2e4"}}
+	if _, err := New(Config{Resume: &r, Vs: "human"}); !errors.Is(err, ErrSave) {
+		t.Errorf("New with an illegal record = %v, want ErrSave", err)
 	}
 }
 
@@ -547,7 +547,7 @@ func TestPlayWholeGames(t *testing.T) {
 				}
 			}
 			t.Logf("%s %v: %d actions, %s", g.Name(), o, len(m.State().History()), game.Status(m.State()))
-			s, _, err := Replay(m.Record())
+			s, _, err := Replay(m.Saved())
 			if err != nil {
 				t.Fatalf("%s: the record does not replay: %v", g.Name(), err)
 			}
@@ -569,7 +569,7 @@ func TestSaveCommand(t *testing.T) {
 	if !strings.Contains(m.Render(), "Saved to "+path) {
 		t.Errorf("save %s:\n%s", path, m.Render())
 	}
-	r, err := readRecordFile(path)
+	r, err := readSaveFile(path)
 	if err != nil || strings.Join(r.Actions, " ") != "e2e4" || r.Game != "chess" {
 		t.Errorf("saved record = %+v, %v; want chess with e2e4", r, err)
 	}

@@ -24,6 +24,7 @@ import (
 	"norns/game"
 	"norns/games"
 	"norns/i18n"
+	"norns/wire"
 )
 
 // Online is a seat of a game on a Norns server (docs/api.md): the server's
@@ -52,10 +53,8 @@ var ErrNotGameURL = errors.New("tui: not the URL of a game (want http://host/gam
 // APIError is an error answer of the server: its code, the message in the
 // language asked for and the detail.
 type APIError struct {
-	Status  int
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Detail  string `json:"detail"`
+	Status int
+	wire.ErrorBody
 	// Lang is the language of the message: its text adds the detail,
 	// which is English, only to an English message.
 	Lang i18n.Lang `json:"-"`
@@ -80,85 +79,6 @@ type ReachError struct {
 
 func (e *ReachError) Error() string { return "tui: cannot reach " + e.Base + ": " + e.Err.Error() }
 func (e *ReachError) Unwrap() error { return e.Err }
-
-// View is the part of a game's view (GET /api/games/{id}) the client reads.
-type View struct {
-	ID            string            `json:"id"`
-	Game          string            `json:"game"`
-	Options       map[string]string `json:"options"`
-	Players       []string          `json:"players"`
-	Seats         []SeatView        `json:"seats"`
-	You           string            `json:"you"`
-	Started       bool              `json:"started"`
-	AwaitingSeeds []string          `json:"awaiting_seeds"`
-	CanAbort      []string          `json:"can_abort"`
-	DrawOffer     string            `json:"draw_offer"`
-	TakebackOffer string            `json:"takeback_offer"`
-	// RematchOffers lists the seats of a finished game that asked for a
-	// rematch; Rematch is the new game's id once it exists.
-	RematchOffers []string   `json:"rematch_offers"`
-	Rematch       string     `json:"rematch"`
-	Seq           int64      `json:"seq"`
-	ToMove        string     `json:"to_move"`
-	Status        string     `json:"status"`
-	Result        string     `json:"result"`
-	Finished      bool       `json:"finished"`
-	Position      string     `json:"position"`
-	Legal         []string   `json:"legal"`
-	History       []Event    `json:"history"`
-	Clock         *ClockView `json:"clock"`
-	// Fairness is what the client reads of the dice: their scheme.
-	Fairness struct {
-		Scheme string `json:"scheme"`
-	} `json:"fairness"`
-}
-
-// SeatView is a seat of a view. Commit is the seat's pending nonce
-// commitment, which its next move reveals, and Reveals the number of
-// nonces it revealed (dice scheme norns-dice-v2).
-type SeatView struct {
-	Player  string `json:"player"`
-	Kind    string `json:"kind"`
-	Name    string `json:"name"`
-	Level   string `json:"level"`
-	Commit  string `json:"commit"`
-	Reveals int    `json:"reveals"`
-}
-
-// ClockView is the state of a game's clocks: a Fischer clock, or a
-// correspondence clock of DaysPerMove days a move. RemainingMs is each
-// seat's time when the view was made; Running names the seat whose clock
-// runs (none before a player's first move, which is not timed but must
-// come within FirstMoveMs).
-type ClockView struct {
-	InitialMs   int64            `json:"initial_ms"`
-	IncrementMs int64            `json:"increment_ms"`
-	DaysPerMove int              `json:"days_per_move"`
-	RemainingMs map[string]int64 `json:"remaining_ms"`
-	Running     string           `json:"running"`
-	// FirstMoveMs is, while the player to move has not made a first
-	// move, the time left for it (the game is aborted after).
-	FirstMoveMs int64 `json:"first_move_ms"`
-}
-
-// Event is an entry of a game's log.
-type Event struct {
-	Seq    int64    `json:"seq"`
-	Kind   string   `json:"kind"`
-	Player string   `json:"player"`
-	Action string   `json:"action"`
-	Auto   []string `json:"auto"`
-}
-
-// ChatMessage is a message of a game's chat.
-type ChatMessage struct {
-	Seq    int64     `json:"seq"`
-	Room   string    `json:"room"`
-	Player string    `json:"player"`
-	Name   string    `json:"name"`
-	Text   string    `json:"text"`
-	Time   time.Time `json:"time"`
-}
 
 // ParseGameURL splits the URL of a game, http://host/games/ID, with or
 // without an invitation's ?seat=…&invite=…, into the server's address, the
@@ -198,7 +118,7 @@ func NewSeed() string {
 // is empty) and, in a game with dice, the commitment to its first nonce
 // from a secret drawn for it (Online.Secret); and returns the seat and the
 // game's view.
-func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, client *http.Client) (*Online, *wire.View, error) {
 	base, id, seat, invite, err := ParseGameURL(invitation)
 	if err != nil {
 		return nil, nil, err
@@ -210,7 +130,7 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 	if seed == "" {
 		seed = NewSeed()
 	}
-	req := map[string]string{"invite": invite, "seed": seed}
+	req := wire.JoinRequest{Seat: seat, Invite: invite, Name: name, Seed: seed}
 	// The game as it stands says whether its seats commit to nonces.
 	before, err := o.View(ctx)
 	if err != nil {
@@ -221,19 +141,9 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 		return nil, nil, err
 	}
 	if commit != "" {
-		req["commit"] = commit
+		req.Commit = commit
 	}
-	if seat != "" {
-		req["seat"] = seat
-	}
-	if name != "" {
-		req["name"] = name
-	}
-	var out struct {
-		Player string `json:"player"`
-		Token  string `json:"token"`
-		Game   View   `json:"game"`
-	}
+	var out wire.JoinResponse
 	if err := o.do(ctx, "POST", "/join", req, &out); err != nil {
 		return nil, nil, err
 	}
@@ -245,13 +155,13 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 // view; a token that opens no seat is an error (bad_token). A seat whose
 // seed the game awaits gives one, committing to its first nonce from a
 // secret drawn for it.
-func Open(ctx context.Context, gameURL, token string, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+func Open(ctx context.Context, gameURL, token string, lang i18n.Lang, client *http.Client) (*Online, *wire.View, error) {
 	return OpenSecret(ctx, gameURL, token, nil, lang, client)
 }
 
 // OpenSecret is Open for a seat whose nonce secret the client kept
 // (LoadSeatSecret), or nil.
-func OpenSecret(ctx context.Context, gameURL, token string, secret []byte, lang i18n.Lang, client *http.Client) (*Online, *View, error) {
+func OpenSecret(ctx context.Context, gameURL, token string, secret []byte, lang i18n.Lang, client *http.Client) (*Online, *wire.View, error) {
 	base, id, _, _, err := ParseGameURL(gameURL)
 	if err != nil {
 		return nil, nil, err
@@ -262,17 +172,17 @@ func OpenSecret(ctx context.Context, gameURL, token string, secret []byte, lang 
 		return nil, nil, err
 	}
 	if v.You == "" {
-		return nil, nil, &APIError{Status: http.StatusForbidden, Code: "bad_token", Message: i18n.T(lang, "error.bad_token")}
+		return nil, nil, &APIError{Status: http.StatusForbidden, ErrorBody: wire.ErrorBody{Code: wire.CodeBadToken, Message: i18n.T(lang, "error."+wire.CodeBadToken)}}
 	}
 	o.Player = v.You
 	if contains(v.AwaitingSeeds, o.Player) {
-		req := map[string]string{"seed": NewSeed()}
+		req := wire.SeedRequest{Seed: NewSeed()}
 		commit, err := o.firstCommit(v)
 		if err != nil {
 			return nil, nil, err
 		}
 		if commit != "" {
-			req["commit"] = commit
+			req.Commit = commit
 		}
 		if v, err = o.post(ctx, "/seed", req); err != nil {
 			return nil, nil, err
@@ -284,7 +194,7 @@ func OpenSecret(ctx context.Context, gameURL, token string, secret []byte, lang 
 // firstCommit is the commitment to the seat's first nonce that its seed
 // or join gives in a game with dice of scheme v2: nonce 0 of its secret,
 // drawn now when it has none; "" in another game.
-func (o *Online) firstCommit(v *View) (string, error) {
+func (o *Online) firstCommit(v *wire.View) (string, error) {
 	g, err := games.ByName(v.Game)
 	if err != nil || g.ChanceMode() == game.Deterministic || v.Fairness.Scheme != dice.SchemeV2 {
 		return "", nil
@@ -295,14 +205,6 @@ func (o *Online) firstCommit(v *View) (string, error) {
 		}
 	}
 	return dice.CommitNonce(dice.Nonce(o.Secret, o.ID, 0)), nil
-}
-
-// Reveal is what a move carries of its seat's dice nonces (scheme
-// norns-dice-v2, docs/fair-dice.md section 7): the nonce committed to
-// before, and the commitment to the next, in hex.
-type Reveal struct {
-	Nonce string `json:"nonce,omitempty"`
-	Next  string `json:"next,omitempty"`
 }
 
 // NoSecretError is a move the client cannot make: the seat committed to
@@ -323,11 +225,11 @@ func (e *NoSecretError) Error() string {
 // alone (the chain begins); nothing in a game of scheme v1, nor for a seat
 // without a secret that committed to nothing. A seat that committed and
 // whose secret is missing or another is a NoSecretError.
-func (o *Online) Reveal(v *View) (Reveal, error) {
+func (o *Online) Reveal(v *wire.View) (wire.Reveal, error) {
 	if v.Fairness.Scheme != dice.SchemeV2 {
-		return Reveal{}, nil
+		return wire.Reveal{}, nil
 	}
-	var seat SeatView
+	var seat wire.SeatView
 	for _, s := range v.Seats {
 		if s.Player == o.Player {
 			seat = s
@@ -335,19 +237,19 @@ func (o *Online) Reveal(v *View) (Reveal, error) {
 	}
 	if o.Secret == nil {
 		if seat.Commit != "" {
-			return Reveal{}, &NoSecretError{Player: o.Player}
+			return wire.Reveal{}, &NoSecretError{Player: o.Player}
 		}
-		return Reveal{}, nil
+		return wire.Reveal{}, nil
 	}
 	k := uint64(seat.Reveals)
 	n := dice.Nonce(o.Secret, o.ID, k)
 	if seat.Commit == "" {
-		return Reveal{Next: dice.CommitNonce(n)}, nil
+		return wire.Reveal{Next: dice.CommitNonce(n)}, nil
 	}
 	if dice.CommitNonce(n) != seat.Commit {
-		return Reveal{}, &NoSecretError{Player: o.Player}
+		return wire.Reveal{}, &NoSecretError{Player: o.Player}
 	}
-	return Reveal{Nonce: hex.EncodeToString(n), Next: dice.CommitNonce(dice.Nonce(o.Secret, o.ID, k+1))}, nil
+	return wire.Reveal{Nonce: hex.EncodeToString(n), Next: dice.CommitNonce(dice.Nonce(o.Secret, o.ID, k+1))}, nil
 }
 
 func contains(list []string, s string) bool {
@@ -360,80 +262,74 @@ func contains(list []string, s string) bool {
 }
 
 // View returns the game's view, with the whole history.
-func (o *Online) View(ctx context.Context) (*View, error) {
-	var v View
+func (o *Online) View(ctx context.Context) (*wire.View, error) {
+	var v wire.View
 	err := o.do(ctx, "GET", "", nil, &v)
 	return &v, err
 }
 
 // Act plays an action at seq with what it reveals of the seat's nonces
 // (Reveal); the answer's history holds the events after seq.
-func (o *Online) Act(ctx context.Context, action string, seq int64, r Reveal) (*View, error) {
-	return o.post(ctx, "/actions", struct {
-		Action string `json:"action"`
-		Seq    int64  `json:"seq"`
-		Reveal
-	}{action, seq, r})
+func (o *Online) Act(ctx context.Context, action string, seq int64, r wire.Reveal) (*wire.View, error) {
+	return o.post(ctx, "/actions", wire.PlayRequest{Action: action, Seq: &seq, Reveal: r})
 }
 
 // Resign resigns the seat.
-func (o *Online) Resign(ctx context.Context) (*View, error) { return o.post(ctx, "/resign", nil) }
+func (o *Online) Resign(ctx context.Context) (*wire.View, error) { return o.post(ctx, "/resign", nil) }
 
 // Abort calls the game off (while the seat has not moved).
-func (o *Online) Abort(ctx context.Context) (*View, error) { return o.post(ctx, "/abort", nil) }
+func (o *Online) Abort(ctx context.Context) (*wire.View, error) { return o.post(ctx, "/abort", nil) }
 
 // Draw offers or accepts a draw (accept), or declines the other's offer.
-func (o *Online) Draw(ctx context.Context, accept bool) (*View, error) {
-	return o.post(ctx, "/draw", map[string]bool{"accept": accept})
+func (o *Online) Draw(ctx context.Context, accept bool) (*wire.View, error) {
+	return o.post(ctx, "/draw", wire.OfferRequest{Accept: &accept})
 }
 
 // Takeback asks to take back the seat's last move or accepts the other's
 // request (accept), or declines it.
-func (o *Online) Takeback(ctx context.Context, accept bool) (*View, error) {
-	return o.post(ctx, "/takeback", map[string]bool{"accept": accept})
+func (o *Online) Takeback(ctx context.Context, accept bool) (*wire.View, error) {
+	return o.post(ctx, "/takeback", wire.OfferRequest{Accept: &accept})
 }
 
 // Rematch asks for a rematch of the finished game, or accepts the other
 // players' wish; the answer is the old game's view, whose Rematch names
 // the new game once every person has asked.
-func (o *Online) Rematch(ctx context.Context) (*View, error) { return o.post(ctx, "/rematch", nil) }
+func (o *Online) Rematch(ctx context.Context) (*wire.View, error) {
+	return o.post(ctx, "/rematch", nil)
+}
 
 // The chat's rooms (docs/api.md): the players' and the spectators'.
 const (
-	RoomPlayers    = "players"
-	RoomSpectators = "spectators"
+	RoomPlayers    = wire.RoomPlayers
+	RoomSpectators = wire.RoomSpectators
 )
 
 // Chat writes a message to the players' room.
-func (o *Online) Chat(ctx context.Context, text string) (*ChatMessage, error) {
+func (o *Online) Chat(ctx context.Context, text string) (*wire.ChatView, error) {
 	return o.ChatIn(ctx, RoomPlayers, text)
 }
 
 // ChatIn writes a message to a room, under the seat's name.
-func (o *Online) ChatIn(ctx context.Context, room, text string) (*ChatMessage, error) {
-	var out struct {
-		Message ChatMessage `json:"message"`
-	}
-	err := o.do(ctx, "POST", "/chat", map[string]string{"room": room, "text": text}, &out)
+func (o *Online) ChatIn(ctx context.Context, room, text string) (*wire.ChatView, error) {
+	var out wire.ChatResponse
+	err := o.do(ctx, "POST", "/chat", wire.ChatRequest{Room: room, Text: text}, &out)
 	return &out.Message, err
 }
 
 // ChatSince reads the players' room after message seq.
-func (o *Online) ChatSince(ctx context.Context, since int64) ([]ChatMessage, error) {
+func (o *Online) ChatSince(ctx context.Context, since int64) ([]wire.ChatView, error) {
 	return o.ChatRoom(ctx, RoomPlayers, since)
 }
 
 // ChatRoom reads a room after message seq.
-func (o *Online) ChatRoom(ctx context.Context, room string, since int64) ([]ChatMessage, error) {
-	var out struct {
-		Messages []ChatMessage `json:"messages"`
-	}
+func (o *Online) ChatRoom(ctx context.Context, room string, since int64) ([]wire.ChatView, error) {
+	var out wire.ChatLogResponse
 	err := o.do(ctx, "GET", fmt.Sprintf("/chat?room=%s&since=%d", url.QueryEscape(room), since), nil, &out)
 	return out.Messages, err
 }
 
-func (o *Online) post(ctx context.Context, path string, body any) (*View, error) {
-	var v View
+func (o *Online) post(ctx context.Context, path string, body any) (*wire.View, error) {
+	var v wire.View
 	if err := o.do(ctx, "POST", path, body, &v); err != nil {
 		return nil, err
 	}
@@ -481,14 +377,11 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 		return &ReachError{Base: o.Base, Err: err}
 	}
 	if resp.StatusCode >= 300 {
-		var eb struct {
-			Error APIError `json:"error"`
-		}
+		var eb wire.ErrorResponse
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
-			eb.Error = APIError{Code: "http", Detail: strings.TrimSpace(string(data))}
+			eb.Error = wire.ErrorBody{Code: "http", Detail: strings.TrimSpace(string(data))}
 		}
-		eb.Error.Status, eb.Error.Lang = resp.StatusCode, lang
-		return &eb.Error
+		return &APIError{Status: resp.StatusCode, ErrorBody: eb.Error, Lang: lang}
 	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
@@ -504,9 +397,9 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 type feedMsg struct {
 	// game is the id of the game whose feed sent the message.
 	game  string
-	event *Event
-	view  *View
-	chat  []ChatMessage
+	event *wire.EventView
+	view  *wire.View
+	chat  []wire.ChatView
 	// rematch is the id of the new game the server made.
 	rematch string
 	// room is set when the server says the spectators' room reaches the
@@ -528,7 +421,7 @@ type feedRooms struct {
 // roomMessage is the feed's message that opens or closes the spectators'
 // room.
 func roomMessage(open bool) []byte {
-	b, _ := json.Marshal(map[string]any{"type": "room", "room": RoomSpectators, "open": open})
+	b, _ := json.Marshal(wire.RoomMessage{Type: wire.MessageRoom, Room: RoomSpectators, Open: open})
 	return b
 }
 
@@ -572,7 +465,7 @@ func (o *Online) Follow(ctx context.Context, since int64, chatSince map[string]i
 			return
 		}
 		var ae *APIError
-		if errors.As(err, &ae) && ae.Code == "bad_token" {
+		if errors.As(err, &ae) && ae.Code == wire.CodeBadToken {
 			send(feedMsg{err: err, fatal: true})
 			return
 		}
@@ -599,7 +492,7 @@ func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(16 << 20)
-	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": o.Token})
+	auth, _ := json.Marshal(wire.AuthMessage{Type: wire.MessageAuth, Token: o.Token})
 	if err := c.Write(ctx, websocket.MessageText, auth); err != nil {
 		return &ReachError{Base: o.Base, Err: err}
 	}
@@ -622,39 +515,30 @@ func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64
 		if err != nil {
 			return &ReachError{Base: o.Base, Err: err}
 		}
-		var m struct {
-			Type    string       `json:"type"`
-			ID      string       `json:"id"`
-			Room    string       `json:"room"`
-			Open    bool         `json:"open"`
-			Event   *Event       `json:"event"`
-			Game    *View        `json:"game"`
-			Message *ChatMessage `json:"message"`
-			Error   *APIError    `json:"error"`
-		}
+		var m wire.FeedMessage
 		if json.Unmarshal(b, &m) != nil {
 			continue
 		}
 		switch m.Type {
-		case "event":
+		case wire.MessageEvent:
 			if m.Event != nil && m.Event.Seq > *since {
 				*since = m.Event.Seq
 				send(feedMsg{game: o.ID, event: m.Event})
 			}
-		case "state":
+		case wire.MessageState:
 			if m.Game != nil {
 				send(feedMsg{game: o.ID, view: m.Game})
 			}
-		case "chat":
+		case wire.MessageChat:
 			if m.Message != nil && m.Message.Seq > seen[m.Message.Room] {
 				seen[m.Message.Room] = m.Message.Seq
-				send(feedMsg{game: o.ID, chat: []ChatMessage{*m.Message}})
+				send(feedMsg{game: o.ID, chat: []wire.ChatView{*m.Message}})
 			}
-		case "rematch":
+		case wire.MessageRematch:
 			if m.ID != "" {
 				send(feedMsg{game: o.ID, rematch: m.ID})
 			}
-		case "room":
+		case wire.MessageRoom:
 			if m.Room != RoomSpectators {
 				continue
 			}
@@ -665,13 +549,13 @@ func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64
 				catchUp(RoomSpectators)
 			}
 			send(feedMsg{game: o.ID, room: &open})
-		case "auth":
+		case wire.MessageAuth:
 			// The players' room reaches this feed from now on: read
 			// what was written before.
 			catchUp(RoomPlayers)
-		case "error":
+		case wire.MessageError:
 			if m.Error != nil {
-				return m.Error
+				return &APIError{ErrorBody: *m.Error}
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"norns/game"
 	"norns/games"
 	"norns/i18n"
+	"norns/wire"
 )
 
 // onlineGame is what the model keeps of a game on a server: the last view,
@@ -21,16 +22,16 @@ import (
 // what the player is asked or writing.
 type onlineGame struct {
 	o      *Online
-	view   *View // the last view, without its history
-	events []Event
+	view   *wire.View // the last view, without its history
+	events []wire.EventView
 	// hist replays the moves that stand, for the move list; applied are
 	// the events it has played (moves, rolls and forfeits).
 	hist    game.State
-	applied []Event
+	applied []wire.EventView
 	// loaded is set once the first view is in: the events after it make
 	// notes.
 	loaded bool
-	chat   []ChatMessage
+	chat   []wire.ChatView
 	// chatting: the input line is a chat message.
 	chatting bool
 	// ask is the confirmation awaited: "resign" or "abort".
@@ -69,18 +70,18 @@ type (
 	// offer or a read of the game (what).
 	postedMsg struct {
 		what string
-		v    *View
+		v    *wire.View
 		err  error
 	}
 	chattedMsg struct {
-		msg *ChatMessage
+		msg *wire.ChatView
 		err error
 	}
 	// rematchMsg is the rematch opened: the seat in the new game and its
 	// view.
 	rematchMsg struct {
 		o   *Online
-		v   *View
+		v   *wire.View
 		err error
 	}
 )
@@ -91,12 +92,12 @@ const callTimeout = 30 * time.Second
 // NewOnline sets up the model of a game on a server from the seat o holds
 // and the game's view (with its whole history). cfg gives the language and
 // the colours; its game, options, opponent and record are not used.
-func NewOnline(cfg Config, o *Online, v *View) (*Model, error) {
+func NewOnline(cfg Config, o *Online, v *wire.View) (*Model, error) {
 	g, err := games.ByName(v.Game)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Game, cfg.Options, cfg.Record, cfg.Vs = g, game.Options(v.Options), nil, ""
+	cfg.Game, cfg.Options, cfg.Resume, cfg.Vs = g, game.Options(v.Options), nil, ""
 	m := &Model{cfg: cfg, g: g, r: rendererFor(g.Name()), lang: cfg.Lang, width: 80, height: 24, on: &onlineGame{o: o, room: RoomPlayers}}
 	if m.lang == "" {
 		m.lang = i18n.English
@@ -198,7 +199,7 @@ func (on *onlineGame) offer() string {
 
 // addEvents adds the events that follow the log; it ignores the ones it
 // has and reports whether some were missing before these.
-func (m *Model) addEvents(es []Event) (gap bool) {
+func (m *Model) addEvents(es []wire.EventView) (gap bool) {
 	on := m.on
 	for _, e := range es {
 		n := int64(len(on.events))
@@ -222,7 +223,7 @@ func (m *Model) addEvents(es []Event) (gap bool) {
 }
 
 // noteEvent notes what another player (or the dice) did.
-func (m *Model) noteEvent(e Event) {
+func (m *Model) noteEvent(e wire.EventView) {
 	if e.Player == m.on.o.Player {
 		return
 	}
@@ -260,7 +261,7 @@ func (m *Model) noteEvent(e Event) {
 // adopt takes a view of the server: its events, then its state. A view
 // older than the one shown is dropped; one whose history has a hole is
 // read again whole.
-func (m *Model) adopt(v *View) tea.Cmd {
+func (m *Model) adopt(v *wire.View) tea.Cmd {
 	on := m.on
 	if v.ID != "" && v.ID != on.o.ID {
 		return nil // a view of the game before a rematch
@@ -270,7 +271,7 @@ func (m *Model) adopt(v *View) tea.Cmd {
 		return nil
 	}
 	if gap || int64(len(on.events)) < v.Seq {
-		return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+		return m.call("sync", func(ctx context.Context) (*wire.View, error) { return on.o.View(ctx) })
 	}
 	s, err := m.g.Setup(game.Options(v.Options), v.Position)
 	if err != nil {
@@ -297,8 +298,8 @@ func (m *Model) adopt(v *View) tea.Cmd {
 // standing returns the events that make the game's state, in order: the
 // moves and rolls not taken back, and the forfeits of a game that goes on
 // without a player (as the server plays them).
-func (m *Model) standing() []Event {
-	var out []Event
+func (m *Model) standing() []wire.EventView {
+	var out []wire.EventView
 	_, forfeits := m.s.(game.Forfeiter)
 	for _, e := range m.on.events {
 		switch e.Kind {
@@ -327,7 +328,7 @@ func (m *Model) standing() []Event {
 func (m *Model) syncHistory() {
 	on := m.on
 	st := m.standing()
-	if on.hist == nil || len(on.applied) > len(st) || !slices.EqualFunc(on.applied, st[:len(on.applied)], func(a, b Event) bool { return a.Seq == b.Seq }) {
+	if on.hist == nil || len(on.applied) > len(st) || !slices.EqualFunc(on.applied, st[:len(on.applied)], func(a, b wire.EventView) bool { return a.Seq == b.Seq }) {
 		h, err := m.g.New(m.s.Options())
 		if err != nil {
 			m.message = ErrorText(m.lang, err)
@@ -345,7 +346,7 @@ func (m *Model) syncHistory() {
 }
 
 // replay plays one standing event on the replay.
-func (m *Model) replay(e Event) error {
+func (m *Model) replay(e wire.EventView) error {
 	h := m.on.hist
 	if e.Kind == "timeout" || e.Kind == "resign" {
 		p, ok := game.PlayerByName(h, e.Player)
@@ -364,7 +365,7 @@ func (m *Model) replay(e Event) error {
 
 // call runs a call to the server in a command; its answer comes back as a
 // postedMsg.
-func (m *Model) call(what string, f func(context.Context) (*View, error)) tea.Cmd {
+func (m *Model) call(what string, f func(context.Context) (*wire.View, error)) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 		defer cancel()
@@ -390,20 +391,20 @@ func (m *Model) post(a game.Action) tea.Cmd {
 	on.posting = true
 	m.message, m.notes, m.rolls = "", nil, nil
 	m.selected, m.list, m.choices = nil, false, nil
-	return m.call("move", func(ctx context.Context) (*View, error) { return on.o.Act(ctx, text, seq, r) })
+	return m.call("move", func(ctx context.Context) (*wire.View, error) { return on.o.Act(ctx, text, seq, r) })
 }
 
 // takeback asks to take back the player's last move, or accepts the other
 // player's request (accept), or declines it.
 func (m *Model) takeback(accept bool) tea.Cmd {
 	on := m.on
-	return m.call("takeback", func(ctx context.Context) (*View, error) { return on.o.Takeback(ctx, accept) })
+	return m.call("takeback", func(ctx context.Context) (*wire.View, error) { return on.o.Takeback(ctx, accept) })
 }
 
 // draw offers or accepts a draw (accept), or declines the offer.
 func (m *Model) draw(accept bool) tea.Cmd {
 	on := m.on
-	return m.call("draw", func(ctx context.Context) (*View, error) { return on.o.Draw(ctx, accept) })
+	return m.call("draw", func(ctx context.Context) (*wire.View, error) { return on.o.Draw(ctx, accept) })
 }
 
 // sendChat writes a message to the room the chat pane shows.
@@ -438,12 +439,12 @@ func (m *Model) switchRoom() tea.Cmd {
 }
 
 // addChat adds messages to the chat, each once.
-func (on *onlineGame) addChat(msgs []ChatMessage) {
+func (on *onlineGame) addChat(msgs []wire.ChatView) {
 	for _, c := range msgs {
 		if n := len(on.chat); n == 0 || c.Seq > on.chat[n-1].Seq {
 			on.chat = append(on.chat, c)
-		} else if !slices.ContainsFunc(on.chat, func(x ChatMessage) bool { return x.Seq == c.Seq }) {
-			i, _ := slices.BinarySearchFunc(on.chat, c.Seq, func(x ChatMessage, seq int64) int { return int(x.Seq - seq) })
+		} else if !slices.ContainsFunc(on.chat, func(x wire.ChatView) bool { return x.Seq == c.Seq }) {
+			i, _ := slices.BinarySearchFunc(on.chat, c.Seq, func(x wire.ChatView, seq int64) int { return int(x.Seq - seq) })
 			on.chat = slices.Insert(on.chat, i, c)
 		}
 	}
@@ -470,8 +471,8 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			return nil
 		case msg.event != nil:
 			on.feedErr = ""
-			if m.addEvents([]Event{*msg.event}) {
-				return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+			if m.addEvents([]wire.EventView{*msg.event}) {
+				return m.call("sync", func(ctx context.Context) (*wire.View, error) { return on.o.View(ctx) })
 			}
 		case msg.view != nil:
 			on.feedErr = ""
@@ -489,7 +490,7 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			m.refresh()
 			if msg.what == "move" {
 				// The game may have moved on (stale_sequence): read it.
-				return m.call("sync", func(ctx context.Context) (*View, error) { return on.o.View(ctx) })
+				return m.call("sync", func(ctx context.Context) (*wire.View, error) { return on.o.View(ctx) })
 			}
 			return nil
 		}
@@ -517,7 +518,7 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			m.message = ErrorText(m.lang, msg.err)
 			return nil
 		}
-		on.addChat([]ChatMessage{*msg.msg})
+		on.addChat([]wire.ChatView{*msg.msg})
 	case rematchMsg:
 		return m.enterRematch(msg)
 	case clockTickMsg:
@@ -750,7 +751,7 @@ func (on *onlineGame) lines(l i18n.Lang, w int) []string {
 	if room == RoomSpectators {
 		add(i18n.T(l, "tui.online.room.spectators"))
 	}
-	var shown []ChatMessage
+	var shown []wire.ChatView
 	for _, c := range on.chat {
 		if c.Room == room || c.Room == "" && room == RoomPlayers {
 			shown = append(shown, c)

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"norns/i18n"
+	"norns/wire"
 )
 
 // createWith creates a game from a whole request body (a clock, say).
@@ -347,7 +348,7 @@ func TestOnlineSpectatorsChat(t *testing.T) {
 	}
 	press(t, m, "thanks all", "enter")
 	var chat struct {
-		Messages []ChatMessage `json:"messages"`
+		Messages []wire.ChatView `json:"messages"`
 	}
 	api(t, "GET", games+"/chat?room=spectators", "", nil, &chat)
 	if n := len(chat.Messages); n != 3 || chat.Messages[2].Text != "thanks all" || chat.Messages[2].Player != "black" || chat.Messages[2].Name != "Bob" {

@@ -14,6 +14,7 @@ import (
 	"norns/games"
 	"norns/i18n"
 	"norns/record"
+	"norns/wire"
 )
 
 // recordOf fetches a game's Norns record.
@@ -29,13 +30,13 @@ func recordOf(t *testing.T, base, id string) string {
 }
 
 // seatOf is a seat of a view by its player.
-func seatOf(v View, player string) SeatView {
+func seatOf(v wire.View, player string) wire.SeatView {
 	for _, s := range v.Seats {
 		if s.Player == player {
 			return s
 		}
 	}
-	return SeatView{}
+	return wire.SeatView{}
 }
 
 // TestOnlineNonces: a seat the terminal client joins in a game with dice

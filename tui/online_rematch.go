@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"norns/i18n"
+	"norns/wire"
 )
 
 // rematchWishes says whether the player asked for a rematch of the
@@ -24,7 +25,7 @@ func (on *onlineGame) rematchWishes(l i18n.Lang) (mine bool, others []string) {
 
 // seatName is the name of a seat's player, or the seat's.
 func (on *onlineGame) seatName(l i18n.Lang, player string) string {
-	i := slices.IndexFunc(on.view.Seats, func(s SeatView) bool { return s.Player == player })
+	i := slices.IndexFunc(on.view.Seats, func(s wire.SeatView) bool { return s.Player == player })
 	if i >= 0 && on.view.Seats[i].Name != "" && on.view.Seats[i].Name != player {
 		return on.view.Seats[i].Name
 	}

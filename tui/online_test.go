@@ -19,6 +19,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // testServer runs the real game server on a SQLite database in a
@@ -140,9 +141,9 @@ func await(t *testing.T, m *Model, ch chan tea.Msg, texts ...string) string {
 }
 
 // serverView reads the game as a spectator.
-func serverView(t *testing.T, base, id string) View {
+func serverView(t *testing.T, base, id string) wire.View {
 	t.Helper()
-	var v View
+	var v wire.View
 	api(t, "GET", base+"/api/games/"+id, "", nil, &v)
 	return v
 }
@@ -239,7 +240,7 @@ func TestOnlineGame(t *testing.T) {
 	}
 	press(t, m, "good luck", "enter")
 	var chat struct {
-		Messages []ChatMessage `json:"messages"`
+		Messages []wire.ChatView `json:"messages"`
 	}
 	api(t, "GET", games+"/chat?room=players", ann, nil, &chat)
 	if len(chat.Messages) != 1 || chat.Messages[0].Text != "good luck" || chat.Messages[0].Player != "black" {

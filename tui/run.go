@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"norns/wire"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -24,7 +26,7 @@ func Run(cfg Config, in io.Reader, out io.Writer) error {
 // holds and the game's view, until the player quits; the game's feed
 // brings the other players' moves and the chat. It returns the seat of
 // the game played last: a rematch the player followed, or o.
-func RunOnline(cfg Config, o *Online, v *View, in io.Reader, out io.Writer) (*Online, error) {
+func RunOnline(cfg Config, o *Online, v *wire.View, in io.Reader, out io.Writer) (*Online, error) {
 	m, err := NewOnline(cfg, o, v)
 	if err != nil {
 		return o, err

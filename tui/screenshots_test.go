@@ -62,11 +62,11 @@ func TestScreenshots(t *testing.T) {
 	// Steps from the list until the third turn of Player 1 begins: the
 	// AI's steps and the roll are on the screen.
 	for i := 0; i < 40 && !(i >= 4 && strings.Contains(s.screen(), "Игрок 1: выпало")); i++ {
-		before, _ := readRecordFile(rec)
+		before, _ := readSaveFile(rec)
 		s.send("?")
 		s.waitFor("допустим")
 		s.send("Enter")
-		waitRecord(t, s, rec, len(before.Actions))
+		waitSave(t, s, rec, len(before.Actions))
 		s.waitFor("ваш ход", "Ходы")
 	}
 	s.send("Enter")
@@ -86,12 +86,12 @@ func TestScreenshots(t *testing.T) {
 	write("tui-luxumbra-ru-60.txt", s.waitFor("zz9 — не ход этой игры", "ваш ход"))
 }
 
-// waitRecord waits until the saved record holds more than n actions.
-func waitRecord(t *testing.T, s *tmuxSession, rec string, n int) {
+// waitSave waits until the save file holds more than n actions.
+func waitSave(t *testing.T, s *tmuxSession, rec string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		after, err := readRecordFile(rec)
+		after, err := readSaveFile(rec)
 		if err == nil && len(after.Actions) > n {
 			return
 		}

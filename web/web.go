@@ -25,8 +25,10 @@
 //
 // # Building
 //
-// go generate ./web rebuilds dist/app.js from src/ (package
-// internal/bundle); the tests fail when it is out of date. The page, style
+// go generate ./web writes src/wire.ts, the types of the server's API,
+// from package wire (package wire/tsgen), then rebuilds dist/app.js from
+// src/ (package internal/bundle); the tests fail when either is out of
+// date. The page, style
 // sheet and icons (static/) and the rules pages (rules/en, rules/ru) are
 // embedded where they are. The rules pages tell players the rules of the project's
 // rules files (../rules), with the same rule numbers, rulings and house
@@ -35,6 +37,7 @@
 // sources; it is not needed to build.
 package web
 
+//go:generate go run ../wire/cmd/tsgen src/wire.ts
 //go:generate go run ./internal/genbundle
 
 import (

@@ -16,6 +16,7 @@ import (
 	"norns/games/tafl"
 	"norns/i18n"
 	"norns/tui"
+	"norns/wire"
 )
 
 func playCmd() *cobra.Command {
@@ -33,8 +34,8 @@ func playCmd() *cobra.Command {
 		Long: `Play a game in the terminal. Pick a piece and its destination with the
 arrow keys and Enter, or type a move in the game's notation; ? lists the legal
 moves, u takes back your last move, Ctrl+C quits. Dice are rolled by the
-program (reproducibly with --seed). --save writes the record after every move;
---load resumes a saved record.
+program (reproducibly with --seed). --save writes the game to a save file after
+every move; --load resumes a saved game.
 
 --join plays a game of a Norns server (norns serve) from its invitation URL,
 http://host/games/ID?seat=…&invite=…: the other players' moves arrive live,
@@ -78,11 +79,11 @@ instead.`,
 				return errors.New(i18n.T(cfg.Lang, "tui.cli.vs", "vs", vs))
 			}
 			if load != "" {
-				r, err := loadRecord(cfg.Lang, load, gameName)
+				r, err := loadSave(cfg.Lang, load, gameName)
 				if err != nil {
 					return err
 				}
-				cfg.Record = &r
+				cfg.Resume = &r
 			} else {
 				g, opts, err := newLocalGame(cfg.Lang, gameName, sets)
 				if err != nil {
@@ -99,8 +100,8 @@ instead.`,
 	f.StringVar(&vs, "vs", "easy", "the opponent: easy, medium, hard or human")
 	f.StringVar(&seat, "seat", "", "your seat against the AI (white, black, p1, p2, p3); the first seat by default")
 	f.Uint64Var(&seed, "seed", 0, "seed of the dice and the AI (random when not given)")
-	f.StringVar(&save, "save", "", "write the game's record to this file after every move")
-	f.StringVar(&load, "load", "", "resume the game recorded in this file (a record of norns play --save, or an OpenTafl record of a tafl game)")
+	f.StringVar(&save, "save", "", "write the game to this save file after every move")
+	f.StringVar(&load, "load", "", "resume the game saved in this file (a save file of norns play --save, or an OpenTafl record of a tafl game)")
 	f.StringVar(&lang, "lang", "", "language of the screens: en or ru (default from LANG)")
 	f.StringVar(&join, "join", "", "play the game of a server's invitation URL (http://host/games/ID?seat=…&invite=…)")
 	f.StringVar(&gameURL, "game-url", "", "come back to a game of a server joined before (http://host/games/ID)")
@@ -112,16 +113,17 @@ instead.`,
 	return cmd
 }
 
-// loadRecord reads the record in file, a record of norns play --save or
-// an OpenTafl record of a tafl game, and checks that it is of gameName
+// loadSave reads the game saved in file, a save file of norns play
+// --save (under its header or the old one) or an OpenTafl record of a tafl
+// game, and checks that it is of gameName
 // (when given) and replays.
-func loadRecord(l i18n.Lang, file, gameName string) (tui.Record, error) {
+func loadSave(l i18n.Lang, file, gameName string) (tui.Save, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return tui.Record{}, err
+		return tui.Save{}, err
 	}
-	r, err := tui.ReadRecord(bytes.NewReader(data))
-	if err != nil && !bytes.HasPrefix(bytes.TrimSpace(data), []byte("norns record")) {
+	r, err := tui.ReadSave(bytes.NewReader(data))
+	if head := bytes.TrimSpace(data); err != nil && !bytes.HasPrefix(head, []byte("norns save")) && !bytes.HasPrefix(head, []byte("norns record")) {
 		if o, oerr := recordFromOTN(string(data)); oerr == nil {
 			r, err = o, nil // an OpenTafl record of a tafl game
 		}
@@ -182,7 +184,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 	}
 	var (
 		o   *tui.Online
-		v   *tui.View
+		v   *wire.View
 		err error
 	)
 	if join != "" {
@@ -248,24 +250,24 @@ func explain(l i18n.Lang, err error) string {
 }
 
 // recordFromOTN reads an OpenTafl Notation game record of a tafl game as
-// the terminal client's record: the game its rules string names and the
+// the terminal client's save: the game its rules string names and the
 // moves played, from the game's start. A record that starts from another
 // position is refused.
-func recordFromOTN(text string) (tui.Record, error) {
+func recordFromOTN(text string) (tui.Save, error) {
 	o, err := tafl.ParseOTN(text)
 	if err != nil {
-		return tui.Record{}, err
+		return tui.Save{}, err
 	}
-	r := tui.Record{Game: o.Game.Name(), Options: o.Options}
+	r := tui.Save{Game: o.Game.Name(), Options: o.Options}
 	for _, a := range o.State.History() {
 		r.Actions = append(r.Actions, o.State.ActionString(a))
 	}
 	st, _, err := tui.Replay(r)
 	if err != nil {
-		return tui.Record{}, err
+		return tui.Save{}, err
 	}
 	if st.Position() != o.State.Position() {
-		return tui.Record{}, errors.New("the OTN record starts from another position than its game's")
+		return tui.Save{}, errors.New("the OTN record starts from another position than its game's")
 	}
 	return r, nil
 }

@@ -15,7 +15,13 @@ import (
 // screen, in English and in Russian.
 func TestPlayErrors(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.txt")
-	if err := os.WriteFile(bad, []byte("norns record 1\ngame chess\nhistory\ne2e5\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte("norns save 1\ngame chess\nhistory\ne2e5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// badOld is the same under the header of the save files written
+	// before theirs: read as a save file too.
+	badOld := filepath.Join(t.TempDir(), "bad-old.txt")
+	if err := os.WriteFile(badOld, []byte("norns record 1\ngame chess\nhistory\ne2e5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -28,9 +34,10 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "--lang", "en", "--game", "chess", "--vs", "grandmaster"}, "--vs grandmaster: want easy, medium, hard or human"},
 		{[]string{"play", "--lang", "en", "--game", "chess", "--set", "fast"}, "--set fast: want option=value"},
 		{[]string{"play", "--lang", "en", "--game", "chess", "--set", "speed=fast"}, "bad option"},
-		{[]string{"play", "--lang", "en", "--load", bad}, `cannot resume ` + bad + `: tui: bad record: action 1 "e2e5"`},
+		{[]string{"play", "--lang", "en", "--load", bad}, `cannot resume ` + bad + `: tui: bad save file: action 1 "e2e5"`},
+		{[]string{"play", "--lang", "en", "--load", badOld}, `cannot resume ` + badOld + `: tui: bad save file: action 1 "e2e5"`},
 		{[]string{"play", "--lang", "en", "--load", bad, "--game", "seidr"}, "holds a game of chess, not seidr"},
-		// In Russian, no English details: the record's and the game list's.
+		// In Russian, no English details: the save file's and the game list's.
 		{[]string{"play", "--lang", "ru", "--load", bad}, "не удалось продолжить партию из " + bad + ": ход 1 (e2e5) там невозможен\n"},
 		{[]string{"play", "--lang", "ru", "--game", "go"}, "неизвестная игра «go» (игры: chess,"},
 	}

@@ -3,127 +3,40 @@
 
 import { has, t } from "./i18n";
 
-export interface Option {
-  name: string;
-  default: string;
-  values: string[];
-  help?: string;
-}
+import type {
+  CatalogGame,
+  CatalogOption,
+  CatalogResponse,
+  ChatLogResponse,
+  ChatResponse,
+  ChatRoom,
+  ChatView,
+  ClockRequest as WireClockRequest,
+  CreateRequest,
+  CreateResponse,
+  ErrorBody,
+  ErrorResponse,
+  EventView,
+  EventsResponse,
+  InvitesResponse,
+  JoinResponse,
+  ListResponse,
+  SigningKeyJSON,
+  View,
+} from "./wire";
 
-export interface CatalogGame {
-  name: string;
-  title: string;
-  players: string[];
-  chance: boolean;
-  pgn: boolean;
-  /** records lists the formats of the game's record, its default first
-   * (pgn, text, norns, json). */
-  records?: string[];
-  options: Option[];
-  ai_levels: string[];
-}
+// The types of the API are generated from the server's (package wire) in
+// wire.ts. GameView is the view of a game (wire.View).
+export type { CatalogGame, ChatRoom, ChatView, ErrorBody, EventView, View as GameView };
+export type { SeatGrant, SeatView, Summary } from "./wire";
+type GameView = View;
 
-export interface SeatView {
-  player: string;
-  kind: string;
-  name?: string;
-  level?: string;
-  seeded: boolean;
-  /** public marks an open seat anyone may join; the list of games gives
-   * its invitation. */
-  public?: boolean;
-  invite?: string;
-  /** left marks a player who left a game that goes on without them
-   * (three-player Nords Loki). */
-  left?: boolean;
-  /** commit is the seat's pending dice nonce commitment, which its next
-   * move reveals, and reveals the number of nonces it revealed (scheme
-   * norns-dice-v2; nonce.ts). */
-  commit?: string;
-  reveals?: number;
-}
-
-export interface EventView {
-  seq: number;
-  kind: string;
-  player: string;
-  action?: string;
-  auto?: string[];
-  time: string;
-}
-
-export interface GameView {
-  id: string;
-  game: string;
-  title: string;
-  options: Record<string, string>;
-  players: string[];
-  seats: SeatView[];
-  you?: string;
-  started: boolean;
-  /** awaiting_seeds lists the seats whose dice seed the first roll waits
-   * for, once every seat is taken. */
-  awaiting_seeds?: string[];
-  /** can_abort lists the human seats that may still abort the game (they
-   * have not moved); the others may resign once it has started. */
-  can_abort?: string[];
-  /** draw_offer and takeback_offer name the seat whose offer waits for
-   * the other player's answer (absent when none). */
-  draw_offer?: string;
-  takeback_offer?: string;
-  /** can_offer_draw and can_takeback list the human seats that may offer a
-   * draw, ask to take back their last move now (the server limits both:
-   * a draw once in more than 20 moves, a takeback asked once a move). */
-  can_offer_draw?: string[];
-  can_takeback?: string[];
-  /** rematch_offers lists the seats of a game over that asked for a
-   * rematch; rematch is the new game's id once it exists. */
-  rematch_offers?: string[];
-  rematch?: string;
-  seq: number;
-  to_move: string;
-  status: string;
-  result: string;
-  finished: boolean;
-  position: string;
-  board: string;
-  /** check are the squares of the kings in check (chess, Samurai chess). */
-  check?: string[];
-  legal: string[];
-  history: EventView[];
-  fairness: { scheme: string; commitment: string; server_seed?: string; seat_seeds: Record<string, string>; rolls: number };
-  /** clock: days_per_move is set for a correspondence clock (each turn
-   * has that many days afresh). */
-  clock?: { initial_ms: number; increment_ms: number; days_per_move?: number; remaining_ms: Record<string, number>; running?: string; first_move_ms?: number };
-  created: string;
-  /** private says the game is not in the lists of games. */
-  private?: boolean;
-}
+/** Option is a game's option as the catalog gives it. */
+export type Option = CatalogOption;
 
 /** ClockRequest is the clock of a new game: Fischer (minutes for the
  * game, an increment per turn) or correspondence (days per move). */
-export type ClockRequest = { initial_ms: number; increment_ms: number } | { days_per_move: number };
-
-export interface Summary {
-  id: string;
-  game: string;
-  options: Record<string, string>;
-  seats: SeatView[];
-  seq: number;
-  status: string;
-  result: string;
-  finished: boolean;
-  created: string;
-  updated: string;
-}
-
-export interface SeatGrant {
-  player: string;
-  kind: string;
-  token?: string;
-  invite?: string;
-  invite_url?: string;
-}
+export type ClockRequest = Pick<WireClockRequest, "initial_ms" | "increment_ms"> | Required<Pick<WireClockRequest, "days_per_move">>;
 
 export interface Ply {
   action: string;
@@ -147,20 +60,6 @@ export interface Replay {
   status: string;
   result: string;
   error?: string;
-}
-
-/** ChatRoom is a game's chat room: its players' or its spectators'. */
-export type ChatRoom = "players" | "spectators";
-
-/** ChatMessage is a message of a game's chat; player is "" for a
- * spectator. */
-export interface ChatMessage {
-  seq: number;
-  room: ChatRoom;
-  player: string;
-  name: string;
-  text: string;
-  time: string;
 }
 
 /** normOption reads an option whether its fields are written in lower
@@ -195,24 +94,16 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
     data = null;
   }
   if (!r.ok) {
-    const e = (data as { error?: ErrorBody } | null)?.error;
+    const e = (data as Partial<ErrorResponse> | null)?.error;
     throw new ApiError(e?.code ?? "http_" + r.status, errorText(e ?? {}) || r.statusText, r.status);
   }
   return data as T;
 }
 
-/** ErrorBody is the error of an error answer, and of the WebSocket's
- * error message. */
-export interface ErrorBody {
-  code?: string;
-  message?: string;
-  detail?: string;
-}
-
 /** errorText is an error's message in the reader's language when the
  * catalog has it, with the detail (what exactly was wrong) as the server
  * wrote it. */
-export function errorText(e: ErrorBody): string {
+export function errorText(e: Partial<ErrorBody>): string {
   const message = e.code && has("error." + e.code) ? t("error." + e.code) : e.message;
   return [message, e.detail].filter(Boolean).join(" — ");
 }
@@ -234,17 +125,17 @@ export function newSeed(): string {
 
 export const api = {
   catalog: () =>
-    call<{ games: CatalogGame[] }>("GET", "/api/catalog").then((r) =>
+    call<CatalogResponse>("GET", "/api/catalog").then((r) =>
       r.games.map((g) => ({ ...g, ai_levels: g.ai_levels ?? [], options: (g.options ?? []).map(normOption) })),
     ),
-  list: (state: "live" | "finished", limit = 30) => call<{ games: Summary[] }>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
-  create: (req: { game: string; options?: Record<string, string>; seats: { type: string; level?: string; name?: string; public?: boolean }[]; clock?: ClockRequest; public?: boolean }) =>
-    call<{ id: string; seats: SeatGrant[]; game: GameView }>("POST", "/api/games", req),
+  list: (state: "live" | "finished", limit = 30) => call<ListResponse>("GET", `/api/games?state=${state}&limit=${limit}`).then((r) => r.games),
+  create: (req: Omit<CreateRequest, "clock"> & { clock?: ClockRequest }) =>
+    call<CreateResponse>("POST", "/api/games", req),
   /** join takes an open seat, with the dice seed given for it, else a
    * fresh one, and the commitment to the seat's first dice nonce, if any
    * (nonce.ts). */
   join: (id: string, seat: string, invite: string, name?: string, seed?: string, commit?: string) =>
-    call<{ player: string; token: string; game: GameView }>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: seed || newSeed(), commit }),
+    call<JoinResponse>("POST", `/api/games/${id}/join`, { seat, invite, name, seed: seed || newSeed(), commit }),
   /** seed gives a seat's dice seed (until the first roll), with the
    * commitment to its first dice nonce, if any (nonce.ts). */
   seed: (id: string, token: string, seed: string, commit?: string) => call<GameView>("POST", `/api/games/${id}/seed`, { seed, commit }, token),
@@ -263,13 +154,13 @@ export const api = {
    * holds. */
   rematch: (id: string, token: string) => call<GameView>("POST", `/api/games/${id}/rematch`, undefined, token),
   /** invites are the invitations of the open seats, for a seat holder. */
-  invites: (id: string, token: string) => call<{ invites: SeatGrant[] | null }>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
+  invites: (id: string, token: string) => call<Partial<InvitesResponse>>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[]; outcomes?: boolean }) => call<Replay>("POST", "/web/replay", req),
   recordURL: (id: string, format = "norns") => `/api/games/${id}/record?format=${format}`,
   /** signingKey is the public key (hex) with which the server signs the
    * records of finished games. */
-  signingKey: () => call<{ alg: string; key: string }>("GET", "/api/signing-key"),
-  events: (id: string, since: number) => call<{ seq: number; events: EventView[] }>("GET", `/api/games/${id}/events?since=${since}`),
+  signingKey: () => call<SigningKeyJSON>("GET", "/api/signing-key"),
+  events: (id: string, since: number) => call<EventsResponse>("GET", `/api/games/${id}/events?since=${since}`),
   /** wsURL is the address of a game's live feed from event since on. It
    * never carries a seat token: a player's client sends it in its first
    * message (wsAuth). */
@@ -279,10 +170,10 @@ export const api = {
   wsRoom: (room: ChatRoom, open: boolean) => JSON.stringify({ type: "room", room, open }),
   /** chat writes in a room: the players' needs a seat token; in the
    * spectators' a token writes under the seat's name. */
-  chat: (id: string, room: ChatRoom, text: string, token?: string) => call<{ message: ChatMessage }>("POST", `/api/games/${id}/chat`, { room, text }, token),
+  chat: (id: string, room: ChatRoom, text: string, token?: string) => call<ChatResponse>("POST", `/api/games/${id}/chat`, { room, text }, token),
   /** chatLog reads a room's messages after seq since. */
   chatLog: (id: string, room: ChatRoom, since: number, token?: string) =>
-    call<{ messages: ChatMessage[] }>("GET", `/api/games/${id}/chat?room=${room}&since=${since}`, undefined, token).then((r) => r.messages ?? []),
+    call<Partial<ChatLogResponse>>("GET", `/api/games/${id}/chat?room=${room}&since=${since}`, undefined, token).then((r) => r.messages ?? []),
 };
 
 /** Seats remembers the seat tokens this browser holds, per game. */

@@ -13,6 +13,7 @@
 // commits to nothing, and its seats' rolls rest on the seeds alone.
 
 import { GameView } from "./api";
+import type { Reveal } from "./wire";
 
 /** schemeV2 is the dice scheme whose rolls depend on the nonces. */
 export const schemeV2 = "norns-dice-v2";
@@ -94,11 +95,8 @@ export async function firstCommit(id: string, player: string, scheme = schemeV2)
   return commitNonce(await nonce(secrets.ensure(id, player), id, 0));
 }
 
-/** Reveal is what a move carries of its seat's nonces. */
-export interface Reveal {
-  nonce?: string;
-  next?: string;
-}
+/** Reveal is what a move carries of its seat's nonces (wire.Reveal). */
+export type { Reveal };
 
 /** NoSecretError is a move this browser cannot make: the seat committed
  * to a nonce, and the browser lacks the secret it came from (or holds

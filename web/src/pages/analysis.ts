@@ -15,56 +15,7 @@ import { h, s, clear } from "../dom";
 import { t } from "../i18n";
 import { ApiError, GameView, Ply, peopleText } from "../api";
 import { playerLabel } from "./common";
-
-interface Step {
-  ply: number;
-  player: string;
-  move: string;
-  chance?: boolean;
-  forced?: boolean;
-  before: number[];
-  after: number[];
-  best?: string;
-  best_value?: number;
-  loss?: number;
-  mark?: "inaccuracy" | "mistake" | "blunder";
-  luck?: number[];
-}
-
-interface Summary {
-  player: string;
-  moves: number;
-  loss: number;
-  luck: number;
-  accuracy: number;
-  inaccuracies: number;
-  mistakes: number;
-  blunders: number;
-}
-
-interface Analysis {
-  game: string;
-  players: string[];
-  /** actions counts the game's actions, analysed the first ones looked at;
-   * partial says that is not all of them (the server's bound). */
-  actions: number;
-  analysed: number;
-  partial?: boolean;
-  start: number[];
-  steps: Step[];
-  summary: Summary[];
-}
-
-interface AnalysisView {
-  status: "queued" | "running" | "done" | "failed";
-  done: number;
-  total: number;
-  /** actions counts the game's actions: more than total when only the
-   * first total are analysed. */
-  actions: number;
-  analysis?: Analysis;
-  error?: string;
-}
+import type { Analysis, AnalysisStep as Step, AnalysisView } from "../wire";
 
 /** signs are the marks as annotators write them. */
 const signs: Record<string, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };

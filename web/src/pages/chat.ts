@@ -8,7 +8,8 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, ChatMessage, ChatRoom } from "../api";
+import { api, ChatRoom, ChatView } from "../api";
+import type { FeedMessage } from "../wire";
 import { playerLabel } from "./common";
 
 /** phrases are the canned messages, as catalog keys. */
@@ -19,17 +20,9 @@ const storageKey = "norns.chat";
 
 /** senderName is who wrote a message: the seat's name, else the seat's
  * label, else "Spectator". */
-export function senderName(m: ChatMessage): string {
+export function senderName(m: ChatView): string {
   if (!m.player) return t("chat.spectator");
   return m.name && m.name !== m.player ? m.name : playerLabel(m.player);
-}
-
-/** FeedMessage is a message of the game's feed the chat reads. */
-export interface FeedMessage {
-  type?: string;
-  message?: ChatMessage;
-  room?: string;
-  open?: boolean;
 }
 
 /** ChatPanel is the page's chat. */
@@ -47,7 +40,7 @@ export interface ChatPanel {
  * browser chats with (undefined for a spectator), report shows an error
  * in the page's error box. */
 export function chatPanel(id: string, token: () => string | undefined, report: (text: string) => void): ChatPanel {
-  const messages: Record<ChatRoom, Map<number, ChatMessage>> = { players: new Map(), spectators: new Map() };
+  const messages: Record<ChatRoom, Map<number, ChatView>> = { players: new Map(), spectators: new Map() };
   const unread: Record<ChatRoom, number> = { players: 0, spectators: 0 };
   let on = localStorage.getItem(storageKey) !== "off";
   let tab: ChatRoom | null = null;
@@ -127,7 +120,7 @@ export function chatPanel(id: string, token: () => string | undefined, report: (
     draw();
   }
 
-  function add(ms: ChatMessage[], live: boolean): void {
+  function add(ms: ChatView[], live: boolean): void {
     for (const m of ms) {
       const r = m.room;
       if (!messages[r] || messages[r].has(m.seq)) continue;

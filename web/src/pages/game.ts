@@ -17,14 +17,15 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, actionsOf, errorText, seats, standingMoves, ApiError, ErrorBody, EventView, GameView, Ply } from "../api";
+import { api, actionsOf, errorText, seats, standingMoves, ApiError, EventView, GameView, Ply } from "../api";
+import type { FeedMessage } from "../wire";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
-import { chatPanel, FeedMessage } from "./chat";
+import { chatPanel } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
 import { inviteProblem, waitingPanel } from "./waiting";
 import { fairPanel } from "./fair";
@@ -678,7 +679,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       conn.classList.remove("down");
     };
     sock.onmessage = (e) => {
-      let m: FeedMessage & { event?: EventView; game?: GameView; player?: string; error?: ErrorBody; id?: string; count?: number };
+      let m: FeedMessage;
       try {
         m = JSON.parse(e.data);
       } catch {

@@ -1,0 +1,124 @@
+package wire
+
+// Error codes: stable names a client can switch on. The human message of
+// code C is the catalog entry "error.C" (package i18n), in the language the
+// request asks for.
+const (
+	// CodeBadRequest: the body is not valid JSON of the expected shape.
+	CodeBadRequest = "bad_request"
+	// CodeTooLarge: the request's body is too large.
+	CodeTooLarge = "too_large"
+	// CodeNotFound: no API endpoint has that path (or, for an analysis,
+	// none was asked for).
+	CodeNotFound = "not_found"
+	// CodeUnknownGame: no game the server offers has that name.
+	CodeUnknownGame = "unknown_game"
+	// CodeBadOption: an option is unknown or has a value not allowed.
+	CodeBadOption = "bad_option"
+	// CodeBadSeats: the seats do not fit the game, or a name is not
+	// allowed.
+	CodeBadSeats = "bad_seats"
+	// CodeBadClock: the clock's settings are not valid.
+	CodeBadClock = "bad_clock"
+	// CodeBadSeed: a seat's dice seed is not 1 to 64 printable ASCII
+	// characters without quotes or backslashes.
+	CodeBadSeed = "bad_seed"
+	// CodeGameNotFound: no game has that id.
+	CodeGameNotFound = "game_not_found"
+	// CodeMissingToken: the request needs a seat token (Authorization:
+	// Bearer <token>).
+	CodeMissingToken = "missing_token"
+	// CodeBadToken: the seat token opens no seat of the game.
+	CodeBadToken = "bad_token"
+	// CodeBadInvite: the invitation does not open that seat.
+	CodeBadInvite = "bad_invite"
+	// CodeSeatNotOpen: the seat is taken already, or not open.
+	CodeSeatNotOpen = "seat_not_open"
+	// CodeNotStarted: the game waits for players to take its open seats.
+	CodeNotStarted = "not_started"
+	// CodeNotYourTurn: the seat is not to move.
+	CodeNotYourTurn = "not_your_turn"
+	// CodeStale: the game moved on since the seq the request gave.
+	CodeStale = "stale_sequence"
+	// CodeMalformed: the action is not written in the game's notation.
+	CodeMalformed = "malformed_action"
+	// CodeIllegal: the action is not legal now.
+	CodeIllegal = "illegal_action"
+	// CodeGameOver: the game is over.
+	CodeGameOver = "game_over"
+	// CodeSeedLocked: the dice have rolled; seeds no longer change.
+	CodeSeedLocked = "seed_locked"
+	// CodeRateLimited: too many requests from the client.
+	CodeRateLimited = "rate_limited"
+	// CodeNoRecord: the record format is not available for the game.
+	CodeNoRecord = "no_record"
+	// CodeInternal: the server failed; nothing was changed.
+	CodeInternal = "internal"
+	// CodeShuttingDown: the server is shutting down.
+	CodeShuttingDown = "shutting_down"
+	// CodeBadParameter: a query parameter is not valid.
+	CodeBadParameter = "bad_parameter"
+	// CodeNotSpectating: a spectator (no seat token) cannot act.
+	CodeNotSpectating = "spectator"
+	// CodeConflict: the game changed on another server meanwhile; the
+	// request may be tried again.
+	CodeConflict = "conflict"
+	// CodeAIOnly: a game between computer players only is not played on
+	// the server.
+	CodeAIOnly = "ai_only"
+	// CodeTooManyGames: the client has too many unfinished games against
+	// the computer.
+	CodeTooManyGames = "too_many_games"
+	// CodeNotReady: the server cannot store games now.
+	CodeNotReady = "not_ready"
+	// CodeCannotAbort: the seat has moved, or the dice have rolled: it
+	// may resign instead.
+	CodeCannotAbort = "cannot_abort"
+	// CodeCannotOffer: the draw or takeback offer is not allowed now.
+	CodeCannotOffer = "cannot_offer"
+	// CodeNoOffer: there is no such offer to answer.
+	CodeNoOffer = "no_offer"
+	// CodeBadChatText: a chat message is not 1 to 300 characters of
+	// plain text.
+	CodeBadChatText = "bad_chat_text"
+	// CodeBadChatRoom: the chat has no room of that name.
+	CodeBadChatRoom = "bad_chat_room"
+	// CodeNotOver: the game is not over yet.
+	CodeNotOver = "not_over"
+	// CodeLeft: the seat left the game, which goes on without it.
+	CodeLeft = "left_game"
+	// CodeBadNonce: a dice nonce or commitment is missing, malformed or
+	// does not match the seat's commitment.
+	CodeBadNonce = "bad_nonce"
+	// CodeNotCreator: only the game's creator gets its invitations.
+	CodeNotCreator = "not_creator"
+	// CodeTooManyAnalyses: the client has analyses waiting or running
+	// already.
+	CodeTooManyAnalyses = "too_many_analyses"
+)
+
+// Codes lists every error code the server sends.
+var Codes = []string{
+	CodeBadRequest, CodeTooLarge, CodeNotFound, CodeUnknownGame, CodeBadOption,
+	CodeBadSeats, CodeBadClock, CodeBadSeed, CodeGameNotFound, CodeMissingToken,
+	CodeBadToken, CodeBadInvite, CodeSeatNotOpen, CodeNotStarted, CodeNotYourTurn,
+	CodeStale, CodeMalformed, CodeIllegal, CodeGameOver, CodeSeedLocked,
+	CodeRateLimited, CodeNoRecord, CodeInternal, CodeShuttingDown, CodeBadParameter,
+	CodeNotSpectating, CodeConflict, CodeAIOnly, CodeTooManyGames, CodeNotReady,
+	CodeCannotAbort, CodeCannotOffer, CodeNoOffer, CodeBadChatText, CodeBadChatRoom,
+	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
+}
+
+// ErrorResponse is the JSON of an error answer: {"error":{...}}.
+type ErrorResponse struct {
+	Error ErrorBody `json:"error"`
+}
+
+// ErrorBody is an error as the API sends it: its code (one of Codes),
+// its message in the language the request asks for, and a detail that
+// says what exactly was wrong (in English).
+type ErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Detail  string `json:"detail,omitempty"`
+}
