@@ -9,6 +9,7 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/store"
+	"norns/wire"
 )
 
 // think lets the AI seat to move at seq choose and play, in the
@@ -98,7 +99,7 @@ func (s *Hall) think(t *table, seq int64) {
 				legal := t.st.Legal()
 				a = legal[rand.IntN(len(legal))]
 			}
-			return retryable(t.move(s.ctx, p, a, Reveal{}))
+			return retryable(t.move(s.ctx, p, a, wire.Reveal{}))
 		})
 		if err != nil && !s.closing() {
 			s.log.Error("AI move", "game", id, "seat", seat.Player, "level", seat.Level, "err", err)
@@ -184,7 +185,7 @@ func (s *Hall) countAI(id, owner string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if n := s.cfg.AIGamesPerClient; n > 0 && s.aiCount[owner] >= n {
-		return Errorf(CodeTooManyGames, "%d unfinished games against the computer from %s; finish or leave one first", n, owner)
+		return Errorf(wire.CodeTooManyGames, "%d unfinished games against the computer from %s; finish or leave one first", n, owner)
 	}
 	s.aiOwner[id] = owner
 	s.aiCount[owner]++

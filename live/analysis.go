@@ -8,6 +8,7 @@ import (
 	"norns/game"
 	"norns/ratelimit"
 	"norns/store"
+	"norns/wire"
 )
 
 // The analysis of a finished game (package analysis) runs in the
@@ -71,23 +72,9 @@ type analysisJob struct {
 	run         *analysis.Analyzer
 }
 
-// AnalysisView is the answer of GET and POST /api/games/{id}/analysis:
-// Status is "queued", "running", "done" or "failed"; Done of Total
-// actions are analysed, of the game's Actions (more than Total when only
-// the first Total are: Config.AnalysisActions); Analysis is there once
-// done, Error once failed.
-type AnalysisView struct {
-	Status   string             `json:"status"`
-	Done     int                `json:"done"`
-	Total    int                `json:"total"`
-	Actions  int                `json:"actions"`
-	Analysis *analysis.Analysis `json:"analysis,omitempty"`
-	Error    string             `json:"error,omitempty"`
-}
-
 // view is the job's answer; callers hold the queue's mu.
-func (j *analysisJob) view() AnalysisView {
-	v := AnalysisView{Done: j.done, Total: j.total, Actions: j.actions, Analysis: j.result, Error: j.failed}
+func (j *analysisJob) view() wire.AnalysisView {
+	v := wire.AnalysisView{Done: j.done, Total: j.total, Actions: j.actions, Analysis: j.result, Error: j.failed}
 	switch {
 	case j.result != nil:
 		v.Status = "done"
@@ -215,16 +202,16 @@ func (t *table) forfeits() []analysis.Forfeit {
 
 // Analysis returns the analysis of game id asked for: its progress or its
 // result; not_found when none was.
-func (s *Hall) Analysis(ctx context.Context, id string) (AnalysisView, error) {
+func (s *Hall) Analysis(ctx context.Context, id string) (wire.AnalysisView, error) {
 	if err := s.with(ctx, id, func(t *table) error { return nil }); err != nil {
-		return AnalysisView{}, err
+		return wire.AnalysisView{}, err
 	}
 	q := s.analyses
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	j, ok := q.jobs[id]
 	if !ok {
-		return AnalysisView{}, Errorf(CodeNotFound, "no analysis of game %s was asked for (POST /api/games/%s/analysis)", id, id)
+		return wire.AnalysisView{}, Errorf(wire.CodeNotFound, "no analysis of game %s was asked for (POST /api/games/%s/analysis)", id, id)
 	}
 	return j.view(), nil
 }
@@ -234,12 +221,12 @@ func (s *Hall) Analysis(ctx context.Context, id string) (AnalysisView, error) {
 // game in progress), and returns it as Analysis does, with started true
 // when it started it. A client with analysesPerClient analyses waiting or
 // running gets too_many_analyses.
-func (s *Hall) Analyse(ctx context.Context, id, client string) (v AnalysisView, started bool, err error) {
+func (s *Hall) Analyse(ctx context.Context, id, client string) (v wire.AnalysisView, started bool, err error) {
 	var st game.State
 	var forfeits []analysis.Forfeit
 	if err := s.with(ctx, id, func(t *table) error {
 		if !t.over() {
-			return Errorf(CodeNotOver, "the game is not over: it is analysed once it is")
+			return Errorf(wire.CodeNotOver, "the game is not over: it is analysed once it is")
 		}
 		st = t.st.Clone()
 		forfeits = t.forfeits()
@@ -256,11 +243,11 @@ func (s *Hall) Analyse(ctx context.Context, id, client string) (v AnalysisView, 
 	}
 	if q.pending[client] >= analysesPerClient {
 		q.mu.Unlock()
-		return v, false, Errorf(CodeTooManyAnalyses, "%d analyses from %s wait or run; ask again once one is done", analysesPerClient, client)
+		return v, false, Errorf(wire.CodeTooManyAnalyses, "%d analyses from %s wait or run; ask again once one is done", analysesPerClient, client)
 	}
 	if ok, wait := q.limiter.Take(client, s.cfg.Now()); !ok {
 		q.mu.Unlock()
-		e := Errorf(CodeRateLimited, "more than %d analyses in %g s from %s", analysisBurst, analysisBurst/analysisRate, client)
+		e := Errorf(wire.CodeRateLimited, "more than %d analyses in %g s from %s", analysisBurst, analysisBurst/analysisRate, client)
 		e.RetryAfter = wait
 		return v, false, e
 	}

@@ -12,6 +12,7 @@ import (
 	"norns/game"
 	"norns/record"
 	"norns/store"
+	"norns/wire"
 	"slices"
 	"strings"
 	"time"
@@ -40,11 +41,11 @@ func newID() string {
 // no quote or backslash (records carry it in quotes).
 func checkSeed(seed string) error {
 	if seed == "" || len(seed) > 64 {
-		return Errorf(CodeBadSeed, "the seed has %d characters, it must have 1 to 64", len(seed))
+		return Errorf(wire.CodeBadSeed, "the seed has %d characters, it must have 1 to 64", len(seed))
 	}
 	for _, c := range []byte(seed) {
 		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return Errorf(CodeBadSeed, "the seed contains %q", c)
+			return Errorf(wire.CodeBadSeed, "the seed contains %q", c)
 		}
 	}
 	return nil
@@ -68,45 +69,22 @@ func checkName(name string) error {
 			return !unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.Nd) && r != ' ' && r != '-' && r != '_' && r != '.'
 		})
 	if !ok {
-		return Errorf(CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
+		return Errorf(wire.CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
 	}
 	if i := strings.IndexFunc(name, invisible); i >= 0 {
 		r, _ := utf8.DecodeRuneInString(name[i:])
-		return Errorf(CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
+		return Errorf(wire.CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
 	}
 	if !strings.ContainsFunc(name, visible) {
-		return Errorf(CodeBadSeats, "a name needs a letter or a digit that shows")
+		return Errorf(wire.CodeBadSeats, "a name needs a letter or a digit that shows")
 	}
 	return nil
 }
 
-// CatalogGame describes a game the server offers.
-type CatalogGame struct {
-	Name    string   `json:"name"`
-	Title   string   `json:"title"`
-	Players []string `json:"players"`
-	Chance  bool     `json:"chance"`
-	PGN     bool     `json:"pgn"`
-	// Records lists the formats of GET /api/games/{id}/record for the
-	// game, its default first.
-	Records []string        `json:"records"`
-	Options []CatalogOption `json:"options"`
-	Levels  []string        `json:"ai_levels"`
-}
-
-// CatalogOption is a game option: its values ("<n>" stands for any whole
-// number from 1 up).
-type CatalogOption struct {
-	Name    string   `json:"name"`
-	Default string   `json:"default"`
-	Values  []string `json:"values"`
-	Help    string   `json:"help"`
-}
-
-func (s *Hall) catalogEntry(g game.Game) CatalogGame {
-	c := CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []CatalogOption{}}
+func (s *Hall) catalogEntry(g game.Game) wire.CatalogGame {
+	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}}
 	for _, o := range g.Options() {
-		c.Options = append(c.Options, CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
+		c.Options = append(c.Options, wire.CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
 	}
 	if st, err := g.New(nil); err == nil {
 		_, c.PGN = st.(game.PGNWriter)
@@ -118,61 +96,6 @@ func (s *Hall) catalogEntry(g game.Game) CatalogGame {
 		}
 	}
 	return c
-}
-
-// SeatRequest is one seat of a create request.
-type SeatRequest struct {
-	// Type is "human" (the creator's seat: the answer carries its token),
-	// "open" (for a player who joins with the invitation) or "ai".
-	Type string `json:"type"`
-	// Public makes an open seat joinable by anyone from the list of
-	// games, which then shows its invitation.
-	Public bool   `json:"public,omitempty"`
-	Name   string `json:"name,omitempty"`
-	Level  string `json:"level,omitempty"`
-	Seed   string `json:"seed,omitempty"`
-	// Takebacks false makes an AI seat refuse takebacks (it grants them
-	// by default).
-	Takebacks *bool `json:"takebacks,omitempty"`
-}
-
-// ClockRequest is a Fischer clock.
-type ClockRequest struct {
-	InitialMs   int64 `json:"initial_ms"`
-	IncrementMs int64 `json:"increment_ms"`
-	// DaysPerMove makes a correspondence clock instead: each turn has that
-	// many days (1 to 14), and time not used is not kept.
-	DaysPerMove int `json:"days_per_move,omitempty"`
-}
-
-// CreateRequest is the body of POST /api/games.
-type CreateRequest struct {
-	Game    string            `json:"game"`
-	Options map[string]string `json:"options,omitempty"`
-	Seats   []SeatRequest     `json:"seats,omitempty"`
-	Clock   *ClockRequest     `json:"clock,omitempty"`
-	// Public lists the game in the lists of games, for anybody to watch.
-	// By default a game for friends (with open seats, none of them
-	// public) is private, seen only by those who have its link, and any
-	// other game is public. A game with a public seat is always listed.
-	Public *bool `json:"public,omitempty"`
-}
-
-// SeatGrant is a seat in a create or join answer: a token for the seats
-// the caller holds, an invitation for the open ones.
-type SeatGrant struct {
-	Player    string `json:"player"`
-	Kind      string `json:"kind"`
-	Token     string `json:"token,omitempty"`
-	Invite    string `json:"invite,omitempty"`
-	InviteURL string `json:"invite_url,omitempty"`
-}
-
-// CreateResponse is the answer to POST /api/games.
-type CreateResponse struct {
-	ID    string          `json:"id"`
-	Seats []SeatGrant     `json:"seats"`
-	Game  json.RawMessage `json:"game"`
 }
 
 // newGame is the record of a new game, with a new id, dice seed and
@@ -193,16 +116,16 @@ func newGame(g game.Game, options map[string]string, clock *store.Clock, seats [
 }
 
 // createClock is the clock a create request asks for: nil for none.
-func createClock(c *ClockRequest) (*store.Clock, error) {
+func createClock(c *wire.ClockRequest) (*store.Clock, error) {
 	switch {
 	case c == nil:
 		return nil, nil
 	case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
-		return nil, Errorf(CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
+		return nil, Errorf(wire.CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
 	case c.DaysPerMove != 0:
 		return &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}, nil
 	case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
-		return nil, Errorf(CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
+		return nil, Errorf(wire.CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
 	default:
 		return &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}, nil
 	}
@@ -219,80 +142,26 @@ func setPrivate(rec *store.Game, public *bool) error {
 		rec.Private = !*public
 	}
 	if rec.Private && publicSeat {
-		return Errorf(CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
+		return Errorf(wire.CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
 	}
 	return nil
-}
-
-// JoinRequest is the body of POST /api/games/{id}/join.
-type JoinRequest struct {
-	// Seat names the open seat; empty takes the one the invitation opens.
-	Seat   string `json:"seat,omitempty"`
-	Invite string `json:"invite"`
-	Name   string `json:"name,omitempty"`
-	// Seed is the player's dice seed, optional here (the commitment was
-	// published when the game was created), and Commit the commitment to
-	// the client's first nonce (dice scheme v2).
-	Seed   string `json:"seed,omitempty"`
-	Commit string `json:"commit,omitempty"`
-}
-
-// SeedRequest is the body of POST /api/games/{id}/seed.
-type SeedRequest struct {
-	Seed string `json:"seed"`
-	// Commit is the commitment to the client's first nonce (dice scheme
-	// v2), or "".
-	Commit string `json:"commit,omitempty"`
 }
 
 // authorize returns the seat the token opens. Callers hold mu.
 func (t *table) authorize(tok string) (int, error) {
 	if tok == "" {
-		return -1, Errorf(CodeMissingToken, "")
+		return -1, Errorf(wire.CodeMissingToken, "")
 	}
 	p := t.seatOf(tok)
 	if p < 0 {
-		return -1, Errorf(CodeBadToken, "")
+		return -1, Errorf(wire.CodeBadToken, "")
 	}
 	return p, nil
 }
 
-// PlayRequest is the body of POST /api/games/{id}/actions.
-type PlayRequest struct {
-	// Action is the action in the game's notation.
-	Action string `json:"action"`
-	// Seq is the last sequence number the client has seen: the game's
-	// seq now, or the action is refused as stale.
-	Seq *int64 `json:"seq"`
-	// Reveal is the nonce the seat committed to, revealed, and its
-	// commitment to the next (dice scheme v2).
-	Reveal
-}
-
-// OfferRequest is the body of POST /api/games/{id}/draw and /takeback:
-// accept true offers, or accepts the other player's offer; false declines
-// it.
-type OfferRequest struct {
-	Accept *bool `json:"accept"`
-}
-
-// Summary is a game in a list.
-type Summary struct {
-	ID       string            `json:"id"`
-	Game     string            `json:"game"`
-	Options  map[string]string `json:"options"`
-	Seats    []SeatView        `json:"seats"`
-	Seq      int64             `json:"seq"`
-	Status   string            `json:"status"`
-	Result   string            `json:"result"`
-	Finished bool              `json:"finished"`
-	Created  time.Time         `json:"created"`
-	Updated  time.Time         `json:"updated"`
-}
-
 // Catalog describes the games the hall offers.
-func (s *Hall) Catalog() []CatalogGame {
-	out := []CatalogGame{}
+func (s *Hall) Catalog() []wire.CatalogGame {
+	out := []wire.CatalogGame{}
 	for _, g := range s.cfg.Games {
 		out = append(out, s.catalogEntry(g))
 	}
@@ -300,10 +169,10 @@ func (s *Hall) Catalog() []CatalogGame {
 }
 
 // CatalogGame describes the game named name, or unknown_game.
-func (s *Hall) CatalogGame(name string) (CatalogGame, error) {
+func (s *Hall) CatalogGame(name string) (wire.CatalogGame, error) {
 	g, err := s.Game(name)
 	if err != nil {
-		return CatalogGame{}, err
+		return wire.CatalogGame{}, err
 	}
 	return s.catalogEntry(g), nil
 }
@@ -314,67 +183,67 @@ func (s *Hall) CatalogGame(name string) (CatalogGame, error) {
 // invitation for the open ones (no URL: the caller knows its origin). The
 // game starts (its first roll, its AI's first turn) when the caller calls
 // Start, after it answered.
-func (s *Hall) Create(ctx context.Context, req CreateRequest, client string) (CreateResponse, error) {
+func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string) (wire.CreateResponse, error) {
 	g, err := s.Game(req.Game)
 	if err != nil {
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	st, err := g.New(game.Options(req.Options))
 	if err != nil {
 		if errors.Is(err, game.ErrOption) {
-			return CreateResponse{}, Errorf(CodeBadOption, "%v", err)
+			return wire.CreateResponse{}, Errorf(wire.CodeBadOption, "%v", err)
 		}
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	players := st.Players()
 	if req.Seats == nil {
-		req.Seats = []SeatRequest{{Type: store.SeatHuman}}
+		req.Seats = []wire.SeatRequest{{Type: store.SeatHuman}}
 		for range players[1:] {
-			req.Seats = append(req.Seats, SeatRequest{Type: store.SeatOpen})
+			req.Seats = append(req.Seats, wire.SeatRequest{Type: store.SeatOpen})
 		}
 	}
 	if len(req.Seats) != len(players) {
-		return CreateResponse{}, Errorf(CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
+		return wire.CreateResponse{}, Errorf(wire.CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
 	}
 	clock, err := createClock(req.Clock)
 	if err != nil {
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	rec, err := newGame(g, st.Options(), clock, nil, s.cfg.Now().UTC())
 	if err != nil {
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
-	var grants []SeatGrant
+	var grants []wire.SeatGrant
 	people := false
 	for i, sr := range req.Seats {
 		seat, grant, err := s.createSeat(players[i], sr)
 		if err != nil {
-			return CreateResponse{}, err
+			return wire.CreateResponse{}, err
 		}
 		people = people || sr.Type != store.SeatAI
 		rec.Seats = append(rec.Seats, seat)
 		grants = append(grants, grant)
 	}
 	if err := setPrivate(rec, req.Public); err != nil {
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	if !people && !s.cfg.AIOnlyGames {
-		return CreateResponse{}, Errorf(CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
+		return wire.CreateResponse{}, Errorf(wire.CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
 	}
 	t, err := s.newTable(rec, nil)
 	if err != nil {
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	t.chatSeq = 0 // a new game has no chat yet
 	if hasAI(rec.Seats) {
 		if err := s.countAI(rec.ID, client); err != nil {
-			return CreateResponse{}, err
+			return wire.CreateResponse{}, err
 		}
 		t.owner = client
 	}
 	if err := s.store.Create(ctx, rec); err != nil {
 		s.uncountAI(t.rec.ID)
-		return CreateResponse{}, err
+		return wire.CreateResponse{}, err
 	}
 	s.hold(t) // from here on the game is reached by its id
 	s.log.Info("game created", "game", rec.ID, "name", rec.Game, "options", game.Options(rec.Options).String())
@@ -386,7 +255,7 @@ func (s *Hall) Create(ctx context.Context, req CreateRequest, client string) (Cr
 		view = t.viewJSON()
 		return nil
 	})
-	return CreateResponse{ID: rec.ID, Seats: grants, Game: view}, nil
+	return wire.CreateResponse{ID: rec.ID, Seats: grants, Game: view}, nil
 }
 
 // Start takes up what is due in game id once its creator has its answer:
@@ -401,19 +270,19 @@ func (s *Hall) Start(ctx context.Context, id string) error {
 // createSeat is the seat player of a new game as sr asks, and the grant
 // the creator gets for it: a token for a human seat, an invitation for an
 // open one.
-func (s *Hall) createSeat(player string, sr SeatRequest) (store.Seat, SeatGrant, error) {
+func (s *Hall) createSeat(player string, sr wire.SeatRequest) (store.Seat, wire.SeatGrant, error) {
 	seat := store.Seat{Player: player, Kind: sr.Type}
-	grant := SeatGrant{Player: player, Kind: sr.Type}
+	grant := wire.SeatGrant{Player: player, Kind: sr.Type}
 	if err := checkName(sr.Name); err != nil {
 		return seat, grant, err
 	}
 	if sr.Public && sr.Type != store.SeatOpen {
-		return seat, grant, Errorf(CodeBadSeats, "seat %s: only an open seat can be public", player)
+		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: only an open seat can be public", player)
 	}
 	if sr.Seed != "" {
 		// The server commits to its seed before it accepts any of
 		// the players' (docs/fair-dice.md).
-		return seat, grant, Errorf(CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", player)
+		return seat, grant, Errorf(wire.CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", player)
 	}
 	switch sr.Type {
 	case store.SeatHuman:
@@ -424,19 +293,19 @@ func (s *Hall) createSeat(player string, sr SeatRequest) (store.Seat, SeatGrant,
 		seat.Public, seat.Invite = sr.Public, grant.Invite
 	case store.SeatAI:
 		if _, ok := s.cfg.AITime[sr.Level]; !ok {
-			return seat, grant, Errorf(CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", player, sr.Level)
+			return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", player, sr.Level)
 		}
 		seat.Level, seat.Name = sr.Level, sr.Name
 		seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
 	default:
-		return seat, grant, Errorf(CodeBadSeats, "seat %s: type %q (types: human, open, ai)", player, sr.Type)
+		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: type %q (types: human, open, ai)", player, sr.Type)
 	}
 	return seat, grant, nil
 }
 
 // Join seats a player in game id as req asks, and returns the seat, its
 // token and the view.
-func (s *Hall) Join(ctx context.Context, id string, req JoinRequest) (player, token string, view []byte, err error) {
+func (s *Hall) Join(ctx context.Context, id string, req wire.JoinRequest) (player, token string, view []byte, err error) {
 	if err := checkName(req.Name); err != nil {
 		return "", "", nil, err
 	}
@@ -460,7 +329,7 @@ func (s *Hall) Join(ctx context.Context, id string, req JoinRequest) (player, to
 
 // Seed sets the dice seed of the seat token opens (and its commitment to
 // its first nonce), and returns the view.
-func (s *Hall) Seed(ctx context.Context, id, token string, req SeedRequest) ([]byte, error) {
+func (s *Hall) Seed(ctx context.Context, id, token string, req wire.SeedRequest) ([]byte, error) {
 	if err := checkSeed(req.Seed); err != nil {
 		return nil, err
 	}
@@ -482,7 +351,7 @@ func (s *Hall) View(ctx context.Context, id, token string) (view []byte, err err
 		}
 		p := t.seatOf(token)
 		if p < 0 {
-			return Errorf(CodeBadToken, "")
+			return Errorf(wire.CodeBadToken, "")
 		}
 		v := t.buildView(0)
 		v.You = v.Players[p]
@@ -495,9 +364,9 @@ func (s *Hall) View(ctx context.Context, id, token string) (view []byte, err err
 // Play plays an action of the seat token opens, given in the game's
 // notation, by a client that has seen the game up to seq (or it is
 // refused as stale), and returns the view from seq on.
-func (s *Hall) Play(ctx context.Context, id, token string, req PlayRequest) (view []byte, err error) {
+func (s *Hall) Play(ctx context.Context, id, token string, req wire.PlayRequest) (view []byte, err error) {
 	if req.Seq == nil {
-		return nil, Errorf(CodeBadRequest, "seq is missing: send the last sequence number seen")
+		return nil, Errorf(wire.CodeBadRequest, "seq is missing: send the last sequence number seen")
 	}
 	seq := *req.Seq
 	err = s.with(ctx, id, func(t *table) error {
@@ -548,9 +417,9 @@ func (s *Hall) Rematch(ctx context.Context, id, token string) ([]byte, error) {
 // (what: ending.EventDrawOffer or ending.EventTakebackOffer): accept true
 // offers, or accepts the other's offer, false declines it. It returns the
 // view.
-func (s *Hall) Offer(ctx context.Context, id, token, what string, req OfferRequest) ([]byte, error) {
+func (s *Hall) Offer(ctx context.Context, id, token, what string, req wire.OfferRequest) ([]byte, error) {
 	if req.Accept == nil {
-		return nil, Errorf(CodeBadRequest, "accept is missing: true to offer or accept, false to decline")
+		return nil, Errorf(wire.CodeBadRequest, "accept is missing: true to offer or accept, false to decline")
 	}
 	return s.seatCommand(ctx, id, token, func(t *table, p int) error {
 		return t.offer(ctx, p, what, *req.Accept)
@@ -578,19 +447,19 @@ func (s *Hall) seatCommand(ctx context.Context, id, token string, do func(t *tab
 // gets not_creator: whoever joined a public seat must not learn a private
 // seat's invitation. A game stored before the creator's seats were marked
 // gives them to nobody.
-func (s *Hall) Invites(ctx context.Context, id, token string) (out []SeatGrant, err error) {
+func (s *Hall) Invites(ctx context.Context, id, token string) (out []wire.SeatGrant, err error) {
 	err = s.with(ctx, id, func(t *table) error {
 		p, err := t.authorize(token)
 		if err != nil {
 			return err
 		}
 		if !t.rec.Seats[p].Creator {
-			return Errorf(CodeNotCreator, "seat %s did not create the game", t.rec.Seats[p].Player)
+			return Errorf(wire.CodeNotCreator, "seat %s did not create the game", t.rec.Seats[p].Player)
 		}
-		out = []SeatGrant{}
+		out = []wire.SeatGrant{}
 		for _, seat := range t.rec.Seats {
 			if seat.Kind == store.SeatOpen && seat.Invite != "" && !t.over() {
-				out = append(out, SeatGrant{Player: seat.Player, Kind: seat.Kind, Invite: seat.Invite})
+				out = append(out, wire.SeatGrant{Player: seat.Player, Kind: seat.Kind, Invite: seat.Invite})
 			}
 		}
 		return nil
@@ -599,9 +468,9 @@ func (s *Hall) Invites(ctx context.Context, id, token string) (out []SeatGrant, 
 }
 
 // Events returns the events of game id after seq since, and its seq.
-func (s *Hall) Events(ctx context.Context, id string, since int64) (seq int64, out []EventView, err error) {
+func (s *Hall) Events(ctx context.Context, id string, since int64) (seq int64, out []wire.EventView, err error) {
 	err = s.with(ctx, id, func(t *table) error {
-		out = []EventView{}
+		out = []wire.EventView{}
 		for i := int(min(since, t.seq())); i < len(t.events); i++ {
 			out = append(out, eventView(t.events[i], t.autos[i]))
 		}
@@ -614,7 +483,7 @@ func (s *Hall) Events(ctx context.Context, id string, since int64) (seq int64, o
 // List lists the public games of the store: state "" (all), "live" or
 // "finished"; game "" (all) or a game's name; at most limit (0: the
 // store's bound).
-func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]Summary, error) {
+func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]wire.Summary, error) {
 	public := false
 	f := store.Filter{Private: &public, Limit: limit}
 	switch state {
@@ -625,7 +494,7 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]S
 		f.Finished = new(bool)
 		*f.Finished = true
 	default:
-		return nil, Errorf(CodeBadParameter, "state=%q (states: live, finished)", state)
+		return nil, Errorf(wire.CodeBadParameter, "state=%q (states: live, finished)", state)
 	}
 	if gameName != "" {
 		if _, err := s.Game(gameName); err != nil {
@@ -637,11 +506,11 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]S
 	if err != nil {
 		return nil, err
 	}
-	out := []Summary{}
+	out := []wire.Summary{}
 	for _, g := range gs {
-		sm := Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated}
+		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated}
 		for _, seat := range g.Seats {
-			sv := SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""}
+			sv := wire.SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""}
 			if seat.Kind == store.SeatOpen && seat.Public && !g.Finished {
 				sv.Public, sv.Invite = true, seat.Invite
 			}
@@ -691,9 +560,9 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 		}
 		if !slices.Contains(formats, format) {
 			if slices.Contains(allRecordFormats, format) {
-				return Errorf(CodeNoRecord, "%s has no %s record (formats: %s)", t.g.Name(), format, strings.Join(formats, ", "))
+				return Errorf(wire.CodeNoRecord, "%s has no %s record (formats: %s)", t.g.Name(), format, strings.Join(formats, ", "))
 			}
-			return Errorf(CodeBadParameter, "format=%q (formats: %s)", format, strings.Join(formats, ", "))
+			return Errorf(wire.CodeBadParameter, "format=%q (formats: %s)", format, strings.Join(formats, ", "))
 		}
 		out = Record{Name: t.rec.ID + "." + format, ContentType: "text/plain; charset=utf-8"}
 		var err error

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"norns/wire"
 	"sync"
 	"sync/atomic"
 )
@@ -37,22 +38,15 @@ func (s *Subscriber) send(b []byte) bool {
 
 // eventMessage is the WebSocket message of one event:
 // {"event":{...},"seq":N,"type":"event"}.
-func eventMessage(e EventView) []byte {
-	b, _ := json.Marshal(struct {
-		Event EventView `json:"event"`
-		Seq   int64     `json:"seq"`
-		Type  string    `json:"type"`
-	}{e, e.Seq, "event"})
+func eventMessage(e wire.EventView) []byte {
+	b, _ := json.Marshal(wire.EventMessage{Event: e, Seq: e.Seq, Type: wire.MessageEvent})
 	return b
 }
 
 // rematchMessage is the WebSocket message that takes the clients of a
 // finished game to its rematch: {"id":"…","type":"rematch"}.
 func rematchMessage(id string) []byte {
-	b, _ := json.Marshal(struct {
-		ID   string `json:"id"`
-		Type string `json:"type"`
-	}{id, "rematch"})
+	b, _ := json.Marshal(wire.RematchMessage{ID: id, Type: wire.MessageRematch})
 	return b
 }
 

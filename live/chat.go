@@ -16,12 +16,12 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"norns/ratelimit"
 	"norns/store"
+	"norns/wire"
 )
 
 // Chat rooms.
@@ -52,55 +52,21 @@ const (
 // process (tests) never share a key.
 var chatLimiter = ratelimit.New(chatRate, chatBurst)
 
-// ChatRequest is the body of POST /api/games/{id}/chat.
-type ChatRequest struct {
-	// Room is "players" or "spectators".
-	Room string `json:"room"`
-	// Text is the message: 1 to 300 characters once trimmed, plain text.
-	Text string `json:"text"`
-}
-
-// ChatView is a chat message as clients get it.
-type ChatView struct {
-	Seq  int64  `json:"seq"`
-	Room string `json:"room"`
-	// Player is the writer's seat, "" for a spectator.
-	Player string    `json:"player"`
-	Name   string    `json:"name"`
-	Text   string    `json:"text"`
-	Time   time.Time `json:"time"`
-}
-
-// RoomMessage is what a WebSocket client sends to open (Open true) or
-// close the spectators' chat on its feed:
-// {"type":"room","room":"spectators","open":true}. The server answers
-// with the same message once the feed gets the room's messages (or no
-// longer does). The players' room needs no opening: a feed that sent a
-// seat token gets it.
-type RoomMessage struct {
-	Type string `json:"type"`
-	Room string `json:"room"`
-	Open bool   `json:"open"`
-}
-
-func chatView(m store.ChatMessage) ChatView {
-	return ChatView{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time}
+func chatView(m store.ChatMessage) wire.ChatView {
+	return wire.ChatView{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time}
 }
 
 // chatMessage is the WebSocket message of a chat message:
 // {"message":{...},"type":"chat"}.
 func chatMessage(m store.ChatMessage) []byte {
-	b, _ := json.Marshal(struct {
-		Message ChatView `json:"message"`
-		Type    string   `json:"type"`
-	}{chatView(m), "chat"})
+	b, _ := json.Marshal(wire.ChatMessage{Message: chatView(m), Type: wire.MessageChat})
 	return b
 }
 
 // checkRoom checks a room's name.
 func checkRoom(room string) error {
 	if room != roomPlayers && room != roomSpectators {
-		return Errorf(CodeBadChatRoom, "room %q: the rooms are %q and %q", room, roomPlayers, roomSpectators)
+		return Errorf(wire.CodeBadChatRoom, "room %q: the rooms are %q and %q", room, roomPlayers, roomSpectators)
 	}
 	return nil
 }
@@ -114,16 +80,16 @@ func checkRoom(room string) error {
 // and escaped lone surrogates, into U+FFFD: that character is refused too.
 func chatText(text string) (string, error) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, utf8.RuneError) {
-		return "", Errorf(CodeBadChatText, "the text is not valid UTF-8 (or contains U+FFFD, the replacement character)")
+		return "", Errorf(wire.CodeBadChatText, "the text is not valid UTF-8 (or contains U+FFFD, the replacement character)")
 	}
 	text = strings.TrimSpace(text)
 	n := utf8.RuneCountInString(text)
 	if n == 0 || n > maxChatText {
-		return "", Errorf(CodeBadChatText, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
+		return "", Errorf(wire.CodeBadChatText, "the text has %d characters once trimmed, it must have 1 to %d", n, maxChatText)
 	}
 	for _, c := range text {
 		if unicode.In(c, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || invisible(c) {
-			return "", Errorf(CodeBadChatText, "the text contains the character %U, which a chat message may not", c)
+			return "", Errorf(wire.CodeBadChatText, "the text contains the character %U, which a chat message may not", c)
 		}
 	}
 	return text, nil
@@ -134,7 +100,7 @@ func chatText(text string) (string, error) {
 func (s *Hall) chatter() (store.Chatter, error) {
 	c, ok := s.store.(store.Chatter)
 	if !ok {
-		return nil, Errorf(CodeNotFound, "this server keeps no chat")
+		return nil, Errorf(wire.CodeNotFound, "this server keeps no chat")
 	}
 	return c, nil
 }
@@ -214,17 +180,17 @@ func (s *Hall) chatHead(ctx context.Context, id string) (int64, error) {
 // Chat takes a chat message of game id from client (an address, for the
 // rate of its messages) with token (a seat's, or "" for a spectator),
 // stores it and sends it on the feeds.
-func (s *Hall) Chat(ctx context.Context, id, client, token string, req ChatRequest) (ChatView, error) {
+func (s *Hall) Chat(ctx context.Context, id, client, token string, req wire.ChatRequest) (wire.ChatView, error) {
 	chat, err := s.chatter()
 	if err != nil {
-		return ChatView{}, err
+		return wire.ChatView{}, err
 	}
 	if err := checkRoom(req.Room); err != nil {
-		return ChatView{}, err
+		return wire.ChatView{}, err
 	}
 	text, err := chatText(req.Text)
 	if err != nil {
-		return ChatView{}, err
+		return wire.ChatView{}, err
 	}
 	var m store.ChatMessage
 	err = s.with(ctx, id, func(t *table) error {
@@ -234,7 +200,7 @@ func (s *Hall) Chat(ctx context.Context, id, client, token string, req ChatReque
 		}
 		now := s.cfg.Now()
 		if ok, wait := chatLimiter.Take(client+" "+t.rec.ID, now); !ok {
-			e := Errorf(CodeRateLimited, "more than %d chat messages in %g s from %s in this game", chatBurst, chatBurst/chatRate, client)
+			e := Errorf(wire.CodeRateLimited, "more than %d chat messages in %g s from %s in this game", chatBurst, chatBurst/chatRate, client)
 			e.RetryAfter = wait
 			return e
 		}
@@ -243,7 +209,7 @@ func (s *Hall) Chat(ctx context.Context, id, client, token string, req ChatReque
 		m = store.ChatMessage{Game: t.rec.ID, Room: req.Room, Player: player, Name: name, Text: text, Time: now}
 		if err := chat.AddChat(ctx, &m); err != nil {
 			if errors.Is(err, store.ErrNotFound) {
-				return Errorf(CodeGameNotFound, "no game %q", id)
+				return Errorf(wire.CodeGameNotFound, "no game %q", id)
 			}
 			return err
 		}
@@ -257,13 +223,13 @@ func (s *Hall) Chat(ctx context.Context, id, client, token string, req ChatReque
 // ChatLog returns the messages of a room of game id after seq since, in
 // order (at most maxChatLog: ask again after the last one for more). The
 // players' room needs a seat token of the game.
-func (s *Hall) ChatLog(ctx context.Context, id, token, room string, since int64) ([]ChatView, error) {
+func (s *Hall) ChatLog(ctx context.Context, id, token, room string, since int64) ([]wire.ChatView, error) {
 	chat, err := s.chatter()
 	if err != nil {
 		return nil, err
 	}
 	if room != roomPlayers && room != roomSpectators {
-		return nil, Errorf(CodeBadChatRoom, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
+		return nil, Errorf(wire.CodeBadChatRoom, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
 	}
 	err = s.with(ctx, id, func(t *table) error {
 		_, _, err := t.speaker(token, room)
@@ -274,12 +240,12 @@ func (s *Hall) ChatLog(ctx context.Context, id, token, room string, since int64)
 	}
 	msgs, err := chat.Chat(ctx, id, room, since, maxChatLog)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, Errorf(CodeGameNotFound, "no game %q", id)
+		return nil, Errorf(wire.CodeGameNotFound, "no game %q", id)
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ChatView, len(msgs))
+	out := make([]wire.ChatView, len(msgs))
 	for i, m := range msgs {
 		out[i] = chatView(m)
 	}

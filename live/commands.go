@@ -15,6 +15,7 @@ import (
 	"norns/game"
 	"norns/record"
 	"norns/store"
+	"norns/wire"
 )
 
 // The commands players send. Each runs on a locked table that is not
@@ -25,7 +26,7 @@ import (
 
 // join gives the open seat an invitation opens to a new player, with a new
 // token, and starts the game when it was the last one.
-func (t *table) join(ctx context.Context, req JoinRequest) (player, token string, err error) {
+func (t *table) join(ctx context.Context, req wire.JoinRequest) (player, token string, err error) {
 	h := sha256.Sum256([]byte(req.Invite))
 	idx := -1
 	for i, seat := range t.rec.Seats {
@@ -38,15 +39,15 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 	}
 	if idx < 0 {
 		if req.Seat != "" && !slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return s.Player == req.Seat }) {
-			return "", "", Errorf(CodeBadInvite, "no seat %q", req.Seat)
+			return "", "", Errorf(wire.CodeBadInvite, "no seat %q", req.Seat)
 		}
-		return "", "", Errorf(CodeBadInvite, "")
+		return "", "", Errorf(wire.CodeBadInvite, "")
 	}
 	if t.over() {
-		return "", "", Errorf(CodeGameOver, "")
+		return "", "", Errorf(wire.CodeGameOver, "")
 	}
 	if t.rec.Seats[idx].Kind != store.SeatOpen {
-		return "", "", Errorf(CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
+		return "", "", Errorf(wire.CodeSeatNotOpen, "seat %s is taken", t.rec.Seats[idx].Player)
 	}
 	if err := t.takesCommit(req.Commit); err != nil {
 		return "", "", err
@@ -68,10 +69,10 @@ func (t *table) join(ctx context.Context, req JoinRequest) (player, token string
 // the commitment to its client's first nonce.
 func (t *table) setSeed(ctx context.Context, p int, seed, commit string) error {
 	if t.over() {
-		return Errorf(CodeGameOver, "")
+		return Errorf(wire.CodeGameOver, "")
 	}
 	if t.rolls > 0 {
-		return Errorf(CodeSeedLocked, "%d rolls made", t.rolls)
+		return Errorf(wire.CodeSeedLocked, "%d rolls made", t.rolls)
 	}
 	if err := t.takesCommit(commit); err != nil {
 		return err
@@ -110,23 +111,23 @@ func (t *table) begin(ctx context.Context, was bool) error {
 
 // play plays an action of seat p, given in the game's notation, on a
 // client that has seen the log up to seen, with the nonces it reveals.
-func (t *table) play(ctx context.Context, p int, text string, seen int64, r Reveal) error {
+func (t *table) play(ctx context.Context, p int, text string, seen int64, r wire.Reveal) error {
 	switch {
 	case t.over():
-		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return Errorf(CodeNotStarted, "")
+		return Errorf(wire.CodeNotStarted, "")
 	case seen != t.seq():
-		return Errorf(CodeStale, "the client has seen %d, the game is at %d", seen, t.seq())
+		return Errorf(wire.CodeStale, "the client has seen %d, the game is at %d", seen, t.seq())
 	case t.toMove() != p:
-		return Errorf(CodeNotYourTurn, "%s is %s", t.st.Players()[p], game.Status(t.st))
+		return Errorf(wire.CodeNotYourTurn, "%s is %s", t.st.Players()[p], game.Status(t.st))
 	}
 	a, err := t.st.ParseAction(strings.TrimSpace(text))
 	if err != nil {
 		if errors.Is(err, game.ErrSyntax) {
-			return Errorf(CodeMalformed, "%v", err)
+			return Errorf(wire.CodeMalformed, "%v", err)
 		}
-		return Errorf(CodeIllegal, "%v", err)
+		return Errorf(wire.CodeIllegal, "%v", err)
 	}
 	if err := t.checkReveal(p, r); err != nil {
 		return err
@@ -137,7 +138,7 @@ func (t *table) play(ctx context.Context, p int, text string, seen int64, r Reve
 // move plays action a of seat p, which is to move: a player's, with the
 // nonces it reveals (checked), or an AI seat's. A player whose time has
 // run out loses on the clock instead.
-func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error {
+func (t *table) move(ctx context.Context, p int, a game.Action, r wire.Reveal) error {
 	now := t.deps.now()
 	e := store.Event{Seq: t.seq() + 1, Kind: store.EventMove, Player: t.st.Players()[p], Action: t.st.ActionString(a), Code: uint32(a), Time: now, Nonce: r.Nonce, Next: r.Next}
 	if t.clocks != nil {
@@ -147,16 +148,16 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 				return err
 			}
 			if !t.over() {
-				return Errorf(CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
+				return Errorf(wire.CodeNotYourTurn, "%s ran out of time and is out of the game", e.Player)
 			}
-			return Errorf(CodeGameOver, "%s ran out of time", e.Player)
+			return Errorf(wire.CodeGameOver, "%s ran out of time", e.Player)
 		}
 		e.Clocks = clocks // the increment comes at the end of the turn (commit)
 	}
 	// Check legality before anything is stored: Apply in commit must not
 	// fail for a legal action.
 	if !slices.Contains(t.st.Legal(), a) {
-		return Errorf(CodeIllegal, "%s is not legal now", t.st.ActionString(a))
+		return Errorf(wire.CodeIllegal, "%s is not legal now", t.st.ActionString(a))
 	}
 	return t.commit(ctx, []store.Event{e})
 }
@@ -169,12 +170,12 @@ func (t *table) move(ctx context.Context, p int, a game.Action, r Reveal) error 
 func (t *table) resign(ctx context.Context, p int) error {
 	switch {
 	case t.over():
-		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return Errorf(CodeNotStarted, "the game has not started: abort it instead")
+		return Errorf(wire.CodeNotStarted, "the game has not started: abort it instead")
 	}
 	if t.left[t.rec.Seats[p].Player] {
-		return Errorf(CodeLeft, "")
+		return Errorf(wire.CodeLeft, "")
 	}
 	// A player the rules took out already (three-player Nords Loki: a
 	// konung with no lives left, 8.3) cannot resign: the game could not
@@ -182,7 +183,7 @@ func (t *table) resign(ctx context.Context, p int) error {
 	// could not say yet.)
 	if t.st.Player() != game.Chance {
 		if _, err := ending.Leave(t.st.Clone(), store.EventResign, game.Player(p)); err != nil {
-			return Errorf(CodeLeft, "%v", err)
+			return Errorf(wire.CodeLeft, "%v", err)
 		}
 	}
 	return retryable(t.commit(ctx, []store.Event{t.leaving(store.EventResign, p)}))
@@ -205,13 +206,13 @@ func (t *table) mayAbort(p int) error {
 	player := t.rec.Seats[p].Player
 	switch {
 	case t.over():
-		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
 	case t.left[player]:
-		return Errorf(CodeLeft, "")
+		return Errorf(wire.CodeLeft, "")
 	case t.moved(p):
-		return Errorf(CodeCannotAbort, "%s has moved already: resign instead", player)
+		return Errorf(wire.CodeCannotAbort, "%s has moved already: resign instead", player)
 	case t.rolls > 0:
-		return Errorf(CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
+		return Errorf(wire.CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
 	}
 	return nil
 }
@@ -238,17 +239,17 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	case !yes && pending == other.Player:
 		kind = decline
 	case !yes:
-		return Errorf(CodeNoOffer, "%s has made no such offer", other.Player)
+		return Errorf(wire.CodeNoOffer, "%s has made no such offer", other.Player)
 	}
 	// Check on a copy first: an offer the rules refuse is a clear error,
 	// not a failed append.
 	o := t.offers
 	if _, err := o.Event(t.st.Clone(), kind, player); err != nil {
-		return Errorf(CodeCannotOffer, "%v", err)
+		return Errorf(wire.CodeCannotOffer, "%v", err)
 	}
 	if kind == what {
 		if err := t.offers.Limit(t.st, kind, player); err != nil {
-			return Errorf(CodeCannotOffer, "%v", err)
+			return Errorf(wire.CodeCannotOffer, "%v", err)
 		}
 	}
 	events := []store.Event{t.answer(kind, p)}
@@ -270,13 +271,13 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 func (t *table) mayWord(p int) error {
 	switch {
 	case t.over():
-		return Errorf(CodeGameOver, "%s", game.Describe(t.shown()))
+		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
 	case !t.started():
-		return Errorf(CodeNotStarted, "")
+		return Errorf(wire.CodeNotStarted, "")
 	case len(t.rec.Seats) != 2:
-		return Errorf(CodeCannotOffer, "offers are made in games of two players")
+		return Errorf(wire.CodeCannotOffer, "offers are made in games of two players")
 	case t.left[t.rec.Seats[p].Player]:
-		return Errorf(CodeLeft, "")
+		return Errorf(wire.CodeLeft, "")
 	}
 	return nil
 }
@@ -364,7 +365,7 @@ func (t *table) takenBack(clocks []time.Duration, p int) {
 // after its Create.
 func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if !t.over() {
-		return "", Errorf(CodeNotOver, "")
+		return "", Errorf(wire.CodeNotOver, "")
 	}
 	// Another instance may have written a wish or the rematch a moment
 	// ago: decide on the seats as stored, so that the write below is
@@ -467,18 +468,11 @@ func retryable(err error) error {
 // causes depends on the nonce it revealed, so the server cannot compute
 // it before the move arrives.
 
-// Reveal is what a move carries of its player's nonces: the nonce
-// committed to before, and the commitment to the next one, in hex.
-type Reveal struct {
-	Nonce string `json:"nonce,omitempty"`
-	Next  string `json:"next,omitempty"`
-}
-
 // checkCommit checks a commitment as a request gives it: empty (none) or
 // 64 lower-case hex digits.
 func checkCommit(c string) error {
 	if c != "" && !record.IsHex(c, sha256.Size) {
-		return Errorf(CodeBadNonce, "the commitment %q is not 64 lower-case hex digits", c)
+		return Errorf(wire.CodeBadNonce, "the commitment %q is not 64 lower-case hex digits", c)
 	}
 	return nil
 }
@@ -495,7 +489,7 @@ func (t *table) scheme() string {
 // moves take no nonce: the seat could never move.
 func (t *table) takesCommit(c string) error {
 	if c != "" && t.scheme() == dice.SchemeV1 {
-		return Errorf(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
+		return Errorf(wire.CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
 	}
 	return nil
 }
@@ -510,12 +504,12 @@ func (t *table) pendingCommit(p int) string {
 // checkReveal checks what a move of seat p carries of its nonces, as
 // record.Chain.Check does (and Verify after it); a game of scheme v1 takes
 // none.
-func (t *table) checkReveal(p int, r Reveal) error {
+func (t *table) checkReveal(p int, r wire.Reveal) error {
 	if t.scheme() == dice.SchemeV1 && (r.Nonce != "" || r.Next != "") {
-		return Errorf(CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
+		return Errorf(wire.CodeBadNonce, "the game rolls by %s, which takes no nonce", dice.SchemeV1)
 	}
 	if err := t.chain.Check(t.rec.Seats[p].Player, t.rec.Seats[p].Commit, r.Nonce, r.Next); err != nil {
-		return Errorf(CodeBadNonce, "%v", err)
+		return Errorf(wire.CodeBadNonce, "%v", err)
 	}
 	return nil
 }

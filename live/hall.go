@@ -15,6 +15,7 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/store"
+	"norns/wire"
 )
 
 // DefaultAITime is the think time of each AI level.
@@ -298,7 +299,7 @@ func (s *Hall) Game(name string) (game.Game, error) {
 			return g, nil
 		}
 	}
-	return nil, Errorf(CodeUnknownGame, "unknown game %q", name)
+	return nil, Errorf(wire.CodeUnknownGame, "unknown game %q", name)
 }
 
 // sweeper expires the games that waited too long for players and

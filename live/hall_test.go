@@ -10,6 +10,7 @@ import (
 	"norns/games"
 	"norns/live"
 	"norns/store"
+	"norns/wire"
 )
 
 // fakeClock is a clock the test moves by hand.
@@ -47,10 +48,10 @@ func TestHallClock(t *testing.T) {
 	}
 	defer h.Close()
 	ctx := t.Context()
-	resp, err := h.Create(ctx, live.CreateRequest{
+	resp, err := h.Create(ctx, wire.CreateRequest{
 		Game:  "chess",
-		Seats: []live.SeatRequest{{Type: "human"}, {Type: "human"}},
-		Clock: &live.ClockRequest{InitialMs: 60_000, IncrementMs: 2_000},
+		Seats: []wire.SeatRequest{{Type: "human"}, {Type: "human"}},
+		Clock: &wire.ClockRequest{InitialMs: 60_000, IncrementMs: 2_000},
 	}, "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
@@ -60,14 +61,14 @@ func TestHallClock(t *testing.T) {
 	}
 	white, black := resp.Seats[0].Token, resp.Seats[1].Token
 	seq := int64(0)
-	play := func(token, action string, think time.Duration) live.View {
+	play := func(token, action string, think time.Duration) wire.View {
 		t.Helper()
 		clock.advance(think)
-		b, err := h.Play(ctx, resp.ID, token, live.PlayRequest{Action: action, Seq: &seq})
+		b, err := h.Play(ctx, resp.ID, token, wire.PlayRequest{Action: action, Seq: &seq})
 		if err != nil {
 			t.Fatalf("%s: %v", action, err)
 		}
-		var v live.View
+		var v wire.View
 		if err := json.Unmarshal(b, &v); err != nil {
 			t.Fatal(err)
 		}
@@ -92,9 +93,9 @@ func TestHallClock(t *testing.T) {
 	if got := v.Clock.RemainingMs["black"]; got != 60_500 {
 		t.Errorf("black's clock 1.5 s into its turn = %d ms, want 60500", got)
 	}
-	if _, err := h.Play(ctx, resp.ID, white, live.PlayRequest{Action: "d2d4", Seq: &seq}); err == nil {
+	if _, err := h.Play(ctx, resp.ID, white, wire.PlayRequest{Action: "d2d4", Seq: &seq}); err == nil {
 		t.Errorf("white played on black's turn")
-	} else if e, ok := err.(*live.Error); !ok || e.Code != live.CodeNotYourTurn {
-		t.Errorf("white on black's turn: %v, want %s", err, live.CodeNotYourTurn)
+	} else if e, ok := err.(*live.Error); !ok || e.Code != wire.CodeNotYourTurn {
+		t.Errorf("white on black's turn: %v, want %s", err, wire.CodeNotYourTurn)
 	}
 }

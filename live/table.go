@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"norns/record"
+	"norns/wire"
 	"slices"
 	"sync"
 	"time"
@@ -96,7 +97,7 @@ type table struct {
 	// without history and clocks at coreSeq.
 	view    []byte
 	viewSeq int64
-	core    *View
+	core    *wire.View
 	coreSeq int64
 }
 
@@ -260,7 +261,7 @@ func (s *Hall) load(ctx context.Context, id string) (*table, error) {
 	// Read outside s.mu: a long log must not hold up the other games.
 	rec, events, err := s.store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, Errorf(CodeGameNotFound, "no game %q", id)
+		return nil, Errorf(wire.CodeGameNotFound, "no game %q", id)
 	}
 	if err != nil {
 		return nil, err
@@ -352,7 +353,7 @@ func (s *Hall) with(ctx context.Context, id string, f func(t *table) error) erro
 		}
 		return err
 	}
-	return Errorf(CodeConflict, "the game keeps changing on another server; try again")
+	return Errorf(wire.CodeConflict, "the game keeps changing on another server; try again")
 }
 
 // drop makes the table stale and takes it out of the server's map, so

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"norns/store"
+	"norns/wire"
 )
 
 // The spectators of a game are its WebSocket subscribers that hold no seat
@@ -54,10 +55,7 @@ const (
 
 // watchersMessage is the WebSocket message of the count of spectators.
 func watchersMessage(n int) []byte {
-	b, _ := json.Marshal(struct {
-		Count int    `json:"count"`
-		Type  string `json:"type"`
-	}{n, "watchers"})
+	b, _ := json.Marshal(wire.WatchersMessage{Count: n, Type: wire.MessageWatchers})
 	return b
 }
 

@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"norns/wire"
 	"testing"
 	"time"
 )
@@ -10,7 +11,7 @@ import (
 // {"type", "seq", "event"} and {"type", "game"} objects, byte for byte.
 func TestMessages(t *testing.T) {
 	at := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	events := []EventView{
+	events := []wire.EventView{
 		{Seq: 1, Kind: "move", Player: "white", Action: "e2e4", Time: at},
 		{Seq: 7, Kind: "roll", Player: "chance", Action: "3-5", Auto: []string{"pass"}, Time: at},
 		{Seq: 9, Kind: "timeout", Player: "p<2>&", Time: at},
@@ -21,7 +22,7 @@ func TestMessages(t *testing.T) {
 			t.Errorf("eventMessage(%+v) = %s, want %s", e, got, want)
 		}
 	}
-	views := []View{
+	views := []wire.View{
 		{ID: "g1", Game: "chess", Players: []string{"white", "black"}, Seq: 3, ToMove: "black", Legal: []string{"e7e5"}},
 		{ID: "g2", Game: "tafl", Board: "a<b>&c\n\"q\"", Legal: []string{}, Finished: true, Result: "white wins"},
 	}

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"norns/analysis"
-	"norns/live"
 	"norns/server"
+	"norns/wire"
 )
 
 // TestAnalysis: a game in progress is not analysed (409 not_over); once
@@ -16,21 +16,21 @@ import (
 // the result, in which Black's 3...Nf6 of the scholar's mate is a blunder.
 func TestAnalysis(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	path := "/api/games/" + c.ID + "/analysis"
-	if st, ae := e.call("GET", path, "", nil, nil); st != http.StatusNotFound || ae.Code != live.CodeNotFound {
-		t.Errorf("GET %s before any = %d %+v, want 404 %s", path, st, ae, live.CodeNotFound)
+	if st, ae := e.call("GET", path, "", nil, nil); st != http.StatusNotFound || ae.Code != wire.CodeNotFound {
+		t.Errorf("GET %s before any = %d %+v, want 404 %s", path, st, ae, wire.CodeNotFound)
 	}
 	moves := []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}
 	for i, m := range moves {
 		if i == 3 {
-			if st, ae := e.call("POST", path, "", nil, nil); st != http.StatusConflict || ae.Code != live.CodeNotOver {
-				t.Errorf("POST %s in play = %d %+v, want 409 %s", path, st, ae, live.CodeNotOver)
+			if st, ae := e.call("POST", path, "", nil, nil); st != http.StatusConflict || ae.Code != wire.CodeNotOver {
+				t.Errorf("POST %s in play = %d %+v, want 409 %s", path, st, ae, wire.CodeNotOver)
 			}
 		}
 		e.must("POST", "/api/games/"+c.ID+"/actions", c.Seats[i%2].Token, map[string]any{"action": m, "seq": i}, nil)
 	}
-	var v server.AnalysisView
+	var v wire.AnalysisView
 	if st, ae := e.call("POST", path, "", nil, &v); st != http.StatusAccepted {
 		t.Fatalf("POST %s once over = %d %+v, want 202", path, st, ae)
 	}
@@ -57,7 +57,7 @@ func TestAnalysis(t *testing.T) {
 	if st := an.Steps[5]; st.Mark != analysis.MarkBlunder || st.Best == "" {
 		t.Errorf("g8f6: %+v, want a blunder with the AI's move", st)
 	}
-	var again server.AnalysisView
+	var again wire.AnalysisView
 	e.must("POST", path, "", nil, &again)
 	if again.Status != "done" || again.Analysis == nil {
 		t.Errorf("POST %s again = %+v, want the analysis done", path, again)
@@ -69,7 +69,7 @@ func TestAnalysis(t *testing.T) {
 // first at its place.
 func TestAnalysisForfeit(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
 	tokens := tokensOf(c)
 	play := func(n int) {
 		for range n {
@@ -88,7 +88,7 @@ func TestAnalysisForfeit(t *testing.T) {
 		e.must("POST", "/api/games/"+c.ID+"/resign", tokens["p1"], nil, nil)
 	}
 	path := "/api/games/" + c.ID + "/analysis"
-	var v server.AnalysisView
+	var v wire.AnalysisView
 	e.must("POST", path, "", nil, &v)
 	for v.Status != "done" {
 		if v.Status == "failed" {
@@ -116,8 +116,8 @@ func TestAnalysisRate(t *testing.T) {
 		switch {
 		case i < 3 && st != http.StatusAccepted:
 			t.Errorf("analysis %d = %d %+v, want 202", i, st, ae)
-		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != live.CodeRateLimited):
-			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, live.CodeRateLimited)
+		case i == 3 && (st != http.StatusTooManyRequests || ae.Code != wire.CodeRateLimited):
+			t.Errorf("analysis %d = %d %+v, want 429 %s", i, st, ae, wire.CodeRateLimited)
 		}
 		if i < 3 {
 			awaitAnalysis(e, id) // not to be held by the bound on the analyses waiting
@@ -156,8 +156,8 @@ func TestAnalysisPerClient(t *testing.T) {
 	e.must("POST", path(ids[0]), "", nil, nil)
 	<-paused // the first analysis runs, a turn done
 	e.must("POST", path(ids[1]), "", nil, nil)
-	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusTooManyRequests || ae.Code != live.CodeTooManyAnalyses {
-		t.Errorf("a third analysis = %d %+v, want 429 %s", st, ae, live.CodeTooManyAnalyses)
+	if st, ae := e.call("POST", path(ids[2]), "", nil, nil); st != http.StatusTooManyRequests || ae.Code != wire.CodeTooManyAnalyses {
+		t.Errorf("a third analysis = %d %+v, want 429 %s", st, ae, wire.CodeTooManyAnalyses)
 	}
 	if st, ae := e.call("GET", path(ids[2]), "", nil, nil); st != http.StatusNotFound {
 		t.Errorf("GET the refused analysis = %d %+v, want 404", st, ae)
@@ -191,7 +191,7 @@ func TestAnalysisPartial(t *testing.T) {
 		if n != tc.plies {
 			t.Fatalf("the game has %d actions, want %d", n, tc.plies)
 		}
-		var v server.AnalysisView
+		var v wire.AnalysisView
 		e.must("POST", "/api/games/"+id+"/analysis", "", nil, &v)
 		if v.Total != tc.total || v.Actions != tc.plies {
 			t.Errorf("%d actions: POST = %+v, want %d to analyse of %d", tc.plies, v, tc.total, tc.plies)
@@ -210,7 +210,7 @@ func TestAnalysisPartial(t *testing.T) {
 // returns the game's id and its actions.
 func finishedChess(e *env, plies int) (string, int) {
 	e.t.Helper()
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	n := 0
 	for ; n < plies; n++ {
@@ -227,9 +227,9 @@ func finishedChess(e *env, plies int) (string, int) {
 }
 
 // awaitAnalysis polls the analysis of game id until it is done.
-func awaitAnalysis(e *env, id string) server.AnalysisView {
+func awaitAnalysis(e *env, id string) wire.AnalysisView {
 	e.t.Helper()
-	var v server.AnalysisView
+	var v wire.AnalysisView
 	e.must("GET", "/api/games/"+id+"/analysis", "", nil, &v)
 	for v.Status != "done" {
 		if v.Status == "failed" {
@@ -272,7 +272,7 @@ func TestAnalysisShortPassesLong(t *testing.T) {
 	}
 	e.must("POST", "/api/games/"+long+"/analysis", "", nil, nil)
 	<-paused // the long analysis runs
-	var v server.AnalysisView
+	var v wire.AnalysisView
 	other.must("POST", "/api/games/"+short+"/analysis", "", nil, &v)
 	if v.Status != "queued" {
 		t.Errorf("the short analysis, asked for while the long one runs = %+v, want queued", v)

@@ -15,6 +15,7 @@ import (
 
 	"norns/ending"
 	"norns/live"
+	"norns/wire"
 )
 
 func (s *Server) routes() {
@@ -45,7 +46,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/analysis", s.handleAnalysisPost)
 	api("GET /api/games/{id}/ws", s.handleWS)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
-		return live.Errorf(live.CodeNotFound, "%s %s", r.Method, r.URL.Path)
+		return live.Errorf(wire.CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})
 	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("GET /readyz", s.handleReady)
@@ -61,13 +62,13 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		if s.limiter != nil && !s.limiter.Allow(clientAddr(r), start) {
-			s.metrics.requests.WithLabelValues(live.CodeRateLimited).Inc()
+			s.metrics.requests.WithLabelValues(wire.CodeRateLimited).Inc()
 			w.Header().Set("Retry-After", "1")
-			writeError(w, r, live.Errorf(live.CodeRateLimited, "more than %g requests per second from %s", s.cfg.RateLimit, clientAddr(r)))
+			writeError(w, r, live.Errorf(wire.CodeRateLimited, "more than %g requests per second from %s", s.cfg.RateLimit, clientAddr(r)))
 			return
 		}
 		if s.closing() {
-			writeError(w, r, live.Errorf(live.CodeShuttingDown, ""))
+			writeError(w, r, live.Errorf(wire.CodeShuttingDown, ""))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
@@ -77,7 +78,7 @@ func (s *Server) guard(h func(w http.ResponseWriter, r *http.Request) error) htt
 			var e *live.Error
 			if !errors.As(err, &e) {
 				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-				e = &live.Error{Code: live.CodeInternal}
+				e = &live.Error{Code: wire.CodeInternal}
 			}
 			code = e.Code
 			writeError(w, r, e)
@@ -107,15 +108,15 @@ func readJSON(r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return live.Errorf(live.CodeTooLarge, "the limit is %d bytes", tooBig.Limit)
+			return live.Errorf(wire.CodeTooLarge, "the limit is %d bytes", tooBig.Limit)
 		}
 		if errors.Is(err, io.EOF) {
-			return live.Errorf(live.CodeBadRequest, "empty body")
+			return live.Errorf(wire.CodeBadRequest, "empty body")
 		}
-		return live.Errorf(live.CodeBadRequest, "%v", err)
+		return live.Errorf(wire.CodeBadRequest, "%v", err)
 	}
 	if dec.More() {
-		return live.Errorf(live.CodeBadRequest, "data after the JSON value")
+		return live.Errorf(wire.CodeBadRequest, "data after the JSON value")
 	}
 	return nil
 }
@@ -150,7 +151,7 @@ func token(r *http.Request) string {
 }
 
 func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) error {
-	return writeJSON(w, http.StatusOK, map[string]any{"games": s.hall.Catalog()})
+	return writeJSON(w, http.StatusOK, wire.CatalogResponse{Games: s.hall.Catalog()})
 }
 
 func (s *Server) handleCatalogGame(w http.ResponseWriter, r *http.Request) error {
@@ -201,7 +202,7 @@ func PublicOrigin(raw string) (string, error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
-	var req live.CreateRequest
+	var req wire.CreateRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
@@ -217,7 +218,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 }
 
 // inviteURLs sets the link of each invitation among grants.
-func (s *Server) inviteURLs(r *http.Request, id string, grants []live.SeatGrant) {
+func (s *Server) inviteURLs(r *http.Request, id string, grants []wire.SeatGrant) {
 	for i, g := range grants {
 		if g.Invite != "" {
 			grants[i].InviteURL = s.inviteURL(r, id, g.Player, g.Invite)
@@ -226,7 +227,7 @@ func (s *Server) inviteURLs(r *http.Request, id string, grants []live.SeatGrant)
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
-	var req live.JoinRequest
+	var req wire.JoinRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
@@ -238,7 +239,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) error {
-	var req live.SeedRequest
+	var req wire.SeedRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
@@ -250,7 +251,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) error {
-	var req live.PlayRequest
+	var req wire.PlayRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
@@ -285,13 +286,13 @@ func (s *Server) handleInvites(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.inviteURLs(r, id, out)
-	return writeJSON(w, http.StatusOK, map[string]any{"invites": out})
+	return writeJSON(w, http.StatusOK, wire.InvitesResponse{Invites: out})
 }
 
 // handleOffer answers a seat's word on a draw or a takeback (what).
 func (s *Server) handleOffer(what string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		var req live.OfferRequest
+		var req wire.OfferRequest
 		if err := readJSON(r, &req); err != nil {
 			return err
 		}
@@ -308,7 +309,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "events": out})
+	return writeJSON(w, http.StatusOK, wire.EventsResponse{Seq: seq, Events: out})
 }
 
 func sinceParam(r *http.Request) (int64, error) {
@@ -318,7 +319,7 @@ func sinceParam(r *http.Request) (int64, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 0 {
-		return 0, live.Errorf(live.CodeBadParameter, "since=%q is not a sequence number", v)
+		return 0, live.Errorf(wire.CodeBadParameter, "since=%q is not a sequence number", v)
 	}
 	return n, nil
 }
@@ -329,7 +330,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1000 {
-			return live.Errorf(live.CodeBadParameter, "limit=%q (1 to 1000)", v)
+			return live.Errorf(wire.CodeBadParameter, "limit=%q (1 to 1000)", v)
 		}
 		limit = n
 	}
@@ -337,7 +338,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	return writeJSON(w, http.StatusOK, wire.ListResponse{Games: out})
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {

@@ -15,6 +15,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // BenchmarkMoves plays random chess moves between two clients through the
@@ -25,9 +26,9 @@ func BenchmarkMoves(b *testing.B) {
 	e := start(b, nil)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var c created
-	var v server.View
+	var v wire.View
 	newGame := func() {
-		c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+		c = e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 		v = c.Game
 	}
 	newGame()
@@ -38,7 +39,7 @@ func BenchmarkMoves(b *testing.B) {
 			tokens = tokensOf(c)
 		}
 		a := v.Legal[rng.IntN(len(v.Legal))]
-		var after server.View
+		var after wire.View
 		e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
 		v = after
 	}
@@ -54,10 +55,10 @@ func BenchmarkMovesParallel(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		rng := rand.New(rand.NewPCG(seed.Add(1), 3))
 		var c created
-		var v server.View
+		var v wire.View
 		var tokens map[string]string
 		newGame := func() {
-			c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+			c = e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 			v, tokens = c.Game, tokensOf(c)
 		}
 		newGame()
@@ -66,7 +67,7 @@ func BenchmarkMovesParallel(b *testing.B) {
 				newGame()
 			}
 			a := v.Legal[rng.IntN(len(v.Legal))]
-			var after server.View
+			var after wire.View
 			e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
 			v = after
 		}

@@ -3,14 +3,13 @@ package server
 import (
 	"context"
 	"net/http"
-
-	"norns/live"
+	"norns/wire"
 )
 
 // handleChat takes a chat message of a game, {"room","text"}, stores it
 // and sends it on the feeds; it answers {"message": {...}}.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
-	var req live.ChatRequest
+	var req wire.ChatRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
@@ -18,7 +17,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"message": m})
+	return writeJSON(w, http.StatusCreated, wire.ChatResponse{Message: m})
 }
 
 // handleChatLog answers a game's chat, ?room=players|spectators&since=N:
@@ -33,5 +32,5 @@ func (s *Server) handleChatLog(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"messages": msgs})
+	return writeJSON(w, http.StatusOK, wire.ChatLogResponse{Messages: msgs})
 }

@@ -16,17 +16,17 @@ import (
 
 	"norns/games"
 	"norns/record"
-	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // frame is a feed message as the chat tests read it.
 type frame struct {
-	Type    string          `json:"type"`
-	Message server.ChatView `json:"message"`
-	Room    string          `json:"room"`
-	Open    bool            `json:"open"`
-	Player  string          `json:"player"`
+	Type    string        `json:"type"`
+	Message wire.ChatView `json:"message"`
+	Room    string        `json:"room"`
+	Open    bool          `json:"open"`
+	Player  string        `json:"player"`
 }
 
 // next reads the feed's messages until one of type typ, which it returns.
@@ -53,7 +53,7 @@ func (f *feed) next(typ string) frame {
 // the answer.
 func (f *feed) room(open bool) {
 	f.t.Helper()
-	b, _ := json.Marshal(server.RoomMessage{Type: "room", Room: "spectators", Open: open})
+	b, _ := json.Marshal(wire.RoomMessage{Type: "room", Room: "spectators", Open: open})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := f.c.Write(ctx, websocket.MessageText, b); err != nil {
@@ -73,26 +73,26 @@ func (e *env) chatter(id, token string) *feed {
 }
 
 // say posts a chat message, which must be taken, and returns it.
-func (e *env) say(id, token, room, text string) server.ChatView {
+func (e *env) say(id, token, room, text string) wire.ChatView {
 	e.t.Helper()
 	var out struct {
-		Message server.ChatView `json:"message"`
+		Message wire.ChatView `json:"message"`
 	}
-	e.must("POST", "/api/games/"+id+"/chat", token, server.ChatRequest{Room: room, Text: text}, &out)
+	e.must("POST", "/api/games/"+id+"/chat", token, wire.ChatRequest{Room: room, Text: text}, &out)
 	return out.Message
 }
 
 // chatLog reads a room of a game's chat.
-func (e *env) chatLog(id, token, room string, since int64) []server.ChatView {
+func (e *env) chatLog(id, token, room string, since int64) []wire.ChatView {
 	e.t.Helper()
 	var out struct {
-		Messages []server.ChatView `json:"messages"`
+		Messages []wire.ChatView `json:"messages"`
 	}
 	e.must("GET", "/api/games/"+id+"/chat?room="+room+"&since="+strconv.FormatInt(since, 10), token, nil, &out)
 	return out.Messages
 }
 
-func chatLines(ms []server.ChatView) []string {
+func chatLines(ms []wire.ChatView) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.Name + ": " + m.Text
@@ -100,7 +100,7 @@ func chatLines(ms []server.ChatView) []string {
 	return out
 }
 
-func named(kinds ...string) []server.SeatRequest {
+func named(kinds ...string) []wire.SeatRequest {
 	out := seats(kinds...)
 	for i := range out {
 		out[i].Name = []string{"Ann", "Bob", "Cid"}[i]
@@ -113,14 +113,14 @@ func named(kinds ...string) []server.SeatRequest {
 // does not get the spectators' chat it has not opened.
 func TestChatPlayers(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white, black := c.Seats[0].Token, c.Seats[1].Token
 	wf, bf := e.chatter(c.ID, white), e.chatter(c.ID, black)
 	sf := e.subscribe(c.ID, 0, "")
 	sf.room(true)
 
 	m := e.say(c.ID, white, "players", "  <b>hi</b> & good luck  ")
-	want := server.ChatView{Seq: 1, Room: "players", Player: "white", Name: "Ann", Text: "<b>hi</b> & good luck"}
+	want := wire.ChatView{Seq: 1, Room: "players", Player: "white", Name: "Ann", Text: "<b>hi</b> & good luck"}
 	if m.Time.IsZero() || m.Seq != want.Seq || m.Room != want.Room || m.Player != want.Player || m.Name != want.Name || m.Text != want.Text {
 		t.Fatalf("POST chat = %+v, want %+v with a time", m, want)
 	}
@@ -159,7 +159,7 @@ func TestChatPlayers(t *testing.T) {
 // players' feeds included, and a feed that closed it no longer does.
 func TestChatSpectators(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white, black := c.Seats[0].Token, c.Seats[1].Token
 	wf := e.chatter(c.ID, white)
 	wf.room(true)
@@ -196,8 +196,8 @@ func TestChatSpectators(t *testing.T) {
 // room or text is refused with 400; nothing refused is stored.
 func TestChatRefused(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
-	other := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	other := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white := c.Seats[0].Token
 	path := "/api/games/" + c.ID + "/chat"
 	for _, tt := range []struct {
@@ -207,20 +207,20 @@ func TestChatRefused(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"players' room without a token", "", server.ChatRequest{Room: "players", Text: "hi"}, 401, "missing_token"},
-		{"players' room with a bad token", "nope", server.ChatRequest{Room: "players", Text: "hi"}, 403, "bad_token"},
-		{"players' room with another game's token", other.Seats[0].Token, server.ChatRequest{Room: "players", Text: "hi"}, 403, "bad_token"},
-		{"spectators' room with a bad token", "nope", server.ChatRequest{Room: "spectators", Text: "hi"}, 403, "bad_token"},
-		{"no room", white, server.ChatRequest{Text: "hi"}, 400, "bad_chat_room"},
-		{"unknown room", white, server.ChatRequest{Room: "lobby", Text: "hi"}, 400, "bad_chat_room"},
-		{"301 characters", white, server.ChatRequest{Room: "players", Text: strings.Repeat("ж", 301)}, 400, "bad_chat_text"},
-		{"empty", white, server.ChatRequest{Room: "players", Text: ""}, 400, "bad_chat_text"},
-		{"only spaces", white, server.ChatRequest{Room: "players", Text: " \t "}, 400, "bad_chat_text"},
-		{"ESC", white, server.ChatRequest{Room: "players", Text: "a\x1b[31mred"}, 400, "bad_chat_text"},
-		{"a line break", white, server.ChatRequest{Room: "players", Text: "one\ntwo"}, 400, "bad_chat_text"},
-		{"U+202E", "", server.ChatRequest{Room: "spectators", Text: "abc\u202edef"}, 400, "bad_chat_text"},
-		{"U+200B", "", server.ChatRequest{Room: "spectators", Text: "a\u200bb"}, 400, "bad_chat_text"},
-		{"U+2028", "", server.ChatRequest{Room: "spectators", Text: "a\u2028b"}, 400, "bad_chat_text"},
+		{"players' room without a token", "", wire.ChatRequest{Room: "players", Text: "hi"}, 401, "missing_token"},
+		{"players' room with a bad token", "nope", wire.ChatRequest{Room: "players", Text: "hi"}, 403, "bad_token"},
+		{"players' room with another game's token", other.Seats[0].Token, wire.ChatRequest{Room: "players", Text: "hi"}, 403, "bad_token"},
+		{"spectators' room with a bad token", "nope", wire.ChatRequest{Room: "spectators", Text: "hi"}, 403, "bad_token"},
+		{"no room", white, wire.ChatRequest{Text: "hi"}, 400, "bad_chat_room"},
+		{"unknown room", white, wire.ChatRequest{Room: "lobby", Text: "hi"}, 400, "bad_chat_room"},
+		{"301 characters", white, wire.ChatRequest{Room: "players", Text: strings.Repeat("ж", 301)}, 400, "bad_chat_text"},
+		{"empty", white, wire.ChatRequest{Room: "players", Text: ""}, 400, "bad_chat_text"},
+		{"only spaces", white, wire.ChatRequest{Room: "players", Text: " \t "}, 400, "bad_chat_text"},
+		{"ESC", white, wire.ChatRequest{Room: "players", Text: "a\x1b[31mred"}, 400, "bad_chat_text"},
+		{"a line break", white, wire.ChatRequest{Room: "players", Text: "one\ntwo"}, 400, "bad_chat_text"},
+		{"U+202E", "", wire.ChatRequest{Room: "spectators", Text: "abc\u202edef"}, 400, "bad_chat_text"},
+		{"U+200B", "", wire.ChatRequest{Room: "spectators", Text: "a\u200bb"}, 400, "bad_chat_text"},
+		{"U+2028", "", wire.ChatRequest{Room: "spectators", Text: "a\u2028b"}, 400, "bad_chat_text"},
 		{"invalid UTF-8", "", `{"room":"spectators","text":"a` + "\xff" + `b"}`, 400, "bad_chat_text"},
 		{"an escaped lone surrogate", "", `{"room":"spectators","text":"a\ud800b"}`, 400, "bad_chat_text"},
 		{"unknown field", "", `{"room":"spectators","text":"a","html":true}`, 400, "bad_request"},
@@ -240,7 +240,7 @@ func TestChatRefused(t *testing.T) {
 	if m := e.say(c.ID, white, "players", strings.Repeat("ж", 300)); m.Seq != 1 {
 		t.Errorf("300 characters: seq %d, want 1", m.Seq)
 	}
-	if st, ae := e.call("POST", "/api/games/nope/chat", "", server.ChatRequest{Room: "spectators", Text: "hi"}, nil); st != 404 || ae.Code != "game_not_found" {
+	if st, ae := e.call("POST", "/api/games/nope/chat", "", wire.ChatRequest{Room: "spectators", Text: "hi"}, nil); st != 404 || ae.Code != "game_not_found" {
 		t.Errorf("POST chat of an unknown game = %d %s, want 404 game_not_found", st, ae.Code)
 	}
 }
@@ -250,14 +250,14 @@ func TestChatRefused(t *testing.T) {
 // client in another game, is not held back.
 func TestChatRateLimit(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
-	d := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	d := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	for i := range 5 {
 		e.say(c.ID, "", "spectators", "message "+string(rune('1'+i)))
 	}
-	req := server.ChatRequest{Room: "spectators", Text: "one too many"}
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", "", req, nil); st != http.StatusTooManyRequests || ae.Code != "rate_limited" {
-		t.Errorf("6th message in a burst = %d %s, want 429 rate_limited", st, ae.Code)
+	req := wire.ChatRequest{Room: "spectators", Text: "one too many"}
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", "", req, nil); st != http.StatusTooManyRequests || ae.Code != "rate_limited" || ae.RetryAfter != "2" {
+		t.Errorf("6th message in a burst = %d %s, Retry-After %q; want 429 rate_limited, Retry-After 2 (a message each 2 s)", st, ae.Code, ae.RetryAfter)
 	}
 	e.say(d.ID, "", "spectators", "another game")
 	e.from("127.0.0.2").say(c.ID, "", "spectators", "another client")
@@ -273,7 +273,7 @@ func TestChatRateLimit(t *testing.T) {
 // messages.
 func TestChatLog(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white, black := c.Seats[0].Token, c.Seats[1].Token
 	e.say(c.ID, white, "players", "have fun")
 	e.say(c.ID, "", "spectators", "go white")
@@ -339,8 +339,8 @@ func TestChatNoStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := startStore(t, plainStore{st}, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", "", server.ChatRequest{Room: "spectators", Text: "hi"}, nil); st != 404 || ae.Code != "not_found" {
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", "", wire.ChatRequest{Room: "spectators", Text: "hi"}, nil); st != 404 || ae.Code != "not_found" {
 		t.Errorf("POST chat without a chat store = %d %s, want 404 not_found", st, ae.Code)
 	}
 	if st, ae := e.call("GET", "/api/games/"+c.ID+"/chat?room=spectators", "", nil, nil); st != 404 || ae.Code != "not_found" {
@@ -353,7 +353,7 @@ func TestChatNoStore(t *testing.T) {
 // taken; asking for any other room ends the feed (policy violation).
 func TestChatFeedMessages(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	f := e.subscribe(c.ID, 0, "")
 	f.room(true)
 	f.auth(c.Seats[1].Token)
@@ -371,7 +371,7 @@ func TestChatFeedMessages(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	g := e.subscribe(c.ID, 0, "")
-	b, _ := json.Marshal(server.RoomMessage{Type: "room", Room: "players", Open: true})
+	b, _ := json.Marshal(wire.RoomMessage{Type: "room", Room: "players", Open: true})
 	g.c.Write(ctx, websocket.MessageText, b)
 	for {
 		_, _, err := g.c.Read(ctx)
@@ -388,7 +388,7 @@ func TestChatFeedMessages(t *testing.T) {
 // players' feeds on the other, once, in order.
 func TestChatTwoInstances(t *testing.T) {
 	a, b := pair(t, nil)
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	white, black := c.Seats[0].Token, c.Seats[1].Token
 	fb := b.chatter(c.ID, black)
 	a.say(c.ID, white, "players", "good luck")
@@ -410,7 +410,7 @@ func TestChatTwoInstances(t *testing.T) {
 // the players' room only for a seat holder, and still verifies.
 func TestChatInRecord(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white := c.Seats[0].Token
 	e.say(c.ID, white, "players", "good luck")
 	e.say(c.ID, "", "spectators", "nice opening")

@@ -1,10 +1,9 @@
 package server_test
 
 import (
+	"norns/wire"
 	"slices"
 	"testing"
-
-	"norns/server"
 )
 
 // TestViewCheck: the view lists the square of a king in check, in chess
@@ -12,8 +11,8 @@ import (
 func TestViewCheck(t *testing.T) {
 	e := start(t, nil)
 	for _, g := range []string{"chess", "samurai"} {
-		c := e.create(server.CreateRequest{Game: g, Seats: seats("h", "h")})
-		var v server.View
+		c := e.create(wire.CreateRequest{Game: g, Seats: seats("h", "h")})
+		var v wire.View
 		for i, m := range []string{"e2e4", "f7f6", "d1h5"} {
 			if v.Check != nil {
 				t.Errorf("%s: check before %s = %v, want none", g, m, v.Check)
@@ -27,7 +26,7 @@ func TestViewCheck(t *testing.T) {
 			t.Errorf("%s: GET view check = %v, want [e8]", g, got)
 		}
 	}
-	c := e.create(server.CreateRequest{Game: "seatafl", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "seatafl", Seats: seats("h", "h")})
 	if v := e.view(c.ID); v.Check != nil {
 		t.Errorf("seatafl: check = %v, want none", v.Check)
 	}

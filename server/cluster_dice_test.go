@@ -10,11 +10,10 @@ import (
 	"time"
 
 	"norns/games"
-	"norns/live"
 	"norns/record"
-	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
+	"norns/wire"
 )
 
 // TestTwoInstancesDiceGamesVerify plays dice games through two instances
@@ -32,7 +31,7 @@ func TestTwoInstancesDiceGamesVerify(t *testing.T) {
 	names := []string{"seidr", "luxumbra", "nordsloki"}
 	for i := range n {
 		name := names[i%len(names)]
-		c := envs[i%2].createOnly(server.CreateRequest{Game: name, Seats: seats("h", "h")})
+		c := envs[i%2].createOnly(wire.CreateRequest{Game: name, Seats: seats("h", "h")})
 		tokens := tokensOf(c)
 		for j, s := range c.Seats {
 			envs[(i+j+1)%2].must("POST", "/api/games/"+c.ID+"/seed", s.Token, map[string]string{"seed": fmt.Sprintf("seed %d of %s", i, s.Player)}, nil)
@@ -62,7 +61,7 @@ func TestTwoInstancesDiceGamesVerify(t *testing.T) {
 // sent to the instance after the one before (turn counts them). An
 // instance that has not heard of the last action yet answers stale, and
 // the action is sent again a moment later.
-func alternate(t *testing.T, envs []*env, turn *int, id string, tokens map[string]string, rng *rand.Rand, limit int) server.View {
+func alternate(t *testing.T, envs []*env, turn *int, id string, tokens map[string]string, rng *rand.Rand, limit int) wire.View {
 	t.Helper()
 	v := envs[*turn%2].view(id)
 	deadline := time.Now().Add(30 * time.Second)
@@ -78,13 +77,13 @@ func alternate(t *testing.T, envs []*env, turn *int, id string, tokens map[strin
 			v = e.view(id)
 			continue
 		}
-		var after server.View
+		var after wire.View
 		st, ae := e.call("POST", "/api/games/"+id+"/actions", tok, map[string]any{"action": v.Legal[rng.IntN(len(v.Legal))], "seq": v.Seq}, &after)
 		switch {
 		case st == http.StatusOK:
 			played++
 			v = after
-		case st == http.StatusConflict && (ae.Code == live.CodeStale || ae.Code == live.CodeConflict):
+		case st == http.StatusConflict && (ae.Code == wire.CodeStale || ae.Code == wire.CodeConflict):
 			time.Sleep(5 * time.Millisecond)
 			v = e.view(id)
 		default:
@@ -125,7 +124,7 @@ func TestSeedsHeardLate(t *testing.T) {
 	}
 	a, b := open(false), open(true)
 	for i, name := range []string{"luxumbra", "nordsloki", "luxumbra", "nordsloki"} {
-		c := b.createOnly(server.CreateRequest{Game: name, Seats: seats("h", "h")})
+		c := b.createOnly(wire.CreateRequest{Game: name, Seats: seats("h", "h")})
 		tokens := tokensOf(c)
 		b.must("POST", "/api/games/"+c.ID+"/seed", c.Seats[0].Token, map[string]string{"seed": "white's"}, nil)
 		a.must("POST", "/api/games/"+c.ID+"/seed", c.Seats[1].Token, map[string]string{"seed": "black's"}, nil)
@@ -174,7 +173,7 @@ func TestRollDueHeardFirst(t *testing.T) {
 		return startStore(t, st, nil)
 	}
 	a, b := open(true), open(false)
-	c := b.createOnly(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	c := b.createOnly(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
 	for _, s := range c.Seats[:2] {
 		b.must("POST", "/api/games/"+c.ID+"/seed", s.Token, map[string]string{"seed": "seed of " + s.Player}, nil)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"norns/wire"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,8 +15,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"norns/server"
 )
 
 // binary is the norns program, built by TestMain for the tests that run
@@ -127,10 +126,10 @@ func TestCrash(t *testing.T) {
 	}
 	type played struct {
 		c    created
-		view server.View
+		view wire.View
 	}
 	var gs []played
-	for i, req := range []server.CreateRequest{
+	for i, req := range []wire.CreateRequest{
 		{Game: "chess", Seats: seats("h", "h")},
 		{Game: "nordsloki", Seats: seats("h", "h")},
 		{Game: "seatafl", Seats: seats("h", "e")},
@@ -185,7 +184,7 @@ func TestCrash(t *testing.T) {
 
 func catalogNames(e *env) []string {
 	var cat struct {
-		Games []server.CatalogGame `json:"games"`
+		Games []wire.CatalogGame `json:"games"`
 	}
 	e.must("GET", "/api/catalog", "", nil, &cat)
 	var out []string
@@ -204,7 +203,7 @@ func TestVerifyTampered(t *testing.T) {
 		t.Fatal(buildErr)
 	}
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
+	c := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
 	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(4, 4)), 100000)
 	rec := e.record(c.ID, "norns")
 	lines := strings.Split(rec, "\n")

@@ -4,70 +4,67 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"norns/i18n"
 	"norns/live"
+	"norns/ratelimit"
+	"norns/wire"
 )
 
 // messages holds the human message of every code.
 
 // statuses maps codes to HTTP statuses.
 var statuses = map[string]int{
-	live.CodeBadRequest:      http.StatusBadRequest,
-	live.CodeTooLarge:        http.StatusRequestEntityTooLarge,
-	live.CodeNotFound:        http.StatusNotFound,
-	live.CodeUnknownGame:     http.StatusNotFound,
-	live.CodeBadOption:       http.StatusBadRequest,
-	live.CodeBadSeats:        http.StatusBadRequest,
-	live.CodeBadClock:        http.StatusBadRequest,
-	live.CodeBadSeed:         http.StatusBadRequest,
-	live.CodeBadNonce:        http.StatusBadRequest,
-	live.CodeGameNotFound:    http.StatusNotFound,
-	live.CodeMissingToken:    http.StatusUnauthorized,
-	live.CodeBadToken:        http.StatusForbidden,
-	live.CodeBadInvite:       http.StatusForbidden,
-	live.CodeSeatNotOpen:     http.StatusConflict,
-	live.CodeNotStarted:      http.StatusConflict,
-	live.CodeNotYourTurn:     http.StatusConflict,
-	live.CodeStale:           http.StatusConflict,
-	live.CodeMalformed:       http.StatusUnprocessableEntity,
-	live.CodeIllegal:         http.StatusUnprocessableEntity,
-	live.CodeGameOver:        http.StatusConflict,
-	live.CodeSeedLocked:      http.StatusConflict,
-	live.CodeRateLimited:     http.StatusTooManyRequests,
-	live.CodeNoRecord:        http.StatusNotFound,
-	live.CodeInternal:        http.StatusInternalServerError,
-	live.CodeShuttingDown:    http.StatusServiceUnavailable,
-	live.CodeBadParameter:    http.StatusBadRequest,
-	live.CodeNotSpectating:   http.StatusForbidden,
-	live.CodeConflict:        http.StatusConflict,
-	live.CodeAIOnly:          http.StatusForbidden,
-	live.CodeTooManyGames:    http.StatusTooManyRequests,
-	live.CodeNotReady:        http.StatusServiceUnavailable,
-	live.CodeCannotAbort:     http.StatusConflict,
-	live.CodeCannotOffer:     http.StatusConflict,
-	live.CodeNoOffer:         http.StatusConflict,
-	live.CodeBadChatText:     http.StatusBadRequest,
-	live.CodeBadChatRoom:     http.StatusBadRequest,
-	live.CodeNotOver:         http.StatusConflict,
-	live.CodeLeft:            http.StatusConflict,
-	live.CodeNotCreator:      http.StatusForbidden,
-	live.CodeTooManyAnalyses: http.StatusTooManyRequests,
+	wire.CodeBadRequest:      http.StatusBadRequest,
+	wire.CodeTooLarge:        http.StatusRequestEntityTooLarge,
+	wire.CodeNotFound:        http.StatusNotFound,
+	wire.CodeUnknownGame:     http.StatusNotFound,
+	wire.CodeBadOption:       http.StatusBadRequest,
+	wire.CodeBadSeats:        http.StatusBadRequest,
+	wire.CodeBadClock:        http.StatusBadRequest,
+	wire.CodeBadSeed:         http.StatusBadRequest,
+	wire.CodeBadNonce:        http.StatusBadRequest,
+	wire.CodeGameNotFound:    http.StatusNotFound,
+	wire.CodeMissingToken:    http.StatusUnauthorized,
+	wire.CodeBadToken:        http.StatusForbidden,
+	wire.CodeBadInvite:       http.StatusForbidden,
+	wire.CodeSeatNotOpen:     http.StatusConflict,
+	wire.CodeNotStarted:      http.StatusConflict,
+	wire.CodeNotYourTurn:     http.StatusConflict,
+	wire.CodeStale:           http.StatusConflict,
+	wire.CodeMalformed:       http.StatusUnprocessableEntity,
+	wire.CodeIllegal:         http.StatusUnprocessableEntity,
+	wire.CodeGameOver:        http.StatusConflict,
+	wire.CodeSeedLocked:      http.StatusConflict,
+	wire.CodeRateLimited:     http.StatusTooManyRequests,
+	wire.CodeNoRecord:        http.StatusNotFound,
+	wire.CodeInternal:        http.StatusInternalServerError,
+	wire.CodeShuttingDown:    http.StatusServiceUnavailable,
+	wire.CodeBadParameter:    http.StatusBadRequest,
+	wire.CodeNotSpectating:   http.StatusForbidden,
+	wire.CodeConflict:        http.StatusConflict,
+	wire.CodeAIOnly:          http.StatusForbidden,
+	wire.CodeTooManyGames:    http.StatusTooManyRequests,
+	wire.CodeNotReady:        http.StatusServiceUnavailable,
+	wire.CodeCannotAbort:     http.StatusConflict,
+	wire.CodeCannotOffer:     http.StatusConflict,
+	wire.CodeNoOffer:         http.StatusConflict,
+	wire.CodeBadChatText:     http.StatusBadRequest,
+	wire.CodeBadChatRoom:     http.StatusBadRequest,
+	wire.CodeNotOver:         http.StatusConflict,
+	wire.CodeLeft:            http.StatusConflict,
+	wire.CodeNotCreator:      http.StatusForbidden,
+	wire.CodeTooManyAnalyses: http.StatusTooManyRequests,
 }
 
-// errorBody is the JSON of an error response.
-type errorBody struct {
-	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Detail  string `json:"detail,omitempty"`
-	} `json:"error"`
+// errorBody is e as the API sends it, its message in lang.
+func errorBody(e *live.Error, lang i18n.Lang) wire.ErrorBody {
+	return wire.ErrorBody{Code: e.Code, Message: i18n.T(lang, "error."+e.Code), Detail: e.Detail}
 }
 
 func errorJSON(e *live.Error, lang i18n.Lang) []byte {
-	var b errorBody
-	b.Error.Code, b.Error.Message, b.Error.Detail = e.Code, i18n.T(lang, "error."+e.Code), e.Detail
-	out, _ := json.Marshal(b)
+	out, _ := json.Marshal(wire.ErrorResponse{Error: errorBody(e, lang)})
 	return out
 }
 
@@ -87,11 +84,14 @@ func requestLang(r *http.Request) i18n.Lang {
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *live.Error
 	if !errors.As(err, &e) {
-		e = &live.Error{Code: live.CodeInternal}
+		e = &live.Error{Code: wire.CodeInternal}
 	}
 	st := statuses[e.Code]
 	if st == 0 {
 		st = http.StatusInternalServerError
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfter(e.RetryAfter)))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")

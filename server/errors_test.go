@@ -13,6 +13,7 @@ import (
 	"norns/i18n"
 	"norns/live"
 	"norns/store"
+	"norns/wire"
 )
 
 // TestErrorMessagesInBothLanguages checks that every error code has its
@@ -54,8 +55,8 @@ func TestErrorMessagesInBothLanguages(t *testing.T) {
 		}
 		r.Header.Set("Accept-Language", tc.accept)
 		w := httptest.NewRecorder()
-		writeError(w, r, live.Errorf(live.CodeIllegal, "e2e5"))
-		var body errorBody
+		writeError(w, r, live.Errorf(wire.CodeIllegal, "e2e5"))
+		var body wire.ErrorResponse
 		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"norns/games/chess"
 	"norns/games/tafl"
 	"norns/record"
-	"norns/server"
+	"norns/wire"
 )
 
 // TestFullGames plays a whole game of every game between two clients (a
@@ -26,7 +26,7 @@ func TestFullGames(t *testing.T) {
 			for range st.Players()[1:] {
 				kinds = append(kinds, "o")
 			}
-			c := e.create(server.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
+			c := e.create(wire.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
 			tokens := tokensOf(c)
 			// The other players join with their invitations.
 			for _, s := range c.Seats {
@@ -53,7 +53,7 @@ func TestFullGames(t *testing.T) {
 			// in which the AI moves.
 			ai := 0
 			for try := range 5 {
-				c := e.create(server.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
+				c := e.create(wire.CreateRequest{Game: g.Name(), Seats: seats(kinds...)})
 				v := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(uint64(i), uint64(2+try))), 100000)
 				checkOver(t, v)
 				checkRecords(t, e, v)
@@ -75,7 +75,7 @@ func TestFullGames(t *testing.T) {
 
 // checkOver checks a finished view: a result, the seed revealed, no legal
 // actions, a history numbered 1, 2, 3…
-func checkOver(t *testing.T, v server.View) {
+func checkOver(t *testing.T, v wire.View) {
 	t.Helper()
 	t.Logf("%s: %d events, %s (%s)", v.Game, v.Seq, v.Status, v.Result)
 	if !v.Finished || !strings.HasPrefix(v.Status, "over") || v.Fairness.ServerSeed == "" || len(v.Legal) != 0 || v.ToMove != "" {
@@ -94,7 +94,7 @@ func checkOver(t *testing.T, v server.View) {
 // checkRecords checks the records of a finished game: the Norns record
 // verifies (every roll recomputed from the revealed seed), and the PGN of a
 // chess game carries the result.
-func checkRecords(t *testing.T, e *env, v server.View) {
+func checkRecords(t *testing.T, e *env, v wire.View) {
 	t.Helper()
 	// The Norns record verifies, as text and as JSON.
 	for _, format := range []string{"norns", "json"} {

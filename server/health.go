@@ -10,6 +10,7 @@ import (
 
 	"norns/live"
 	"norns/store"
+	"norns/wire"
 )
 
 // handleHealth answers GET /healthz, the liveness check: "ok" whenever the
@@ -92,5 +93,5 @@ func (rc *readyCache) check(st store.Store, now time.Time) error {
 // writeNotReady answers 503 with the error not_ready and its reason.
 func writeNotReady(w http.ResponseWriter, r *http.Request, detail string) {
 	w.Header().Set("Retry-After", "1")
-	writeError(w, r, live.Errorf(live.CodeNotReady, "%s", detail))
+	writeError(w, r, live.Errorf(wire.CodeNotReady, "%s", detail))
 }

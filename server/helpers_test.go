@@ -22,6 +22,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // fastAI is the think time of every level in the tests: they test the
@@ -113,6 +114,8 @@ type apiError struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Detail  string `json:"detail"`
+	// RetryAfter is the answer's Retry-After header.
+	RetryAfter string `json:"-"`
 }
 
 // call makes a request with a JSON body (a string is sent as is) and
@@ -151,6 +154,7 @@ func (e *env) call(method, path, token string, body, out any) (int, apiError) {
 		if err := json.Unmarshal(data, &eb); err != nil {
 			e.t.Fatalf("%s %s: %d with a body that is not a JSON error: %s", method, path, resp.StatusCode, data)
 		}
+		eb.Error.RetryAfter = resp.Header.Get("Retry-After")
 		return resp.StatusCode, eb.Error
 	}
 	if out != nil {
@@ -171,14 +175,14 @@ func (e *env) must(method, path, token string, body, out any) {
 
 // created is the answer to a create.
 type created struct {
-	ID    string             `json:"id"`
-	Seats []server.SeatGrant `json:"seats"`
-	Game  server.View        `json:"game"`
+	ID    string           `json:"id"`
+	Seats []wire.SeatGrant `json:"seats"`
+	Game  wire.View        `json:"game"`
 }
 
 // create creates a game and, in a game with dice, gives each seat it
 // holds a seed ("seed of <seat>"), so that the game can start.
-func (e *env) create(req server.CreateRequest) created {
+func (e *env) create(req wire.CreateRequest) created {
 	e.t.Helper()
 	c := e.createOnly(req)
 	g, err := games.ByName(req.Game)
@@ -194,7 +198,7 @@ func (e *env) create(req server.CreateRequest) created {
 }
 
 // createOnly creates a game, and nothing more.
-func (e *env) createOnly(req server.CreateRequest) created {
+func (e *env) createOnly(req wire.CreateRequest) created {
 	e.t.Helper()
 	var c created
 	e.must("POST", "/api/games", "", req, &c)
@@ -203,9 +207,9 @@ func (e *env) createOnly(req server.CreateRequest) created {
 
 // joined is the answer to a join.
 type joined struct {
-	Player string      `json:"player"`
-	Token  string      `json:"token"`
-	Game   server.View `json:"game"`
+	Player string    `json:"player"`
+	Token  string    `json:"token"`
+	Game   wire.View `json:"game"`
 }
 
 // join takes an open seat with its invitation, giving the seed "seed of
@@ -217,24 +221,24 @@ func (e *env) join(id, seat, invite, name string) joined {
 	return j
 }
 
-func (e *env) view(id string) server.View {
+func (e *env) view(id string) wire.View {
 	e.t.Helper()
-	var v server.View
+	var v wire.View
 	e.must("GET", "/api/games/"+id, "", nil, &v)
 	return v
 }
 
 // seats builds seat requests from kinds: "h" human, "o" open, "e" easy AI.
-func seats(kinds ...string) []server.SeatRequest {
-	var out []server.SeatRequest
+func seats(kinds ...string) []wire.SeatRequest {
+	var out []wire.SeatRequest
 	for _, k := range kinds {
 		switch k {
 		case "h":
-			out = append(out, server.SeatRequest{Type: "human"})
+			out = append(out, wire.SeatRequest{Type: "human"})
 		case "o":
-			out = append(out, server.SeatRequest{Type: "open"})
+			out = append(out, wire.SeatRequest{Type: "open"})
 		case "e":
-			out = append(out, server.SeatRequest{Type: "ai", Level: "easy"})
+			out = append(out, wire.SeatRequest{Type: "ai", Level: "easy"})
 		}
 	}
 	return out
@@ -244,7 +248,7 @@ func seats(kinds ...string) []server.SeatRequest {
 // (seat name → token), waiting through the AI's moves and the rolls, until
 // the game is over or limit actions were played. It returns the view at
 // the end.
-func (e *env) player(id string, tokens map[string]string, rng *rand.Rand, limit int) server.View {
+func (e *env) player(id string, tokens map[string]string, rng *rand.Rand, limit int) wire.View {
 	e.t.Helper()
 	v := e.view(id)
 	played := 0
@@ -263,7 +267,7 @@ func (e *env) player(id string, tokens map[string]string, rng *rand.Rand, limit 
 			e.t.Fatalf("game %s: %s to move with no legal action", id, v.ToMove)
 		}
 		a := v.Legal[rng.IntN(len(v.Legal))]
-		var after server.View
+		var after wire.View
 		e.must("POST", "/api/games/"+id+"/actions", tok, map[string]any{"action": a, "seq": v.Seq}, &after)
 		if after.Seq <= v.Seq {
 			e.t.Fatalf("game %s: %s played %s at seq %d, the answer is at seq %d", id, v.ToMove, a, v.Seq, after.Seq)
@@ -296,13 +300,13 @@ type feed struct {
 
 // message is a WebSocket message.
 type message struct {
-	Type   string           `json:"type"`
-	Seq    int64            `json:"seq"`
-	Event  server.EventView `json:"event"`
-	Game   server.View      `json:"game"`
-	Player string           `json:"player"`
-	Error  apiError         `json:"error"`
-	Count  int              `json:"count"`
+	Type   string         `json:"type"`
+	Seq    int64          `json:"seq"`
+	Event  wire.EventView `json:"event"`
+	Game   wire.View      `json:"game"`
+	Player string         `json:"player"`
+	Error  apiError       `json:"error"`
+	Count  int            `json:"count"`
 }
 
 // subscribe opens a game's feed; with a token, it sends it in the first
@@ -328,7 +332,7 @@ func (e *env) subscribe(id string, since int64, token string) *feed {
 // auth sends a seat token on the feed.
 func (f *feed) auth(token string) {
 	f.t.Helper()
-	b, _ := json.Marshal(server.AuthMessage{Type: "auth", Token: token})
+	b, _ := json.Marshal(wire.AuthMessage{Type: "auth", Token: token})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := f.c.Write(ctx, websocket.MessageText, b); err != nil {
@@ -353,9 +357,9 @@ func (f *feed) read() message {
 
 // until reads messages until a state message satisfying ok arrives,
 // returning the events read on the way.
-func (f *feed) until(ok func(server.View) bool) ([]server.EventView, server.View) {
+func (f *feed) until(ok func(wire.View) bool) ([]wire.EventView, wire.View) {
 	f.t.Helper()
-	var evs []server.EventView
+	var evs []wire.EventView
 	for {
 		m := f.read()
 		switch m.Type {
@@ -399,7 +403,7 @@ func (e *env) playSeat(id, seat, token string, seed uint64) error {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(8 << 20)
-	auth, _ := json.Marshal(server.AuthMessage{Type: "auth", Token: token})
+	auth, _ := json.Marshal(wire.AuthMessage{Type: "auth", Token: token})
 	if err := c.Write(ctx, websocket.MessageText, auth); err != nil {
 		return fmt.Errorf("%s: auth: %w", seat, err)
 	}

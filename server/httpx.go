@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"norns/live"
 	"norns/ratelimit"
+	"norns/wire"
 	"strconv"
 	"strings"
 	"sync"
@@ -79,7 +80,7 @@ func (s *Server) protect(h http.Handler) http.Handler {
 			}
 			if ok, wait := l.TakeN(clientAddr(r), time.Now(), cost); !ok {
 				hd.Set("Retry-After", strconv.Itoa(ratelimit.RetryAfter(wait)))
-				writeError(w, r, live.Errorf(live.CodeRateLimited, "more than %g requests per second to %s from %s", l.Rate(), r.URL.Path, clientAddr(r)))
+				writeError(w, r, live.Errorf(wire.CodeRateLimited, "more than %g requests per second to %s from %s", l.Rate(), r.URL.Path, clientAddr(r)))
 				return
 			}
 		}

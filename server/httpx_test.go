@@ -12,6 +12,7 @@ import (
 
 	"norns/server"
 	"norns/web"
+	"norns/wire"
 )
 
 // answer is a response as the tests look at it.
@@ -336,14 +337,14 @@ func TestHttpxWebSocketOutlivesDeadlines(t *testing.T) {
 	defer hs.Close()
 	short := *e
 	short.base = "http://" + ln.Addr().String()
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	f := short.subscribe(c.ID, 0, "")
 	if m := f.read(); m.Type != "state" {
 		t.Fatalf("first message = %q, want the state", m.Type)
 	}
 	time.Sleep(6 * d)
 	e.must("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"action": "e2e4", "seq": 0}, nil)
-	evs, v := f.until(func(v server.View) bool { return v.Seq >= 1 })
+	evs, v := f.until(func(v wire.View) bool { return v.Seq >= 1 })
 	if len(evs) != 1 || evs[0].Action != "e4" && evs[0].Action != "e2e4" || v.Seq != 1 {
 		t.Errorf("feed after the timeouts = %+v, seq %d; want the move e2e4 at seq 1", evs, v.Seq)
 	}

@@ -2,10 +2,8 @@ package server_test
 
 import (
 	"net/http"
+	"norns/wire"
 	"testing"
-
-	"norns/live"
-	"norns/server"
 )
 
 // invisibles are code points that show as nothing: every code point with
@@ -41,10 +39,10 @@ var invisibles = []rune{
 // Nothing refused is stored.
 func TestInvisibleCharacters(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: named("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: named("h", "h")})
 	white := c.Seats[0].Token
 	createWith := func(name string) (int, apiError) {
-		return e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
+		return e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
 	}
 	var badNames, badTexts []string
 	for _, r := range invisibles {
@@ -64,13 +62,13 @@ func TestInvisibleCharacters(t *testing.T) {
 	)
 	badTexts = append(badTexts, "\u2764\ufe0f", "\U0001F44D\U0001F3FD\u200d") // an emoji presentation sequence; an emoji with a joiner
 	for _, name := range badNames {
-		if st, ae := createWith(name); st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
+		if st, ae := createWith(name); st != http.StatusBadRequest || ae.Code != wire.CodeBadSeats {
 			t.Errorf("create with the name %+q = %d %s (%s), want 400 bad_seats", name, st, ae.Code, ae.Detail)
 		}
 	}
 	for _, text := range badTexts {
-		st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", white, server.ChatRequest{Room: "players", Text: text}, nil)
-		if st != http.StatusBadRequest || ae.Code != live.CodeBadChatText {
+		st, ae := e.call("POST", "/api/games/"+c.ID+"/chat", white, wire.ChatRequest{Room: "players", Text: text}, nil)
+		if st != http.StatusBadRequest || ae.Code != wire.CodeBadChatText {
 			t.Errorf("chat %+q = %d %s (%s), want 400 bad_chat_text", text, st, ae.Code, ae.Detail)
 		}
 	}
@@ -81,11 +79,11 @@ func TestInvisibleCharacters(t *testing.T) {
 	goodNames := []string{"Ann", "Аня Смирнова", "李小龙", "김민준", "山田 太郎", "Nguyễn Văn A", "ऋषि", "Zoë", "R2 D2", "7", "x_y.z-w"}
 	for _, name := range goodNames {
 		var out created
-		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, &out); st != http.StatusCreated {
+		if st, ae := e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, &out); st != http.StatusCreated {
 			t.Errorf("create with the name %+q = %d %s (%s), want 201", name, st, ae.Code, ae.Detail)
 			continue
 		}
-		var v server.View
+		var v wire.View
 		e.must("GET", "/api/games/"+out.ID, "", nil, &v)
 		if got := v.Seats[0].Name; got != name {
 			t.Errorf("the seat named %+q is named %+q", name, got)

@@ -13,16 +13,16 @@ import (
 
 	"norns/dice"
 	"norns/ending"
-	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // leave posts a resign or an abort for a seat and returns the status, the
 // error code and the view.
-func (e *env) leave(id, what, token string) (int, string, server.View) {
+func (e *env) leave(id, what, token string) (int, string, wire.View) {
 	e.t.Helper()
-	var v server.View
+	var v wire.View
 	st, ae := e.call("POST", "/api/games/"+id+"/"+what, token, nil, &v)
 	return st, ae.Code, v
 }
@@ -32,18 +32,18 @@ func (e *env) leave(id, what, token string) (int, string, server.View) {
 func TestAbort(t *testing.T) {
 	e := start(t, nil)
 	// A waiting game is called off by its creator.
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 	st, code, v := e.leave(c.ID, "abort", c.Seats[0].Token)
 	if st != http.StatusOK || !v.Finished || v.Status != "over unfinished" || v.Result != "unfinished (aborted)" || v.Fairness.ServerSeed == "" {
 		t.Fatalf("abort of a waiting game = %d %s: finished %v %q %q, seed %q", st, code, v.Finished, v.Status, v.Result, v.Fairness.ServerSeed)
 	}
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != live.CodeGameOver {
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != wire.CodeGameOver {
 		t.Errorf("join after the abort = %d %s, want 409 game_over", st, ae.Code)
 	}
 	checkRecords(t, e, v)
 
 	// White moves: white may no longer abort, black still may.
-	c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c = e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	if v := e.view(c.ID); strings.Join(v.CanAbort, " ") != "white black" {
 		t.Errorf("can_abort at the start = %v, want white and black", v.CanAbort)
@@ -52,8 +52,8 @@ func TestAbort(t *testing.T) {
 	if v := e.view(c.ID); strings.Join(v.CanAbort, " ") != "black" {
 		t.Errorf("can_abort after white's move = %v, want black", v.CanAbort)
 	}
-	if st, code, _ := e.leave(c.ID, "abort", tokens["white"]); st != http.StatusConflict || code != live.CodeCannotAbort {
-		t.Errorf("white's abort after moving = %d %s, want 409 %s", st, code, live.CodeCannotAbort)
+	if st, code, _ := e.leave(c.ID, "abort", tokens["white"]); st != http.StatusConflict || code != wire.CodeCannotAbort {
+		t.Errorf("white's abort after moving = %d %s, want 409 %s", st, code, wire.CodeCannotAbort)
 	}
 	if e.view(c.ID).Finished {
 		t.Fatal("a refused abort ended the game")
@@ -69,19 +69,19 @@ func TestAbort(t *testing.T) {
 // and the other player wins; the errors change nothing.
 func TestResign(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 600000}})
+	c := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 600000}})
 	tokens := tokensOf(c)
-	waiting := e.createOnly(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	waiting := e.createOnly(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 	for _, tt := range []struct {
 		name, id, what, token string
 		status                int
 		code                  string
 	}{
-		{"no token", c.ID, "resign", "", 401, live.CodeMissingToken},
-		{"wrong token", c.ID, "resign", "AAAAAAAAAAAAAAAAAAAAAA", 403, live.CodeBadToken},
-		{"an invitation", waiting.ID, "resign", waiting.Seats[1].Invite, 403, live.CodeBadToken},
-		{"before the start", waiting.ID, "resign", waiting.Seats[0].Token, 409, live.CodeNotStarted},
-		{"unknown game", "nosuchgame", "resign", tokens["white"], 404, live.CodeGameNotFound},
+		{"no token", c.ID, "resign", "", 401, wire.CodeMissingToken},
+		{"wrong token", c.ID, "resign", "AAAAAAAAAAAAAAAAAAAAAA", 403, wire.CodeBadToken},
+		{"an invitation", waiting.ID, "resign", waiting.Seats[1].Invite, 403, wire.CodeBadToken},
+		{"before the start", waiting.ID, "resign", waiting.Seats[0].Token, 409, wire.CodeNotStarted},
+		{"unknown game", "nosuchgame", "resign", tokens["white"], 404, wire.CodeGameNotFound},
 	} {
 		if st, code, _ := e.leave(tt.id, tt.what, tt.token); st != tt.status || code != tt.code {
 			t.Errorf("%s: %d %s, want %d %s", tt.name, st, code, tt.status, tt.code)
@@ -97,7 +97,7 @@ func TestResign(t *testing.T) {
 	if last.Kind != "resign" || last.Player != "black" {
 		t.Errorf("the last event = %+v, want black's resignation", last)
 	}
-	if st, code, _ := e.leave(c.ID, "resign", tokens["white"]); st != http.StatusConflict || code != live.CodeGameOver {
+	if st, code, _ := e.leave(c.ID, "resign", tokens["white"]); st != http.StatusConflict || code != wire.CodeGameOver {
 		t.Errorf("a resignation after the end = %d %s, want 409 game_over", st, code)
 	}
 	checkRecords(t, e, v)
@@ -111,7 +111,7 @@ func TestResign(t *testing.T) {
 // others play on.
 func TestResignThreePlayers(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
 	tokens := tokensOf(c)
 	v := e.view(c.ID)
 	for v.ToMove == "" || v.ToMove == "chance" {
@@ -132,7 +132,7 @@ func TestResignThreePlayers(t *testing.T) {
 			t.Errorf("seat %s: left = %v after %s resigned", seat.Player, seat.Left, other)
 		}
 	}
-	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != live.CodeLeft {
+	if st, code, _ := e.leave(c.ID, "resign", tokens[other]); st != http.StatusConflict || code != wire.CodeLeft {
 		t.Errorf("%s resigning again = %d %s, want 409 left_game", other, st, code)
 	}
 	delete(tokens, other)
@@ -147,10 +147,10 @@ func TestResignThreePlayers(t *testing.T) {
 // (who could otherwise take a private seat too).
 func TestInvites(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o")})
-	invites := func(token string) []server.SeatGrant {
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o")})
+	invites := func(token string) []wire.SeatGrant {
 		t.Helper()
-		var out struct{ Invites []server.SeatGrant }
+		var out struct{ Invites []wire.SeatGrant }
 		e.must("GET", "/api/games/"+c.ID+"/invites", token, nil, &out)
 		return out.Invites
 	}
@@ -167,16 +167,16 @@ func TestInvites(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"", 401, live.CodeMissingToken},
-		{c.Seats[2].Invite, 403, live.CodeBadToken},
-		{j.Token, 403, live.CodeNotCreator},
+		{"", 401, wire.CodeMissingToken},
+		{c.Seats[2].Invite, 403, wire.CodeBadToken},
+		{j.Token, 403, wire.CodeNotCreator},
 	} {
 		if st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", tt.token, nil, nil); st != tt.status || ae.Code != tt.code {
 			t.Errorf("invites with token %q = %d %s, want %d %s", tt.token, st, ae.Code, tt.status, tt.code)
 		}
 	}
 	// A private invitation is never listed.
-	var list struct{ Games []server.Summary }
+	var list struct{ Games []wire.Summary }
 	e.must("GET", "/api/games", "", nil, &list)
 	for _, g := range list.Games {
 		for _, s := range g.Seats {
@@ -193,10 +193,10 @@ func TestInvites(t *testing.T) {
 // game takes its clients there.
 func TestRematch(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
-	if st, code, _ := e.leave(c.ID, "rematch", w); st != http.StatusConflict || code != live.CodeNotOver {
-		t.Errorf("a rematch of a game in progress = %d %s, want 409 %s", st, code, live.CodeNotOver)
+	if st, code, _ := e.leave(c.ID, "rematch", w); st != http.StatusConflict || code != wire.CodeNotOver {
+		t.Errorf("a rematch of a game in progress = %d %s, want 409 %s", st, code, wire.CodeNotOver)
 	}
 	f := e.subscribe(c.ID, 0, "")
 	e.leave(c.ID, "resign", b)
@@ -204,7 +204,7 @@ func TestRematch(t *testing.T) {
 	if st != http.StatusOK || v.Rematch != "" || strings.Join(v.RematchOffers, " ") != "white" {
 		t.Fatalf("white's rematch = %d %s: rematch %q, offers %v, want white's offer waiting", st, code, v.Rematch, v.RematchOffers)
 	}
-	if st, code, _ := e.leave(c.ID, "rematch", ""); st != http.StatusUnauthorized || code != live.CodeMissingToken {
+	if st, code, _ := e.leave(c.ID, "rematch", ""); st != http.StatusUnauthorized || code != wire.CodeMissingToken {
 		t.Errorf("a rematch without a token = %d %s", st, code)
 	}
 	_, _, v = e.leave(c.ID, "rematch", b)
@@ -218,7 +218,7 @@ func TestRematch(t *testing.T) {
 		}
 	}
 	// The same game, the seats swapped, the tokens kept, a new commitment.
-	var nv server.View
+	var nv wire.View
 	e.must("GET", "/api/games/"+v.Rematch, w, nil, &nv)
 	if nv.Game != "seidr" || nv.You != "black" || nv.Finished || nv.Fairness.Commitment == c.Game.Fairness.Commitment || nv.Seq != 0 {
 		t.Errorf("the rematch seen by white's token: game %s, you %q, finished %v, seq %d", nv.Game, nv.You, nv.Finished, nv.Seq)
@@ -233,7 +233,7 @@ func TestRematch(t *testing.T) {
 	}
 
 	// Against the AI, at once.
-	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	ai := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	e.leave(ai.ID, "resign", ai.Seats[0].Token)
 	if _, _, v := e.leave(ai.ID, "rematch", ai.Seats[0].Token); v.Rematch == "" {
 		t.Fatalf("a rematch against the AI waits: %+v", v.RematchOffers)
@@ -248,12 +248,12 @@ func TestRematch(t *testing.T) {
 func TestPrivacy(t *testing.T) {
 	e := start(t, nil)
 	yes, no := true, false
-	friends := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
-	listed := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o"), Public: &yes})
-	open := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}})
-	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
-	hidden := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Public: &no})
-	var list struct{ Games []server.Summary }
+	friends := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	listed := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Public: &yes})
+	open := e.create(wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}})
+	ai := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	hidden := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Public: &no})
+	var list struct{ Games []wire.Summary }
 	e.must("GET", "/api/games", "", nil, &list)
 	in := map[string]bool{}
 	for _, g := range list.Games {
@@ -270,7 +270,7 @@ func TestPrivacy(t *testing.T) {
 	if v := e.view(friends.ID); !v.Private || v.ID != friends.ID {
 		t.Errorf("the private game by its link: private %v", v.Private)
 	}
-	if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
+	if st, ae := e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human"}, {Type: "open", Public: true}}, Public: &no}, nil); st != http.StatusBadRequest || ae.Code != wire.CodeBadSeats {
 		t.Errorf("a private game with a public seat = %d %s, want 400 bad_seats", st, ae.Code)
 	}
 }
@@ -279,7 +279,7 @@ func TestPrivacy(t *testing.T) {
 // and never moved cannot abort the game the two others play on.
 func TestNoAbortAfterLeaving(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
 	tokens := tokensOf(c)
 	v := e.view(c.ID)
 	var quitter string
@@ -291,8 +291,8 @@ func TestNoAbortAfterLeaving(t *testing.T) {
 	if st, code, _ := e.leave(c.ID, "resign", tokens[quitter]); st != http.StatusOK {
 		t.Fatalf("%s resigning = %d %s", quitter, st, code)
 	}
-	if st, code, _ := e.leave(c.ID, "abort", tokens[quitter]); st != http.StatusConflict || code != live.CodeLeft {
-		t.Errorf("%s aborting after resigning = %d %s, want 409 %s", quitter, st, code, live.CodeLeft)
+	if st, code, _ := e.leave(c.ID, "abort", tokens[quitter]); st != http.StatusConflict || code != wire.CodeLeft {
+		t.Errorf("%s aborting after resigning = %d %s, want 409 %s", quitter, st, code, wire.CodeLeft)
 	}
 	if v := e.view(c.ID); v.Finished || slices.Contains(v.CanAbort, quitter) {
 		t.Errorf("after the refused abort: finished %v (%q), can_abort %v", v.Finished, v.Result, v.CanAbort)
@@ -307,13 +307,13 @@ func TestNoAbortAfterRoll(t *testing.T) {
 	e := start(t, nil)
 	for _, tt := range []struct {
 		name     string
-		req      server.CreateRequest
+		req      wire.CreateRequest
 		canAbort bool
 	}{
-		{"luxumbra", server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")}, false},
-		{"nordsloki", server.CreateRequest{Game: "nordsloki", Seats: seats("h", "h")}, false},
-		{"nordsloki/3", server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")}, false},
-		{"seidr", server.CreateRequest{Game: "seidr", Seats: seats("h", "h")}, true}, // no roll before the first move
+		{"luxumbra", wire.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")}, false},
+		{"nordsloki", wire.CreateRequest{Game: "nordsloki", Seats: seats("h", "h")}, false},
+		{"nordsloki/3", wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")}, false},
+		{"seidr", wire.CreateRequest{Game: "seidr", Seats: seats("h", "h")}, true}, // no roll before the first move
 	} {
 		c := e.create(tt.req)
 		v := e.view(c.ID)
@@ -328,8 +328,8 @@ func TestNoAbortAfterRoll(t *testing.T) {
 			continue
 		}
 		for p, tok := range tokensOf(c) {
-			if st, code, _ := e.leave(c.ID, "abort", tok); st != http.StatusConflict || code != live.CodeCannotAbort {
-				t.Errorf("%s: %s aborting after the roll = %d %s, want 409 %s", name, p, st, code, live.CodeCannotAbort)
+			if st, code, _ := e.leave(c.ID, "abort", tok); st != http.StatusConflict || code != wire.CodeCannotAbort {
+				t.Errorf("%s: %s aborting after the roll = %d %s, want 409 %s", name, p, st, code, wire.CodeCannotAbort)
 			}
 		}
 		if after := e.view(c.ID); after.Finished || after.Seq != v.Seq {
@@ -343,13 +343,13 @@ func TestNoAbortAfterRoll(t *testing.T) {
 // aborted (which would let them wait out a roll they dislike).
 func TestFirstMoveTimeoutAfterRoll(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.FirstMoveTime = 300 * time.Millisecond })
-	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 60000}})
+	c := e.create(wire.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 60000}})
 	v := e.view(c.ID)
 	if v.Fairness.Rolls == 0 || v.ToMove != "white" {
 		t.Fatalf("at the start: %d rolls, %q to move", v.Fairness.Rolls, v.ToMove)
 	}
 	f := e.subscribe(c.ID, 0, "")
-	_, end := f.until(func(v server.View) bool { return v.Finished })
+	_, end := f.until(func(v wire.View) bool { return v.Finished })
 	h := e.view(c.ID).History
 	if last := h[len(h)-1]; end.Result != "black wins (time)" || last.Kind != "timeout" || last.Player != "white" {
 		t.Errorf("white never moved after the roll: the game ended %q with %+v, want black winning on time", end.Result, last)
@@ -361,15 +361,15 @@ func TestFirstMoveTimeoutAfterRoll(t *testing.T) {
 // private seat stays open for the creator's friend.
 func TestInvitesPublicSeat(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []server.SeatRequest{
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []wire.SeatRequest{
 		{Type: "human"}, {Type: "open", Public: true}, {Type: "open"},
 	}})
 	ss, _ := e.listed(c.ID)
 	stranger := e.join(c.ID, "p2", ss[1].Invite, "Stranger")
-	var out struct{ Invites []server.SeatGrant }
+	var out struct{ Invites []wire.SeatGrant }
 	st, ae := e.call("GET", "/api/games/"+c.ID+"/invites", stranger.Token, nil, &out)
-	if st != http.StatusForbidden || ae.Code != live.CodeNotCreator || len(out.Invites) != 0 {
-		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, live.CodeNotCreator)
+	if st != http.StatusForbidden || ae.Code != wire.CodeNotCreator || len(out.Invites) != 0 {
+		t.Fatalf("invites to the player of the public seat = %d %s %+v, want 403 %s and none", st, ae.Code, out.Invites, wire.CodeNotCreator)
 	}
 	if v := e.view(c.ID); v.Seats[2].Kind != "open" {
 		t.Errorf("the private seat after the refusal: %+v, want open", v.Seats[2])
@@ -398,8 +398,8 @@ func TestInvitesOldGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, ae := e.call("GET", "/api/games/oldgame/invites", token, nil, nil)
-	if st != http.StatusForbidden || ae.Code != live.CodeNotCreator {
-		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, live.CodeNotCreator)
+	if st != http.StatusForbidden || ae.Code != wire.CodeNotCreator {
+		t.Errorf("invites of an old game to its first seat = %d %s, want 403 %s", st, ae.Code, wire.CodeNotCreator)
 	}
 }
 
@@ -412,7 +412,7 @@ func TestNoHumanLeft(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "norns.db")
 	e := startOn(t, path, nil)
 	three := map[string]string{"players": "3"}
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "e", "e")})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "e", "e")})
 	st, code, v := e.leave(c.ID, "resign", c.Seats[0].Token)
 	if st != http.StatusOK || !v.Finished || v.Status != "over draw p2 p3" || v.Result != "draw between p2 and p3 (no human left)" {
 		t.Fatalf("the only human resigning = %d %s: finished %v, %q, %q; want the game over, p2 and p3 sharing a draw", st, code, v.Finished, v.Status, v.Result)
@@ -437,7 +437,7 @@ func TestNoHumanLeft(t *testing.T) {
 
 	// Two humans and an AI: when the first leaves, the other plays on;
 	// when the second leaves, the AI wins by the rules (technical defeat).
-	c = e.create(server.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
+	c = e.create(wire.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
 	tokens := tokensOf(c)
 	if st, code, v := e.leave(c.ID, "resign", tokens["p1"]); st != http.StatusOK || v.Finished {
 		t.Fatalf("p1 resigning with p2 still in = %d %s, finished %v (%s); want the game going on", st, code, v.Finished, v.Result)
@@ -472,7 +472,7 @@ func outByRules(position string) string {
 func TestResignOutByRules(t *testing.T) {
 	e := start(t, nil)
 	for i := range 60 {
-		c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+		c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
 		tokens := tokensOf(c)
 		rng := rand.New(rand.NewPCG(uint64(i), 41))
 		v := e.view(c.ID)
@@ -488,7 +488,7 @@ func TestResignOutByRules(t *testing.T) {
 		if out == "" {
 			continue
 		}
-		if st, code, _ := e.leave(c.ID, "resign", tokens[out]); st != http.StatusConflict || code != live.CodeLeft {
+		if st, code, _ := e.leave(c.ID, "resign", tokens[out]); st != http.StatusConflict || code != wire.CodeLeft {
 			t.Fatalf("game %d: %s, out by the rules, resigning = %d %s; want 409 left_game (position %s)", i, out, st, code, v.Position)
 		}
 		if after := e.view(c.ID); after.Seq != v.Seq || after.Position != v.Position {

@@ -5,17 +5,16 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"norns/wire"
 	"strings"
 	"testing"
-
-	"norns/server"
 )
 
 // TestMetrics: the metrics are served by MetricsHandler, not on the public
 // port.
 func TestMetrics(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(1, 1)), 2)
 	f := e.subscribe(c.ID, 0, "")
 	f.read()

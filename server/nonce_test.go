@@ -5,14 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
-	"norns/live"
 	"norns/store"
+	"norns/wire"
 	"strings"
 	"testing"
 	"time"
 
 	"norns/dice"
-	"norns/server"
 )
 
 // client is what a player's client keeps of a seat's nonces: the secret
@@ -40,7 +39,7 @@ func newClient(t testing.TB, id string) client {
 
 // reveal is the body of a move of a seat whose client is c, with view v:
 // the action, the nonce it committed to and the commitment to the next.
-func (c client) reveal(v server.View, seat, action string) map[string]any {
+func (c client) reveal(v wire.View, seat, action string) map[string]any {
 	k := 0
 	for _, s := range v.Seats {
 		if s.Player == seat {
@@ -57,10 +56,10 @@ func (c client) reveal(v server.View, seat, action string) map[string]any {
 // a record whose nonces were altered or dropped does not.
 func TestNonces(t *testing.T) {
 	e := start(t, nil)
-	c := e.createOnly(server.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
+	c := e.createOnly(wire.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
 	tok := c.Seats[0].Token
 	cl := newClient(t, c.ID)
-	if code, err := e.call("POST", "/api/games/"+c.ID+"/seed", tok, map[string]string{"seed": "s", "commit": "ABC"}, nil); code != 400 || err.Code != live.CodeBadNonce {
+	if code, err := e.call("POST", "/api/games/"+c.ID+"/seed", tok, map[string]string{"seed": "s", "commit": "ABC"}, nil); code != 400 || err.Code != wire.CodeBadNonce {
 		t.Fatalf("a malformed commitment: %d %s, want 400 bad_nonce", code, err.Code)
 	}
 	e.must("POST", "/api/games/"+c.ID+"/seed", tok, map[string]string{"seed": "my seed", "commit": cl.commit(0)}, nil)
@@ -87,7 +86,7 @@ func TestNonces(t *testing.T) {
 		{"the next nonce", map[string]any{"action": a, "seq": v.Seq, "nonce": cl.nonce(1), "next": cl.commit(2)}},
 	} {
 		code, err := e.call("POST", "/api/games/"+c.ID+"/actions", tok, tc.body, nil)
-		if code != 400 || err.Code != live.CodeBadNonce {
+		if code != 400 || err.Code != wire.CodeBadNonce {
 			t.Errorf("%s: %d %s, want 400 bad_nonce", tc.name, code, err.Code)
 		}
 		if after := e.view(c.ID); after.Seq != v.Seq || after.Seats[0].Commit != cl.commit(0) {
@@ -168,10 +167,10 @@ func TestNoCommitInV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	cl := newClient(t, rec.ID)
-	if st, ae := e.call("POST", "/api/games/v1game/seed", token, map[string]string{"seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != live.CodeBadNonce {
+	if st, ae := e.call("POST", "/api/games/v1game/seed", token, map[string]string{"seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != wire.CodeBadNonce {
 		t.Errorf("a seed with a commitment in a v1 game = %d %s, want 400 bad_nonce", st, ae.Code)
 	}
-	if st, ae := e.call("POST", "/api/games/v1game/join", "", map[string]string{"invite": invite, "seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != live.CodeBadNonce {
+	if st, ae := e.call("POST", "/api/games/v1game/join", "", map[string]string{"invite": invite, "seed": "s", "commit": cl.commit(0)}, nil); st != 400 || ae.Code != wire.CodeBadNonce {
 		t.Errorf("a join with a commitment in a v1 game = %d %s, want 400 bad_nonce", st, ae.Code)
 	}
 	v := e.view("v1game")

@@ -10,23 +10,23 @@ import (
 
 	"norns/ai"
 	"norns/game"
-	"norns/live"
 	"norns/server"
+	"norns/wire"
 )
 
 // word posts a seat's word on a draw or a takeback and returns the status,
 // the error code and the view.
-func (e *env) word(id, what, token string, accept bool) (int, string, server.View) {
+func (e *env) word(id, what, token string, accept bool) (int, string, wire.View) {
 	e.t.Helper()
-	var v server.View
+	var v wire.View
 	st, ae := e.call("POST", "/api/games/"+id+"/"+what, token, map[string]bool{"accept": accept}, &v)
 	return st, ae.Code, v
 }
 
 // move plays an action for a seat at the game's seq.
-func (e *env) move(id, token, action string) server.View {
+func (e *env) move(id, token, action string) wire.View {
 	e.t.Helper()
-	var v server.View
+	var v wire.View
 	e.must("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": e.view(id).Seq}, &v)
 	return v
 }
@@ -36,17 +36,17 @@ func (e *env) move(id, token, action string) server.View {
 // words change nothing.
 func TestDraw(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
-	if st, code, _ := e.word(c.ID, "draw", b, false); st != http.StatusConflict || code != live.CodeNoOffer {
-		t.Errorf("declining no offer = %d %s, want 409 %s", st, code, live.CodeNoOffer)
+	if st, code, _ := e.word(c.ID, "draw", b, false); st != http.StatusConflict || code != wire.CodeNoOffer {
+		t.Errorf("declining no offer = %d %s, want 409 %s", st, code, wire.CodeNoOffer)
 	}
 	st, code, v := e.word(c.ID, "draw", w, true)
 	if st != http.StatusOK || v.DrawOffer != "white" || v.History[len(v.History)-1].Kind != "draw-offer" {
 		t.Fatalf("white's offer = %d %s, draw_offer %q", st, code, v.DrawOffer)
 	}
-	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != live.CodeCannotOffer {
-		t.Errorf("a second offer = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+		t.Errorf("a second offer = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 	}
 	// White moves: the offer stands. Black declines it.
 	e.move(c.ID, w, "e2e4")
@@ -64,7 +64,7 @@ func TestDraw(t *testing.T) {
 	}
 	// Neither may offer again for a while (TestDrawOfferLimit). In another
 	// game white offers, black accepts.
-	c = e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c = e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, b = c.Seats[0].Token, c.Seats[1].Token
 	e.word(c.ID, "draw", w, true)
 	st, code, v = e.word(c.ID, "draw", b, true)
@@ -72,15 +72,15 @@ func TestDraw(t *testing.T) {
 		t.Fatalf("black's acceptance = %d %s: %q %q", st, code, v.Status, v.Result)
 	}
 	checkRecords(t, e, v)
-	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != live.CodeGameOver {
+	if st, code, _ := e.word(c.ID, "draw", w, true); st != http.StatusConflict || code != wire.CodeGameOver {
 		t.Errorf("an offer after the end = %d %s, want 409 game_over", st, code)
 	}
 	// Three players make no offers; nor does a game against the AI draw.
-	three := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
-	if st, code, _ := e.word(three.ID, "draw", three.Seats[0].Token, true); st != http.StatusConflict || code != live.CodeCannotOffer {
-		t.Errorf("a draw offer with three players = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+	three := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	if st, code, _ := e.word(three.ID, "draw", three.Seats[0].Token, true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+		t.Errorf("a draw offer with three players = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 	}
-	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	ai := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	if _, _, v := e.word(ai.ID, "draw", ai.Seats[0].Token, true); v.Finished || v.DrawOffer != "" || v.History[len(v.History)-1].Kind != "draw-decline" {
 		t.Errorf("the AI's answer to a draw offer: finished %v, offer %q, last %+v", v.Finished, v.DrawOffer, v.History[len(v.History)-1])
 	}
@@ -90,11 +90,11 @@ func TestDraw(t *testing.T) {
 // grants or declines; never across a roll, never another's move.
 func TestTakeback(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
 	moved := e.move(c.ID, w, "e2e4").Position
-	if st, code, _ := e.word(c.ID, "takeback", b, true); st != http.StatusConflict || code != live.CodeCannotOffer {
-		t.Errorf("black asking back white's move = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+	if st, code, _ := e.word(c.ID, "takeback", b, true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+		t.Errorf("black asking back white's move = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 	}
 	e.word(c.ID, "takeback", w, true)
 	e.word(c.ID, "takeback", b, false)
@@ -110,7 +110,7 @@ func TestTakeback(t *testing.T) {
 		t.Fatalf("after the takeback = %d %s: to move %q, position %q, %d legal", st, code, v.ToMove, v.Position, len(v.Legal))
 	}
 	// Taken back once, not twice.
-	if st, code, _ := e.word(c.ID, "takeback", w, true); st != http.StatusConflict || code != live.CodeCannotOffer {
+	if st, code, _ := e.word(c.ID, "takeback", w, true); st != http.StatusConflict || code != wire.CodeCannotOffer {
 		t.Errorf("a second takeback = %d %s, want 409", st, code)
 	}
 	v = e.move(c.ID, w, "d2d4")
@@ -129,7 +129,7 @@ func TestTakeback(t *testing.T) {
 		takebacks *bool
 		granted   bool
 	}{{nil, true}, {new(bool), false}} {
-		ai := slow.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: tt.takebacks}}})
+		ai := slow.create(wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: tt.takebacks}}})
 		tok := ai.Seats[0].Token
 		slow.move(ai.ID, tok, "e2e4")
 		st, code, v := slow.word(ai.ID, "takeback", tok, true)
@@ -159,7 +159,7 @@ func (thinker) Choose(ctx context.Context, _ game.State) (game.Action, error) {
 // roll cannot be taken back.
 func TestTakebackNotAcrossRoll(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "luxumbra", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	for range 200 {
 		v := e.view(c.ID)
@@ -169,8 +169,8 @@ func TestTakebackNotAcrossRoll(t *testing.T) {
 		last := v.History[len(v.History)-1]
 		if last.Kind == "roll" && len(v.History) > 1 && v.History[len(v.History)-2].Kind == "move" {
 			mover := v.History[len(v.History)-2].Player
-			if st, code, _ := e.word(c.ID, "takeback", tokens[mover], true); st != http.StatusConflict || code != live.CodeCannotOffer {
-				t.Fatalf("taking back a move a roll followed = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+			if st, code, _ := e.word(c.ID, "takeback", tokens[mover], true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+				t.Fatalf("taking back a move a roll followed = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 			}
 			return
 		}
@@ -185,7 +185,7 @@ func TestTakebackNotAcrossRoll(t *testing.T) {
 func TestIncrementPerTurn(t *testing.T) {
 	e := start(t, nil)
 	const initial, inc = 600000, 3600000 // an hour's increment: no doubt
-	c := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: initial, IncrementMs: inc}})
+	c := e.create(wire.CreateRequest{Game: "luxumbra", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: initial, IncrementMs: inc}})
 	tokens := tokensOf(c)
 	v := e.view(c.ID)
 	mover := v.ToMove
@@ -205,7 +205,7 @@ func TestIncrementPerTurn(t *testing.T) {
 	}
 
 	day := int64(24 * time.Hour / time.Millisecond)
-	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
+	corr := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{DaysPerMove: 3}})
 	ct := tokensOf(corr)
 	cv := e.move(corr.ID, ct["white"], "e2e4")
 	// Black's first move is not timed, as white's was not: it must come
@@ -217,8 +217,8 @@ func TestIncrementPerTurn(t *testing.T) {
 	if c := cv.Clock; c.Running != "white" || c.FirstMoveMs != 0 || c.RemainingMs["black"] != 3*day || c.RemainingMs["white"] > 3*day || c.RemainingMs["white"] < 3*day-60000 {
 		t.Errorf("a correspondence clock after 1. e4 e5 = %+v, want white's 3 days running", c)
 	}
-	for _, bad := range []server.ClockRequest{{DaysPerMove: 15}, {DaysPerMove: -1}, {DaysPerMove: 3, InitialMs: 60000}} {
-		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != live.CodeBadClock {
+	for _, bad := range []wire.ClockRequest{{DaysPerMove: 15}, {DaysPerMove: -1}, {DaysPerMove: 3, InitialMs: 60000}} {
+		if st, ae := e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Clock: &bad}, nil); st != http.StatusBadRequest || ae.Code != wire.CodeBadClock {
 			t.Errorf("clock %+v = %d %s, want 400 bad_clock", bad, st, ae.Code)
 		}
 	}
@@ -236,12 +236,12 @@ func TestFirstMoveAbort(t *testing.T) {
 		moves []string
 		who   string
 	}{{"white never moves", nil, "white"}, {"black never moves", []string{"e2e4"}, "black"}} {
-		c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 60000}})
+		c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 60000}})
 		for _, m := range tt.moves {
 			e.move(c.ID, c.Seats[0].Token, m)
 		}
 		f := e.subscribe(c.ID, 0, "")
-		_, end := f.until(func(v server.View) bool { return v.Finished })
+		_, end := f.until(func(v wire.View) bool { return v.Finished })
 		last := end.History
 		if len(last) == 0 {
 			last = e.view(c.ID).History
@@ -262,7 +262,7 @@ func TestTakebackKeepsNoIncrement(t *testing.T) {
 		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
 	})
 	const initial, inc = 100000, 60000 // a minute's increment: no doubt
-	c := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e"), Clock: &server.ClockRequest{InitialMs: initial, IncrementMs: inc}})
+	c := slow.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e"), Clock: &wire.ClockRequest{InitialMs: initial, IncrementMs: inc}})
 	tok := c.Seats[0].Token
 	for i := range 6 {
 		v := slow.move(c.ID, tok, "e2e4")
@@ -285,7 +285,7 @@ func TestTakebackKeepsNoIncrement(t *testing.T) {
 	// back gives back what the player had left when they moved, not the
 	// days anew (the first move, not timed, aside).
 	day := 24 * time.Hour
-	corr := slow.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 3}})
+	corr := slow.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{DaysPerMove: 3}})
 	ct := tokensOf(corr)
 	slow.move(corr.ID, ct["white"], "e2e4")
 	slow.move(corr.ID, ct["black"], "e7e5")
@@ -313,7 +313,7 @@ const drawEvery = 20
 // sent offers without end.
 func TestDrawOfferLimit(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	canOffer := func(want string) {
 		t.Helper()
@@ -328,8 +328,8 @@ func TestDrawOfferLimit(t *testing.T) {
 	canOffer("black")
 	seq := e.view(c.ID).Seq
 	for i := range drawEvery + 1 {
-		if st, code, _ := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
-			t.Fatalf("white's offer %d moves after the declined one = %d %s, want 409 %s", i, st, code, live.CodeCannotOffer)
+		if st, code, _ := e.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+			t.Fatalf("white's offer %d moves after the declined one = %d %s, want 409 %s", i, st, code, wire.CodeCannotOffer)
 		}
 		v := e.view(c.ID)
 		if v.Seq != seq {
@@ -346,11 +346,11 @@ func TestDrawOfferLimit(t *testing.T) {
 		t.Errorf("white's offer 21 moves after the first = %d %s, offer %q", st, code, v.DrawOffer)
 	}
 
-	ai := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	ai := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 	tok := ai.Seats[0].Token
 	for i := range 30 {
 		st, code, _ := e.word(ai.ID, "draw", tok, true)
-		if want := i == 0; (st == http.StatusOK) != want || !want && code != live.CodeCannotOffer {
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != wire.CodeCannotOffer {
 			t.Errorf("draw offer %d to the AI = %d %s", i, st, code)
 		}
 	}
@@ -364,7 +364,7 @@ func TestDrawOfferLimit(t *testing.T) {
 // end). The view's can_takeback says who may ask now.
 func TestTakebackOncePerMove(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	canTakeback := func(want string) {
 		t.Helper()
@@ -381,8 +381,8 @@ func TestTakebackOncePerMove(t *testing.T) {
 	canTakeback("")
 	seq := e.view(c.ID).Seq
 	for i := range 5 {
-		if st, code, _ := e.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
-			t.Errorf("white asking again (%d) for the declined takeback = %d %s, want 409 %s", i, st, code, live.CodeCannotOffer)
+		if st, code, _ := e.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+			t.Errorf("white asking again (%d) for the declined takeback = %d %s, want 409 %s", i, st, code, wire.CodeCannotOffer)
 		}
 	}
 	if v := e.view(c.ID); v.Seq != seq {
@@ -398,12 +398,12 @@ func TestTakebackOncePerMove(t *testing.T) {
 		c.NewAgent = func(ai.Config) (ai.Agent, error) { return thinker{}, nil }
 	})
 	no := false
-	game := slow.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: &no}}})
+	game := slow.create(wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human"}, {Type: "ai", Level: "easy", Takebacks: &no}}})
 	tok := game.Seats[0].Token
 	seq = slow.move(game.ID, tok, "e2e4").Seq
 	for i := range 5 {
 		st, code, _ := slow.word(game.ID, "takeback", tok, true)
-		if want := i == 0; (st == http.StatusOK) != want || !want && code != live.CodeCannotOffer {
+		if want := i == 0; (st == http.StatusOK) != want || !want && code != wire.CodeCannotOffer {
 			t.Errorf("takeback request %d to the AI = %d %s", i, st, code)
 		}
 	}
@@ -416,9 +416,9 @@ func TestTakebackOncePerMove(t *testing.T) {
 // that an instance enforces them on the answers another one stored.
 func TestOfferLimitsTwoInstances(t *testing.T) {
 	a, b := pair(t, nil)
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
-	caught := func(e *env, seq int64) server.View {
+	caught := func(e *env, seq int64) wire.View {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
 		for {
@@ -438,8 +438,8 @@ func TestOfferLimitsTwoInstances(t *testing.T) {
 	if v = caught(a, v.Seq); slices.Contains(v.CanOfferDraw, "white") {
 		t.Errorf("instance a after b stored the decline: can_offer_draw %v", v.CanOfferDraw)
 	}
-	if st, code, _ := a.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
-		t.Errorf("white's second offer on a = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+	if st, code, _ := a.word(c.ID, "draw", tokens["white"], true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+		t.Errorf("white's second offer on a = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 	}
 	v = caught(b, v.Seq)
 	v = b.move(c.ID, tokens["white"], "e2e4")
@@ -450,7 +450,7 @@ func TestOfferLimitsTwoInstances(t *testing.T) {
 	if v = caught(a, v.Seq); len(v.CanTakeback) != 0 {
 		t.Errorf("instance a after b stored the decline: can_takeback %v", v.CanTakeback)
 	}
-	if st, code, _ := a.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != live.CodeCannotOffer {
-		t.Errorf("white asking again on a = %d %s, want 409 %s", st, code, live.CodeCannotOffer)
+	if st, code, _ := a.word(c.ID, "takeback", tokens["white"], true); st != http.StatusConflict || code != wire.CodeCannotOffer {
+		t.Errorf("white asking again on a = %d %s, want 409 %s", st, code, wire.CodeCannotOffer)
 	}
 }

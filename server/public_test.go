@@ -4,16 +4,14 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"norns/wire"
 	"strings"
 	"testing"
-
-	"norns/live"
-	"norns/server"
 )
 
 // listed returns the seats of a game in GET /api/games?state=live, and the
 // raw answer.
-func (e *env) listed(id string) ([]server.SeatView, string) {
+func (e *env) listed(id string) ([]wire.SeatView, string) {
 	e.t.Helper()
 	resp, err := http.Get(e.base + "/api/games?state=live")
 	if err != nil {
@@ -22,7 +20,7 @@ func (e *env) listed(id string) ([]server.SeatView, string) {
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	var l struct {
-		Games []server.Summary `json:"games"`
+		Games []wire.Summary `json:"games"`
 	}
 	if err := json.Unmarshal(raw, &l); err != nil {
 		e.t.Fatalf("GET /api/games: %v in %s", err, raw)
@@ -41,7 +39,7 @@ func (e *env) listed(id string) ([]server.SeatView, string) {
 // and removes the invitation from the list; a second join is refused.
 func TestPublicSeat(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []server.SeatRequest{
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: []wire.SeatRequest{
 		{Type: "human"}, {Type: "open", Public: true}, {Type: "open"},
 	}})
 	if c.Seats[1].Invite == "" || c.Seats[2].Invite == "" {
@@ -74,13 +72,13 @@ func TestPublicSeat(t *testing.T) {
 		t.Errorf("listed seat p2 after the join = %+v, want human without invitation", ss[1])
 	}
 	st, ae := e.call("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"seat": "p2", "invite": c.Seats[1].Invite}, nil)
-	if st != http.StatusConflict || ae.Code != live.CodeSeatNotOpen {
-		t.Errorf("second join = %d %q, want 409 %q", st, ae.Code, live.CodeSeatNotOpen)
+	if st != http.StatusConflict || ae.Code != wire.CodeSeatNotOpen {
+		t.Errorf("second join = %d %q, want 409 %q", st, ae.Code, wire.CodeSeatNotOpen)
 	}
 
 	// Only an open seat can be public.
-	st, ae = e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Public: true}, {Type: "open"}}}, nil)
-	if st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
-		t.Errorf("create with a public human seat = %d %q, want 400 %q", st, ae.Code, live.CodeBadSeats)
+	st, ae = e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Public: true}, {Type: "open"}}}, nil)
+	if st != http.StatusBadRequest || ae.Code != wire.CodeBadSeats {
+		t.Errorf("create with a public human seat = %d %q, want 400 %q", st, ae.Code, wire.CodeBadSeats)
 	}
 }

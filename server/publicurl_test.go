@@ -14,6 +14,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // forged sends a request to e with the Host header host, as a client that
@@ -64,13 +65,13 @@ func TestInviteURLNotFromHost(t *testing.T) {
 			e := start(t, func(c *server.Config) { c.PublicURL = tt.public })
 			origin := tt.origin(e)
 			var c created
-			e.forged("evil.example", "POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: seats("h", "o")}, &c)
+			e.forged("evil.example", "POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: seats("h", "o")}, &c)
 			want := origin + "/games/" + c.ID + "?seat=black&invite=" + c.Seats[1].Invite
 			if got := c.Seats[1].InviteURL; got != want {
 				t.Errorf("create with Host evil.example: invite_url %q, want %q", got, want)
 			}
 			var inv struct {
-				Invites []server.SeatGrant `json:"invites"`
+				Invites []wire.SeatGrant `json:"invites"`
 			}
 			e.forged("evil.example:443", "GET", "/api/games/"+c.ID+"/invites", c.Seats[0].Token, nil, &inv)
 			if len(inv.Invites) != 1 || inv.Invites[0].InviteURL != want {

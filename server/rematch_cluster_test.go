@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/live"
-	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 // rematchOf reads a feed until its rematch message and returns the new
@@ -57,7 +56,7 @@ func TestRematchTwoInstances(t *testing.T) {
 
 	// White asks on a, black on b: b makes the rematch, and a's clients
 	// hear of it as b's do.
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	w, bl := c.Seats[0].Token, c.Seats[1].Token
 	a.must("POST", "/api/games/"+c.ID+"/resign", bl, nil, nil)
 	feeds := map[string]*feed{"White's client on a": a.subscribe(c.ID, 0, w), "a spectator on a": a.subscribe(c.ID, 0, ""), "a spectator on b": b.subscribe(c.ID, 0, "")}
@@ -77,7 +76,7 @@ func TestRematchTwoInstances(t *testing.T) {
 		if got := e.view(c.ID); got.Rematch != v.Rematch || len(got.RematchOffers) != 2 {
 			t.Errorf("the old game on %s: rematch %q, offers %v; want %q, both", name, got.Rematch, got.RematchOffers, v.Rematch)
 		}
-		var nv server.View
+		var nv wire.View
 		e.must("GET", "/api/games/"+v.Rematch, w, nil, &nv)
 		if nv.You != "black" || nv.Finished {
 			t.Errorf("the rematch on %s by white's token: you %q, finished %v", name, nv.You, nv.Finished)
@@ -103,12 +102,12 @@ func TestRematchTwoInstances(t *testing.T) {
 			token string
 		}
 		if i%2 == 0 {
-			c = a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+			c = a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
 			a.must("POST", "/api/games/"+c.ID+"/resign", c.Seats[0].Token, nil, nil)
 			asks[0].e, asks[0].token = a, c.Seats[0].Token
 			asks[1].e, asks[1].token = b, c.Seats[0].Token
 		} else {
-			c = b.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+			c = b.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 			b.must("POST", "/api/games/"+c.ID+"/resign", c.Seats[0].Token, nil, nil)
 			asks[0].e, asks[0].token = a, c.Seats[0].Token
 			asks[1].e, asks[1].token = b, c.Seats[1].Token
@@ -153,24 +152,24 @@ func TestRematchTwoInstances(t *testing.T) {
 func TestNoHumanLeftTwoInstances(t *testing.T) {
 	a, b := pair(t, nil)
 	for range 3 {
-		c := a.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "e")})
+		c := a.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "e")})
 		// b has followed the draw of the first player: a copy with the
 		// seeds but not yet the rolls that draw it cannot apply a
 		// three-player resignation (it answers internal).
 		bf := b.subscribe(c.ID, 0, "")
-		bf.until(func(g server.View) bool { return g.ToMove != "" && g.ToMove != "chance" })
+		bf.until(func(g wire.View) bool { return g.ToMove != "" && g.ToMove != "chance" })
 		bf.c.CloseNow()
 		// The AIs move every few milliseconds on a: b's write may lose
 		// to theirs a few times (conflict: try again).
 		st, code, v := b.leave(c.ID, "resign", c.Seats[0].Token)
-		for try := 0; code == live.CodeConflict && try < 50; try++ {
+		for try := 0; code == wire.CodeConflict && try < 50; try++ {
 			st, code, v = b.leave(c.ID, "resign", c.Seats[0].Token)
 		}
 		if st != http.StatusOK || !v.Finished || v.Result != "draw between p2 and p3 (no human left)" {
 			t.Fatalf("the only human resigning on b = %d %s: finished %v, %q", st, code, v.Finished, v.Result)
 		}
 		f := a.subscribe(c.ID, 0, "")
-		if _, got := f.until(func(g server.View) bool { return g.Finished }); got.Seq != v.Seq || got.Result != v.Result {
+		if _, got := f.until(func(g wire.View) bool { return g.Finished }); got.Seq != v.Seq || got.Result != v.Result {
 			t.Errorf("the game on a: seq %d, %q; want seq %d, %q", got.Seq, got.Result, v.Seq, v.Result)
 		}
 		f.c.CloseNow()

@@ -19,15 +19,15 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games"
-	"norns/live"
 	"norns/record"
 	"norns/server"
+	"norns/wire"
 )
 
 func TestCatalog(t *testing.T) {
 	e := start(t, nil)
 	var cat struct {
-		Games []server.CatalogGame `json:"games"`
+		Games []wire.CatalogGame `json:"games"`
 	}
 	e.must("GET", "/api/catalog", "", nil, &cat)
 	if len(cat.Games) != len(games.All) {
@@ -39,7 +39,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("catalog[%d] = %s %q %d options %v, want %s %q %d options %v", i, c.Name, c.Title, len(c.Options), c.Players, g.Name(), g.Title(), len(g.Options()), g.Players())
 		}
 	}
-	var one server.CatalogGame
+	var one wire.CatalogGame
 	e.must("GET", "/api/catalog/chess", "", nil, &one)
 	if one.Name != "chess" || !one.PGN || one.Chance {
 		t.Errorf("GET /api/catalog/chess = %+v, want chess with PGN and no chance", one)
@@ -53,7 +53,7 @@ func TestNordsLoki3(t *testing.T) {
 		t.Skip("nordsloki is not in the game list")
 	}
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "o")})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "e", "o")})
 	if len(c.Seats) != 3 || c.Seats[2].Invite == "" || c.Seats[0].Token == "" || c.Seats[1].Token != "" {
 		t.Fatalf("create 3-player nordsloki: seats %+v", c.Seats)
 	}
@@ -71,9 +71,9 @@ func TestNordsLoki3(t *testing.T) {
 		t.Errorf("move before p3 joins = %d %s, want 409 not_started", st, ae.Code)
 	}
 	var j struct {
-		Player string      `json:"player"`
-		Token  string      `json:"token"`
-		Game   server.View `json:"game"`
+		Player string    `json:"player"`
+		Token  string    `json:"token"`
+		Game   wire.View `json:"game"`
 	}
 	e.must("POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[2].Invite, "name": "Late", "seed": "late-seed"}, &j)
 	if j.Player != "p3" || j.Token == "" || !j.Game.Started {
@@ -102,7 +102,7 @@ func TestNordsLoki3(t *testing.T) {
 // its last sequence number with nothing missing or doubled.
 func TestReconnect(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tok := tokensOf(c)
 	f := e.subscribe(c.ID, 0, "")
 	if m := f.read(); m.Type != "state" || m.Game.Seq != 0 {
@@ -110,14 +110,14 @@ func TestReconnect(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	e.player(c.ID, tok, rng, 6)
-	evs, _ := f.until(func(v server.View) bool { return v.Seq == 6 })
+	evs, _ := f.until(func(v wire.View) bool { return v.Seq == 6 })
 	if len(evs) != 6 {
 		t.Fatalf("feed before the drop: %d events, want 6", len(evs))
 	}
 	f.c.CloseNow()
 	e.player(c.ID, tok, rng, 5) // played while the client is away
 	g := e.subscribe(c.ID, 4, "")
-	more, v := g.until(func(v server.View) bool { return v.Seq == 11 })
+	more, v := g.until(func(v wire.View) bool { return v.Seq == 11 })
 	var seqs []int64
 	for _, ev := range more {
 		seqs = append(seqs, ev.Seq)
@@ -136,14 +136,14 @@ func TestReconnect(t *testing.T) {
 	}
 	// Live events keep coming on the new feed.
 	e.player(c.ID, tok, rng, 1)
-	live, _ := g.until(func(v server.View) bool { return v.Seq == 12 })
+	live, _ := g.until(func(v wire.View) bool { return v.Seq == 12 })
 	if len(live) != 1 || live[0].Seq != 12 {
 		t.Errorf("live after catch-up = %+v, want event 12", live)
 	}
 	// The polling endpoint gives the same.
 	var polled struct {
-		Seq    int64              `json:"seq"`
-		Events []server.EventView `json:"events"`
+		Seq    int64            `json:"seq"`
+		Events []wire.EventView `json:"events"`
 	}
 	e.must("GET", "/api/games/"+c.ID+"/events?since=10", "", nil, &polled)
 	if polled.Seq != 12 || len(polled.Events) != 2 || polled.Events[0].Seq != 11 {
@@ -154,9 +154,9 @@ func TestReconnect(t *testing.T) {
 // TestSpectator: anybody can watch and read, nobody without a seat acts.
 func TestSpectator(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("e", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("e", "h")})
 	f := e.subscribe(c.ID, 0, "")
-	_, v := f.until(func(v server.View) bool { return v.Seq >= 1 })
+	_, v := f.until(func(v wire.View) bool { return v.Seq >= 1 })
 	if v.You != "" {
 		t.Errorf("spectator view has you = %q", v.You)
 	}
@@ -164,13 +164,13 @@ func TestSpectator(t *testing.T) {
 	if st != http.StatusUnauthorized || ae.Code != "missing_token" {
 		t.Errorf("spectator move = %d %s, want 401 missing_token", st, ae.Code)
 	}
-	var mine server.View
+	var mine wire.View
 	e.must("GET", "/api/games/"+c.ID, c.Seats[1].Token, nil, &mine)
 	if mine.You != "black" {
 		t.Errorf("view with black's token: you = %q, want black", mine.You)
 	}
 	var list struct {
-		Games []server.Summary `json:"games"`
+		Games []wire.Summary `json:"games"`
 	}
 	e.must("GET", "/api/games?state=live", "", nil, &list)
 	if len(list.Games) != 1 || list.Games[0].ID != c.ID {
@@ -186,7 +186,7 @@ func TestSpectator(t *testing.T) {
 // that the game did not change.
 func TestBadInput(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.MaxBody = 4096 })
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 	var j struct {
 		Token string `json:"token"`
 	}
@@ -232,7 +232,7 @@ func TestBadInput(t *testing.T) {
 		{"seat taken", "POST", game + "/join", "", map[string]string{"invite": c.Seats[1].Invite}, 409, "seat_not_open"},
 		{"bad since", "GET", game + "/events?since=-3", "", nil, 400, "bad_parameter"},
 		{"bad list state", "GET", "/api/games?state=sleeping", "", nil, 400, "bad_parameter"},
-		{"no PGN for tafl", "GET", "/api/games/" + e.create(server.CreateRequest{Game: "seatafl"}).ID + "/record?format=pgn", "", nil, 404, "no_record"},
+		{"no PGN for tafl", "GET", "/api/games/" + e.create(wire.CreateRequest{Game: "seatafl"}).ID + "/record?format=pgn", "", nil, 404, "no_record"},
 		{"no text record for chess", "GET", game + "/record?format=text", "", nil, 404, "no_record"},
 		{"unknown record format", "GET", game + "/record?format=xml", "", nil, 400, "bad_parameter"},
 		{"unknown endpoint", "GET", "/api/nothing", "", nil, 404, "not_found"},
@@ -269,7 +269,7 @@ func TestRateLimit(t *testing.T) {
 
 	// A spends its burst of 5: it creates a game, plays white's first
 	// move and looks at the game.
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	white, black := c.Seats[0].Token, c.Seats[1].Token
 	game := "/api/games/" + c.ID
 	act := game + "/actions"
@@ -288,7 +288,7 @@ func TestRateLimit(t *testing.T) {
 		body                any
 	}{
 		{"POST", act, black, map[string]any{"action": "e7e5", "seq": 1}},
-		{"POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: seats("h", "h")}},
+		{"POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: seats("h", "h")}},
 		{"GET", "/api/catalog", "", nil},
 	}
 	for _, r := range refused {
@@ -308,7 +308,7 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("B plays e7e5 at seq 1 = %d %q, want 200", st, ae.Code)
 	}
 	var list struct {
-		Games []server.Summary `json:"games"`
+		Games []wire.Summary `json:"games"`
 	}
 	b.must("GET", "/api/games", "", nil, &list)
 	if len(list.Games) != 1 || list.Games[0].ID != c.ID {
@@ -335,7 +335,7 @@ func TestFairDice(t *testing.T) {
 	if _, err := games.ByName(name); err != nil {
 		name = "seidr"
 	}
-	c := e.createOnly(server.CreateRequest{Game: name, Seats: seats("h", "e")})
+	c := e.createOnly(wire.CreateRequest{Game: name, Seats: seats("h", "e")})
 	if len(c.Game.Fairness.Commitment) != 64 || c.Game.Fairness.ServerSeed != "" {
 		t.Fatalf("fairness at creation = %+v, want a commitment and no seed", c.Game.Fairness)
 	}
@@ -438,13 +438,13 @@ func otherOutcomes(t *testing.T, name string, lines []string, i int) []string {
 // record verifies.
 func TestClock(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 1000, IncrementMs: 100}})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 1000, IncrementMs: 100}})
 	tok := tokensOf(c)
 	f0 := e.subscribe(c.ID, 0, "")
 	f0.read()
 	// The first move of each side is not timed.
 	time.Sleep(300 * time.Millisecond) // white thinks
-	var v server.View
+	var v wire.View
 	e.must("POST", "/api/games/"+c.ID+"/actions", tok["white"], map[string]any{"action": "e2e4", "seq": 0}, &v)
 	if w := v.Clock.RemainingMs["white"]; w != 1100 {
 		t.Errorf("white's clock after an untimed first move = %d ms, want 1100 (1000 and the increment)", w)
@@ -454,7 +454,7 @@ func TestClock(t *testing.T) {
 	e.must("POST", "/api/games/"+c.ID+"/actions", tok["white"], map[string]any{"action": "g1f3", "seq": 2}, &v)
 	// The feed's state shows black's clock starting afresh, white's
 	// charged with the thinking and credited with the increment.
-	_, s1 := f0.until(func(v server.View) bool { return v.Seq == 3 })
+	_, s1 := f0.until(func(v wire.View) bool { return v.Seq == 3 })
 	if b, w := s1.Clock.RemainingMs["black"], s1.Clock.RemainingMs["white"]; b < 1000 || w > 950 || w < 100 {
 		t.Errorf("clocks on the feed after 2. Nf3 = %v, want black near 1100, white near 900", s1.Clock.RemainingMs)
 	}
@@ -462,7 +462,7 @@ func TestClock(t *testing.T) {
 		t.Fatalf("clock after 2. Nf3 = %+v, want black running and white with at most 1.2 s left", v.Clock)
 	}
 	f := e.subscribe(c.ID, 3, "")
-	evs, end := f.until(func(v server.View) bool { return v.Finished })
+	evs, end := f.until(func(v wire.View) bool { return v.Finished })
 	if len(evs) != 1 || evs[0].Kind != "timeout" || evs[0].Player != "black" {
 		t.Errorf("events to the end = %+v, want black's timeout", evs)
 	}
@@ -489,7 +489,7 @@ func TestClock(t *testing.T) {
 // turn runs out of time.
 func TestClockThreePlayers(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h"), Clock: &server.ClockRequest{InitialMs: 1000}})
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h"), Clock: &wire.ClockRequest{InitialMs: 1000}})
 	f := e.subscribe(c.ID, 0, "")
 	// The first move of each player is not timed: each plays a whole
 	// turn, then nobody moves.
@@ -512,7 +512,7 @@ func TestClockThreePlayers(t *testing.T) {
 			e.call("POST", "/api/games/"+c.ID+"/actions", tok, map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil)
 		}
 	}
-	_, end := f.until(func(v server.View) bool { return v.Finished })
+	_, end := f.until(func(v wire.View) bool { return v.Finished })
 	v := e.view(c.ID)
 	var out []string
 	rolled := false
@@ -542,8 +542,8 @@ func TestClockThreePlayers(t *testing.T) {
 		}
 	}
 	// A timed-out player cannot act, and the record replays to the same end.
-	code, apiErr := e.call("POST", "/api/games/"+c.ID+"/actions", tokensOf(c)[out[0]], server.PlayRequest{Action: "W0/1", Seq: &v.Seq}, nil)
-	if code == 200 || apiErr.Code != live.CodeGameOver {
+	code, apiErr := e.call("POST", "/api/games/"+c.ID+"/actions", tokensOf(c)[out[0]], wire.PlayRequest{Action: "W0/1", Seq: &v.Seq}, nil)
+	if code == 200 || apiErr.Code != wire.CodeGameOver {
 		t.Errorf("action of %s after the end = %d %+v, want game_over", out[0], code, apiErr)
 	}
 	checkRecords(t, e, v)
@@ -555,7 +555,7 @@ func TestRestore(t *testing.T) {
 	dir := t.TempDir()
 	path := dir + "/norns.db"
 	e := startOn(t, path, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 600000, IncrementMs: 1000}})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 600000, IncrementMs: 1000}})
 	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(1, 1)), 9)
 	before := e.view(c.ID)
 	e.stop()
@@ -594,12 +594,12 @@ func TestRestoreAITurn(t *testing.T) {
 	e := startOn(t, path, func(c *server.Config) {
 		c.NewAgent = func(ai.Config) (ai.Agent, error) { return stuck{started}, nil }
 	})
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("e", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("e", "h")})
 	<-started
 	e.stop()
 	e2 := startOn(t, path, nil)
 	f := e2.subscribe(c.ID, 0, "")
-	_, v := f.until(func(v server.View) bool { return v.Seq >= 1 })
+	_, v := f.until(func(v wire.View) bool { return v.Seq >= 1 })
 	if v.ToMove != "black" {
 		t.Errorf("after the restart the AI moved; to move = %q, want black", v.ToMove)
 	}
@@ -626,7 +626,7 @@ func (e *env) record(id, format string) string {
 // Norns record.
 func TestRecords(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: "Ann"}, {Type: "human", Name: "Bob"}}})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: "Ann"}, {Type: "human", Name: "Bob"}}})
 	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(2, 2)), 4)
 	pgn := e.record(c.ID, "")
 	for _, want := range []string{`[White "Ann"]`, `[Black "Bob"]`, `[NornsCommitment "` + c.Game.Fairness.Commitment + `"]`, "1. ", "\n*\n"} {
@@ -651,9 +651,9 @@ func TestRecords(t *testing.T) {
 // and not once the game is over.
 func TestSeed(t *testing.T) {
 	e := start(t, nil)
-	c := e.createOnly(server.CreateRequest{Game: "seidr", Seats: seats("h", "o")})
+	c := e.createOnly(wire.CreateRequest{Game: "seidr", Seats: seats("h", "o")})
 	white := c.Seats[0].Token
-	var v server.View
+	var v wire.View
 	e.must("POST", "/api/games/"+c.ID+"/seed", white, map[string]string{"seed": "white's own"}, &v)
 	if v.Fairness.SeatSeeds["white"] != "white's own" || !v.Seats[0].Seeded {
 		t.Errorf("after POST seed: fairness %+v, seats %+v", v.Fairness, v.Seats)
@@ -697,7 +697,7 @@ func TestSeed(t *testing.T) {
 // over the limit closes it too (1009, too big).
 func TestWebSocketLimit(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.MaxBody = 1024 })
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for _, tt := range []struct {

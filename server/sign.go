@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"norns/record"
+	"norns/wire"
 )
 
 // PublicKey returns the public key with which the server signs the
@@ -15,18 +16,10 @@ func (s *Server) PublicKey(ctx context.Context) (ed25519.PublicKey, error) {
 	return s.hall.PublicKey(ctx)
 }
 
-// SigningKeyJSON is the answer of GET /api/signing-key.
-type SigningKeyJSON struct {
-	// Alg is record.SigningAlg.
-	Alg string `json:"alg"`
-	// Key is the public key in hex.
-	Key string `json:"key"`
-}
-
 func (s *Server) handleSigningKey(w http.ResponseWriter, r *http.Request) error {
 	k, err := s.hall.PublicKey(r.Context())
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, SigningKeyJSON{Alg: record.SigningAlg, Key: hex.EncodeToString(k)})
+	return writeJSON(w, http.StatusOK, wire.SigningKeyJSON{Alg: record.SigningAlg, Key: hex.EncodeToString(k)})
 }

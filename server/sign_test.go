@@ -13,13 +13,13 @@ import (
 
 	"norns/games"
 	"norns/record"
-	"norns/server"
+	"norns/wire"
 )
 
 // signingKey asks a server for its public key (GET /api/signing-key).
 func (e *env) signingKey() string {
 	e.t.Helper()
-	var k server.SigningKeyJSON
+	var k wire.SigningKeyJSON
 	e.must("GET", "/api/signing-key", "", nil, &k)
 	if k.Alg != "Ed25519" || len(k.Key) != 2*ed25519.PublicKeySize {
 		e.t.Fatalf("GET /api/signing-key = %+v, want an Ed25519 key in hex", k)
@@ -31,7 +31,7 @@ func (e *env) signingKey() string {
 // move and black resigns; it returns the game's id and the move.
 func resignedChess(t *testing.T, e *env) (string, string) {
 	t.Helper()
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	v := e.view(c.ID)
 	e.must("POST", "/api/games/"+c.ID+"/actions", tokens["white"], map[string]any{"action": v.Legal[0], "seq": v.Seq}, nil)
@@ -119,7 +119,7 @@ func TestSignedRecords(t *testing.T) {
 	}
 
 	// An unfinished game's record is not signed.
-	u := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	u := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	ongoing := e.record(u.ID, "norns")
 
 	other := otherFirstMove(t, played)

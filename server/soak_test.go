@@ -20,11 +20,10 @@ import (
 
 	"norns/dice"
 	"norns/games"
-	"norns/live"
 	"norns/record"
-	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
+	"norns/wire"
 )
 
 // The soak's size: go test ./server -run TestSoak -v -timeout 30m
@@ -409,7 +408,7 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 	var cr created
 	for {
 		turn++
-		st, code, err := c.try(turn%2, "POST", "/api/games", "", server.CreateRequest{Game: setup.game, Options: setup.opts, Seats: seats(setup.seats...)}, &cr)
+		st, code, err := c.try(turn%2, "POST", "/api/games", "", wire.CreateRequest{Game: setup.game, Options: setup.opts, Seats: seats(setup.seats...)}, &cr)
 		if err == nil && (st == http.StatusOK || st == http.StatusCreated) {
 			break
 		}
@@ -440,7 +439,7 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 			g.err = fmt.Errorf("stuck after %d actions", actions)
 			return g
 		}
-		var v server.View
+		var v wire.View
 		if err := c.get(&turn, path, &v); err != nil {
 			g.err = err
 			return g
@@ -458,11 +457,11 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 			}
 			seeded = false
 			turn++
-			st, code, err := c.try(turn%2, "POST", path+"/seed", tok, server.SeedRequest{Seed: fmt.Sprintf("soak %d %s", i, s.Player), Commit: clients[s.Player].commit(0)}, nil)
+			st, code, err := c.try(turn%2, "POST", path+"/seed", tok, wire.SeedRequest{Seed: fmt.Sprintf("soak %d %s", i, s.Player), Commit: clients[s.Player].commit(0)}, nil)
 			switch {
 			case errors.Is(err, errNoAnswer):
 				stats.unheard.Add(1)
-			case err != nil || st != http.StatusOK && code != live.CodeStale && code != live.CodeConflict && code != live.CodeSeedLocked:
+			case err != nil || st != http.StatusOK && code != wire.CodeStale && code != wire.CodeConflict && code != wire.CodeSeedLocked:
 				// Seed locked: the instance read had not heard of the
 				// seed yet, nor of the rolls that came after it.
 				g.err = fmt.Errorf("seed of %s: %d %s %v", s.Player, st, code, err)
@@ -485,11 +484,11 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 					case err != nil:
 						g.err = err
 						return g
-					case st == http.StatusOK || code == live.CodeLeft:
+					case st == http.StatusOK || code == wire.CodeLeft:
 						// Left: out by the rules already, or resigned by
 						// a request whose answer was lost.
 						resigned[s.Player] = true
-					case code != live.CodeStale && code != live.CodeConflict && code != live.CodeGameOver:
+					case code != wire.CodeStale && code != wire.CodeConflict && code != wire.CodeGameOver:
 						g.err = fmt.Errorf("resign %s: %d %s", s.Player, st, code)
 						return g
 					}
@@ -516,7 +515,7 @@ func (c *soakCluster) play(setup soakSetup, rng *rand.Rand, i int, stats *soakSt
 		case st == http.StatusOK:
 			actions++
 			stats.moves.Add(1)
-		case code == live.CodeStale || code == live.CodeConflict || code == live.CodeNotYourTurn || code == live.CodeGameOver:
+		case code == wire.CodeStale || code == wire.CodeConflict || code == wire.CodeNotYourTurn || code == wire.CodeGameOver:
 			// The instance asked had not heard of the last move yet, or
 			// it was made by a request whose answer was lost.
 			stats.conflicts.Add(1)

@@ -19,10 +19,10 @@ import (
 	"norns/dice"
 	"norns/game"
 	"norns/games"
-	"norns/live"
 	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
+	"norns/wire"
 )
 
 // faulty is a store whose appends can be made to fail: held, an append
@@ -72,7 +72,7 @@ func (f *faulty) fail(on bool) {
 // leaks reports what a view shows that it must not after a failed write:
 // the server seed of a game in progress, a finished flag, or events past
 // the stored log.
-func leaks(v server.View, stored int64) string {
+func leaks(v wire.View, stored int64) string {
 	var out []string
 	if v.Fairness.ServerSeed != "" {
 		out = append(out, "the server seed "+v.Fairness.ServerSeed)
@@ -98,11 +98,11 @@ func TestFailedWriteRevealsNothing(t *testing.T) {
 	}
 	f := &faulty{Store: st}
 	e := startStore(t, f, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	v := e.view(c.ID)
 	feed := e.subscribe(c.ID, 0, "")
-	feed.until(func(server.View) bool { return true })
+	feed.until(func(wire.View) bool { return true })
 
 	// A write lock held by another connection: the move waits, pollers
 	// pile up behind it, then the append fails.
@@ -114,7 +114,7 @@ func TestFailedWriteRevealsNothing(t *testing.T) {
 	}()
 	<-begun
 	var wg sync.WaitGroup
-	views := make([]server.View, 4)
+	views := make([]wire.View, 4)
 	for i := range views {
 		wg.Add(1)
 		go func() {
@@ -158,7 +158,7 @@ func TestFailedWriteRevealsNothing(t *testing.T) {
 
 	// The disk has room again: the same move is played and stored.
 	f.fail(false)
-	var after server.View
+	var after wire.View
 	e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": v.Legal[0], "seq": v.Seq}, &after)
 	if after.Seq <= v.Seq || after.Fairness.ServerSeed != "" {
 		t.Errorf("the move after the failures: seq %d (was %d), seed %q", after.Seq, v.Seq, after.Fairness.ServerSeed)
@@ -206,7 +206,7 @@ func both(a, b *env, method, path, token string, body any) (st [2]int, codes [2]
 // spectators on its feed.
 func TestTwoInstancesSameMove(t *testing.T) {
 	a, b := pair(t, nil)
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	var feeds []*feed
 	for _, e := range []*env{a, b} {
@@ -221,7 +221,7 @@ func TestTwoInstancesSameMove(t *testing.T) {
 			switch {
 			case st[i] == http.StatusOK:
 				ok++
-			case st[i] != http.StatusConflict || codes[i] != live.CodeStale && codes[i] != live.CodeConflict:
+			case st[i] != http.StatusConflict || codes[i] != wire.CodeStale && codes[i] != wire.CodeConflict:
 				t.Errorf("round %d: instance %d answered %d %s, want 200 or 409", round, i, st[i], codes[i])
 			}
 		}
@@ -261,7 +261,7 @@ func TestTwoInstancesSameMove(t *testing.T) {
 func TestTwoInstancesSameInvitation(t *testing.T) {
 	a, b := pair(t, nil)
 	for round := range 20 {
-		c := a.createOnly(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+		c := a.createOnly(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 		b.view(c.ID) // b holds the game too
 		st, codes, out := both(a, b, "POST", "/api/games/"+c.ID+"/join", "", map[string]string{"invite": c.Seats[1].Invite, "name": fmt.Sprint("guest ", round)})
 		winner := -1
@@ -272,7 +272,7 @@ func TestTwoInstancesSameInvitation(t *testing.T) {
 					t.Fatalf("round %d: both instances seated a player", round)
 				}
 				winner = i
-			case st[i] != http.StatusConflict || codes[i] != live.CodeSeatNotOpen && codes[i] != live.CodeConflict:
+			case st[i] != http.StatusConflict || codes[i] != wire.CodeSeatNotOpen && codes[i] != wire.CodeConflict:
 				t.Errorf("round %d: instance %d answered %d %s, want 200 or 409 seat_not_open", round, i, st[i], codes[i])
 			}
 		}
@@ -281,7 +281,7 @@ func TestTwoInstancesSameInvitation(t *testing.T) {
 		}
 		tok := out[winner]["token"].(string)
 		for i, e := range []*env{a, b} {
-			var v server.View
+			var v wire.View
 			e.must("GET", "/api/games/"+c.ID, tok, nil, &v)
 			if v.You != "black" || v.Seats[1].Kind != "human" || !v.Started {
 				t.Errorf("round %d: instance %d with the winner's token: you %q, seat %+v, started %v", round, i, v.You, v.Seats[1], v.Started)
@@ -297,7 +297,7 @@ func TestTwoInstancesSeedAndJoin(t *testing.T) {
 	a, b := pair(t, nil)
 	ctx := context.Background()
 	for round := range 16 {
-		c := a.createOnly(server.CreateRequest{Game: "nordsloki", Seats: seats("h", "o")})
+		c := a.createOnly(wire.CreateRequest{Game: "nordsloki", Seats: seats("h", "o")})
 		p1 := c.Seats[0].Token
 		a.must("POST", "/api/games/"+c.ID+"/seed", p1, map[string]string{"seed": "first"}, nil)
 		b.view(c.ID)
@@ -319,7 +319,7 @@ func TestTwoInstancesSeedAndJoin(t *testing.T) {
 		if joinSt != http.StatusOK {
 			t.Fatalf("round %d: join = %d", round, joinSt)
 		}
-		if seedSt != http.StatusOK && (seedSt != http.StatusConflict || seedCode != live.CodeSeedLocked && seedCode != live.CodeConflict) {
+		if seedSt != http.StatusOK && (seedSt != http.StatusConflict || seedCode != wire.CodeSeedLocked && seedCode != wire.CodeConflict) {
 			t.Errorf("round %d: seed change = %d %s, want 200 or 409 seed_locked", round, seedSt, seedCode)
 		}
 		rec, evs, err := a.st.Load(ctx, c.ID)
@@ -407,7 +407,7 @@ func TestCommitmentFirst(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e.t = t
-			c := e.createOnly(server.CreateRequest{Game: tt.game, Options: tt.options, Seats: seats(tt.seats...)})
+			c := e.createOnly(wire.CreateRequest{Game: tt.game, Options: tt.options, Seats: seats(tt.seats...)})
 			if len(c.Game.Fairness.Commitment) != 64 || c.Game.Fairness.Rolls != 0 || len(c.Game.History) != 0 || c.Game.Fairness.ServerSeed != "" {
 				t.Fatalf("create answer: fairness %+v, history %v, want a commitment and nothing rolled", c.Game.Fairness, c.Game.History)
 			}
@@ -446,13 +446,13 @@ func TestCommitmentFirst(t *testing.T) {
 // its place.
 func TestAIGamesPerClient(t *testing.T) {
 	e := start(t, func(c *server.Config) { c.AIGamesPerClient = 2 })
-	first := e.create(server.CreateRequest{Game: "luxumbra", Seats: seats("h", "e")})
-	e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "e")})
-	req := server.CreateRequest{Game: "chess", Seats: seats("e", "h")}
-	if st, ae := e.call("POST", "/api/games", "", req, nil); st != http.StatusTooManyRequests || ae.Code != live.CodeTooManyGames {
-		t.Fatalf("a third game against the AI = %d %s, want 429 %s", st, ae.Code, live.CodeTooManyGames)
+	first := e.create(wire.CreateRequest{Game: "luxumbra", Seats: seats("h", "e")})
+	e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "e")})
+	req := wire.CreateRequest{Game: "chess", Seats: seats("e", "h")}
+	if st, ae := e.call("POST", "/api/games", "", req, nil); st != http.StatusTooManyRequests || ae.Code != wire.CodeTooManyGames {
+		t.Fatalf("a third game against the AI = %d %s, want 429 %s", st, ae.Code, wire.CodeTooManyGames)
 	}
-	e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")}) // no AI: no bound
+	e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")}) // no AI: no bound
 	e.from("127.0.0.2").create(req)
 	e.player(first.ID, tokensOf(first), rand.New(rand.NewPCG(1, 1)), 100000)
 	third := e.create(req)
@@ -474,9 +474,9 @@ func TestAIGamesPerClient(t *testing.T) {
 // join; a started game never expires.
 func TestExpiry(t *testing.T) {
 	e := start(t, nil)
-	clocked := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: &server.ClockRequest{InitialMs: 60000}})
-	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
-	played := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	clocked := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: &wire.ClockRequest{InitialMs: 60000}})
+	corr := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	played := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	now := time.Now()
 	if err := e.srv.Sweep(context.Background(), now.Add(23*time.Hour)); err != nil {
 		t.Fatal(err)
@@ -494,14 +494,14 @@ func TestExpiry(t *testing.T) {
 	if v := e.view(corr.ID); v.Finished {
 		t.Errorf("a correspondence game expired after 25 hours")
 	}
-	var list struct{ Games []server.Summary }
+	var list struct{ Games []wire.Summary }
 	e.must("GET", "/api/games?state=live", "", nil, &list)
 	for _, g := range list.Games {
 		if g.ID == clocked.ID {
 			t.Errorf("the expired game is still listed as live")
 		}
 	}
-	if st, ae := e.call("POST", "/api/games/"+clocked.ID+"/join", "", map[string]string{"invite": clocked.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != live.CodeGameOver {
+	if st, ae := e.call("POST", "/api/games/"+clocked.ID+"/join", "", map[string]string{"invite": clocked.Seats[1].Invite}, nil); st != http.StatusConflict || ae.Code != wire.CodeGameOver {
 		t.Errorf("joining an expired game = %d %s, want 409 game_over", st, ae.Code)
 	}
 	if err := e.srv.Sweep(context.Background(), now.Add(31*24*time.Hour)); err != nil {
@@ -519,7 +519,7 @@ func TestExpiry(t *testing.T) {
 // idle time and comes back, whole, when asked for.
 func TestIdleUnload(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	e.must("POST", "/api/games/"+c.ID+"/actions", tokens["white"], map[string]any{"action": "e2e4", "seq": 0}, nil)
 	if got := liveGames(t, e); got != 1 {
@@ -531,7 +531,7 @@ func TestIdleUnload(t *testing.T) {
 	if got := liveGames(t, e); got != 0 {
 		t.Fatalf("games live in memory after the idle time = %d, want 0", got)
 	}
-	var v server.View
+	var v wire.View
 	e.must("POST", "/api/games/"+c.ID+"/actions", tokens["black"], map[string]any{"action": "e7e5", "seq": 1}, &v)
 	if v.Seq != 2 || len(v.History) != 1 {
 		t.Errorf("after reloading: seq %d, history %v, want 2 and black's move", v.Seq, v.History)
@@ -544,8 +544,8 @@ func TestIdleUnload(t *testing.T) {
 // load. A live game whose flag falls within three sweeps stays.
 func TestClockedGameSleeps(t *testing.T) {
 	e := start(t, nil)
-	corr := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{DaysPerMove: 1}})
-	clocked := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &server.ClockRequest{InitialMs: 120000}})
+	corr := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{DaysPerMove: 1}})
+	clocked := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 120000}})
 	for _, c := range []created{corr, clocked} {
 		tokens := tokensOf(c)
 		e.move(c.ID, tokens["white"], "e2e4")
@@ -599,8 +599,8 @@ func liveGames(t *testing.T, e *env) int {
 func TestRestoreDoesNotWait(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "norns.db")
 	e := startOn(t, path, nil)
-	slow := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
-	quick := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	slow := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	quick := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	e.stop()
 	st, err := store.Open(context.Background(), path)
 	if err != nil {
@@ -645,17 +645,17 @@ func TestNamesAndTokens(t *testing.T) {
 	e := start(t, nil)
 	for _, name := range []string{"a\x1b[31mb", "nul\x00", "evil\u202Egnp.exe", "iso\u2066late", "zero\u200bwidth", "tab\tname",
 		"<b>Ann</b>", "Ann\"", "a name of twenty-five chr", " Ann", "Ann ", "Ann ✓", "Bob!"} {
-		st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
-		if st != http.StatusBadRequest || ae.Code != live.CodeBadSeats {
+		st, ae := e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil)
+		if st != http.StatusBadRequest || ae.Code != wire.CodeBadSeats {
 			t.Errorf("name %q = %d %s, want 400 bad_seats", name, st, ae.Code)
 		}
 	}
 	for _, name := range []string{"Ann", "Аня_1", "J.-P. Sartre", "Nguyễn Văn A", "a name of twenty-four ch"} {
-		if st, ae := e.call("POST", "/api/games", "", server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil); st != http.StatusCreated {
+		if st, ae := e.call("POST", "/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: name}, {Type: "open"}}}, nil); st != http.StatusCreated {
 			t.Errorf("name %q = %d %s, want 201", name, st, ae.Code)
 		}
 	}
-	c := e.create(server.CreateRequest{Game: "chess", Seats: []server.SeatRequest{{Type: "human", Name: "Аня"}, {Type: "open"}}})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human", Name: "Аня"}, {Type: "open"}}})
 	tok := c.Seats[0].Token
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER"} {
 		req, _ := http.NewRequest("GET", e.base+"/api/games/"+c.ID, nil)
@@ -664,19 +664,19 @@ func TestNamesAndTokens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var v server.View
+		var v wire.View
 		json.NewDecoder(resp.Body).Decode(&v)
 		resp.Body.Close()
 		if v.You != "white" {
 			t.Errorf("Authorization: %s … gives you=%q, want white", scheme, v.You)
 		}
 	}
-	var v server.View
+	var v wire.View
 	e.must("GET", "/api/games/"+c.ID+"?token="+tok, "", nil, &v)
 	if v.You != "" {
 		t.Errorf("?token= in the URL was read: you=%q", v.You)
 	}
-	if st, ae := e.call("POST", "/api/games/"+c.ID+"/actions?token="+tok, "", map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusUnauthorized || ae.Code != live.CodeMissingToken {
+	if st, ae := e.call("POST", "/api/games/"+c.ID+"/actions?token="+tok, "", map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusUnauthorized || ae.Code != wire.CodeMissingToken {
 		t.Errorf("a move with the token in the URL = %d %s, want 401 missing_token", st, ae.Code)
 	}
 }
@@ -687,7 +687,7 @@ func TestNamesAndTokens(t *testing.T) {
 func TestTwoInstancesJoinThenMove(t *testing.T) {
 	a, b := pair(t, nil)
 	for round := range 10 {
-		c := a.createOnly(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+		c := a.createOnly(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 		b.join(c.ID, "black", c.Seats[1].Invite, "")
 		if st, ae := a.call("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"action": "e2e4", "seq": 0}, nil); st != http.StatusOK {
 			t.Fatalf("round %d: white's move on the other instance = %d %s (%s)", round, st, ae.Code, ae.Detail)

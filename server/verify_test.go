@@ -15,7 +15,7 @@ import (
 
 	"norns/games"
 	"norns/record"
-	"norns/server"
+	"norns/wire"
 )
 
 // verifyText parses and verifies a record.
@@ -108,7 +108,7 @@ func flipHex(s string) string {
 // truncation of a record is an error that says why.
 func TestVerify(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
+	c := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "e")})
 	e.must("POST", "/api/games/"+c.ID+"/seed", c.Seats[0].Token, map[string]string{"seed": "my lucky seed"}, nil)
 	end := e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(4, 4)), 100000)
 	checkOver(t, end)
@@ -118,7 +118,7 @@ func TestVerify(t *testing.T) {
 	over := e.record(c.ID, "norns")
 	overJSON := e.record(c.ID, "json")
 
-	u := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
+	u := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "h")})
 	rng := rand.New(rand.NewPCG(5, 5))
 	uv := e.view(u.ID)
 	for uv.Fairness.Rolls < 2 && !uv.Finished {
@@ -130,7 +130,7 @@ func TestVerify(t *testing.T) {
 	ongoing := e.record(u.ID, "norns")
 
 	// A game nobody joined expires, over with no events.
-	x := e.create(server.CreateRequest{Game: "seidr", Seats: seats("h", "o"), Clock: &server.ClockRequest{InitialMs: 60000}})
+	x := e.create(wire.CreateRequest{Game: "seidr", Seats: seats("h", "o"), Clock: &wire.ClockRequest{InitialMs: 60000}})
 	if err := e.srv.Sweep(context.Background(), time.Now().Add(25*time.Hour)); err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"norns/server"
 	"norns/store"
 	"norns/store/storetest"
+	"norns/wire"
 )
 
 // onPostgres starts an instance on the PostgreSQL database u.
@@ -46,7 +46,7 @@ func (f *feed) settle(name string, want, most int) {
 func TestWatchersTwoInstances(t *testing.T) {
 	u := storetest.PostgresURL(t)
 	a, b := onPostgres(t, u, nil), onPostgres(t, u, nil)
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 
 	// Instances that died without removing their rows: one long ago, one
@@ -129,7 +129,7 @@ func (stuckPresence) ClearPresence(ctx context.Context, _ string) error {
 func TestWatchersStuckPresence(t *testing.T) {
 	u := storetest.PostgresURL(t)
 	a := onPostgres(t, u, func(s store.Store) store.Store { return stuckPresence{s.(*store.Postgres)} })
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
 	var spectators []*feed
 	for range 3 {
 		spectators = append(spectators, a.subscribe(c.ID, 0, ""))
@@ -147,7 +147,7 @@ func TestWatchersStuckPresence(t *testing.T) {
 		}
 		after := a.move(c.ID, token, v.Legal[0])
 		for i, f := range append(spectators, white) {
-			if _, got := f.until(func(g server.View) bool { return g.Seq >= after.Seq }); got.Seq != after.Seq {
+			if _, got := f.until(func(g wire.View) bool { return g.Seq >= after.Seq }); got.Seq != after.Seq {
 				t.Errorf("feed %d: state at seq %d, want %d", i, got.Seq, after.Seq)
 			}
 		}
@@ -160,7 +160,7 @@ func TestWatchersStuckPresence(t *testing.T) {
 func TestWatchersDeadInstance(t *testing.T) {
 	u := storetest.PostgresURL(t)
 	a := onPostgres(t, u, nil)
-	c := a.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, u)
 	if err != nil {

@@ -1,9 +1,8 @@
 package server_test
 
 import (
+	"norns/wire"
 	"testing"
-
-	"norns/server"
 )
 
 // watchers reads messages until a count of spectators arrives.
@@ -21,7 +20,7 @@ func (f *feed) watchers() int {
 // client, which proves its seat, is not counted.
 func TestWatchers(t *testing.T) {
 	e := start(t, nil)
-	c := e.create(server.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
 	tokens := tokensOf(c)
 	white := e.subscribe(c.ID, 0, tokens["white"])
 	if n := white.watchers(); n != 0 {

@@ -13,16 +13,8 @@ import (
 	"norns/i18n"
 	"norns/live"
 	"norns/store"
+	"norns/wire"
 )
-
-// AuthMessage is the message a WebSocket client may send first, to say
-// which seat it holds: {"type":"auth","token":"<seat token>"}. The server
-// answers {"type":"auth","player":"<seat>"}, or an error message and the
-// end of the feed.
-type AuthMessage struct {
-	Type  string `json:"type"`
-	Token string `json:"token"`
-}
 
 // handleWS subscribes a client to a game: it sends every event after
 // ?since=N, then the state, then each new event and state as they happen.
@@ -35,10 +27,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.URL.Query().Has("token") {
-		return live.Errorf(live.CodeBadParameter, "a seat token is never sent in a URL: send it in the WebSocket's first message, {\"type\":\"auth\",\"token\":…}")
+		return live.Errorf(wire.CodeBadParameter, "a seat token is never sent in a URL: send it in the WebSocket's first message, {\"type\":\"auth\",\"token\":…}")
 	}
 	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
-		return live.Errorf(live.CodeBadRequest, "GET %s is a WebSocket feed: the request must ask for an upgrade", r.URL.Path)
+		return live.Errorf(wire.CodeBadRequest, "GET %s is a WebSocket feed: the request must ask for an upgrade", r.URL.Path)
 	}
 	id := r.PathValue("id")
 	if err := s.hall.Load(r.Context(), id); err != nil {
@@ -160,27 +152,26 @@ func (s *Server) readWS(ctx context.Context, c *websocket.Conn, id string, sub *
 			replies <- wsReply{close: status}
 			return
 		}
-		var rm live.RoomMessage
+		var rm wire.RoomMessage
 		if typ == websocket.MessageText && json.Unmarshal(b, &rm) == nil && rm.Type == "room" && rm.Room == store.ChatSpectators {
 			sub.OpenSpectators(rm.Open)
 			b, _ = json.Marshal(rm)
 			replies <- wsReply{msg: b}
 			continue
 		}
-		var m AuthMessage
-		if !first || typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.Type != "auth" {
+		var m wire.AuthMessage
+		if !first || typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.Type != wire.MessageAuth {
 			replies <- wsReply{close: websocket.StatusPolicyViolation}
 			return
 		}
 		first = false
 		player, _ := s.hall.Authenticate(ctx, id, sub, m.Token)
 		if player == "" {
-			msg := errorJSON(live.Errorf(live.CodeBadToken, "the token opens no seat of this game"), lang)
-			msg = append([]byte(`{"type":"error",`), msg[1:]...)
+			msg, _ := json.Marshal(wire.ErrorMessage{Type: wire.MessageError, Error: errorBody(live.Errorf(wire.CodeBadToken, "the token opens no seat of this game"), lang)})
 			replies <- wsReply{msg: msg, close: websocket.StatusPolicyViolation}
 			return
 		}
-		b, _ = json.Marshal(map[string]string{"type": "auth", "player": player})
+		b, _ = json.Marshal(wire.AuthReply{Player: player, Type: wire.MessageAuth})
 		replies <- wsReply{msg: b}
 	}
 }

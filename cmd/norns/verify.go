@@ -19,7 +19,7 @@ import (
 	"norns/dice"
 	"norns/games"
 	"norns/record"
-	"norns/server"
+	"norns/wire"
 )
 
 func verifyCmd() *cobra.Command {
@@ -146,7 +146,7 @@ func fetchKey(ctx context.Context, u string) (string, error) {
 	if resp.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("GET %s: %s", pu, resp.Status)
 	}
-	var k server.SigningKeyJSON
+	var k wire.SigningKeyJSON
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&k); err != nil {
 		return "", fmt.Errorf("GET %s: %w", pu, err)
 	}

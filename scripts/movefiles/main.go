@@ -29,6 +29,7 @@ import (
 	"norns/live"
 	"norns/server"
 	"norns/store"
+	"norns/wire"
 )
 
 func main() {
@@ -57,8 +58,8 @@ func run() error {
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 
-	var c live.CreateResponse
-	if err := call(ts.URL+"/api/games", "", live.CreateRequest{Game: "chess", Seats: []live.SeatRequest{{Type: "human"}, {Type: "human"}}}, &c); err != nil {
+	var c wire.CreateResponse
+	if err := call(ts.URL+"/api/games", "", wire.CreateRequest{Game: "chess", Seats: []wire.SeatRequest{{Type: "human"}, {Type: "human"}}}, &c); err != nil {
 		return err
 	}
 	play := func(token, action string, seq int64) error {

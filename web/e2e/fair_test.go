@@ -21,7 +21,7 @@ import (
 	"norns/games"
 	"norns/i18n"
 	"norns/record"
-	"norns/server"
+	"norns/wire"
 )
 
 // record fetches a game's record in a format.
@@ -144,7 +144,7 @@ func TestNotFound(t *testing.T) {
 func TestDiceCheck(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
-	var key server.SigningKeyJSON
+	var key wire.SigningKeyJSON
 	if err := a.call("GET", "/api/signing-key", "", nil, &key); err != nil {
 		t.Fatal(err)
 	}
