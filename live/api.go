@@ -8,156 +8,18 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"norns/dice"
-	"norns/game"
-	"norns/record"
-	"norns/store"
-	"norns/wire"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"norns/dice"
+	"norns/game"
+	"norns/record"
+	"norns/store"
+	"norns/wire"
 )
-
-// secret returns 128 bits from crypto/rand, base64url-encoded, and its
-// SHA-256.
-func secret() (string, []byte) {
-	b := make([]byte, 16)
-	rand.Read(b)
-	t := base64.RawURLEncoding.EncodeToString(b)
-	h := sha256.Sum256([]byte(t))
-	return t, h[:]
-}
-
-// newID returns a game id: 80 random bits in lower-case base32.
-func newID() string {
-	b := make([]byte, 10)
-	rand.Read(b)
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
-}
-
-// checkSeed checks a seat's dice seed: 1 to 64 printable ASCII characters,
-// no quote or backslash (records carry it in quotes).
-func checkSeed(seed string) error {
-	if seed == "" || len(seed) > 64 {
-		return Errorf(wire.CodeBadSeed, "the seed has %d characters, it must have 1 to 64", len(seed))
-	}
-	for _, c := range []byte(seed) {
-		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return Errorf(wire.CodeBadSeed, "the seed contains %q", c)
-		}
-	}
-	return nil
-}
-
-// maxName is the length of the longest display name, in characters.
-const maxName = 24
-
-// checkName checks a display name (none is "", allowed): 1 to 24
-// characters, letters (with their combining marks), digits, spaces and
-// "-_.", not beginning or ending with a space, with at least one letter or
-// digit that shows. So no control character, no invisible (a default
-// ignorable code point, a filler) or direction-changing one, no name that
-// shows as blank or as marks alone, no quote, no markup.
-func checkName(name string) error {
-	if name == "" {
-		return nil
-	}
-	ok := utf8.ValidString(name) && utf8.RuneCountInString(name) <= maxName && strings.TrimSpace(name) == name &&
-		!strings.ContainsFunc(name, func(r rune) bool {
-			return !unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.Nd) && r != ' ' && r != '-' && r != '_' && r != '.'
-		})
-	if !ok {
-		return Errorf(wire.CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
-	}
-	if i := strings.IndexFunc(name, invisible); i >= 0 {
-		r, _ := utf8.DecodeRuneInString(name[i:])
-		return Errorf(wire.CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
-	}
-	if !strings.ContainsFunc(name, visible) {
-		return Errorf(wire.CodeBadSeats, "a name needs a letter or a digit that shows")
-	}
-	return nil
-}
-
-func (s *Hall) catalogEntry(g game.Game) wire.CatalogGame {
-	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}}
-	for _, o := range g.Options() {
-		c.Options = append(c.Options, wire.CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
-	}
-	if st, err := g.New(nil); err == nil {
-		_, c.PGN = st.(game.PGNWriter)
-		c.Records = recordFormats(st)
-	}
-	for _, lv := range []string{"easy", "medium", "hard"} {
-		if _, ok := s.cfg.AITime[lv]; ok {
-			c.Levels = append(c.Levels, lv)
-		}
-	}
-	return c
-}
-
-// newGame is the record of a new game, with a new id, dice seed and
-// commitment, and the status of its start.
-func newGame(g game.Game, options map[string]string, clock *store.Clock, seats []store.Seat, now time.Time) (*store.Game, error) {
-	seed, err := dice.NewSeed()
-	if err != nil {
-		return nil, err
-	}
-	st, err := g.New(game.Options(options))
-	if err != nil {
-		return nil, err
-	}
-	return &store.Game{
-		ID: newID(), Game: g.Name(), Options: options, Clock: clock, Seats: seats, ServerSeed: seed, Commitment: dice.Commit(seed), Scheme: dice.SchemeV2,
-		Created: now, Updated: now, Status: game.Status(st), Result: game.Describe(st),
-	}, nil
-}
-
-// createClock is the clock a create request asks for: nil for none.
-func createClock(c *wire.ClockRequest) (*store.Clock, error) {
-	switch {
-	case c == nil:
-		return nil, nil
-	case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
-		return nil, Errorf(wire.CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
-	case c.DaysPerMove != 0:
-		return &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}, nil
-	case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
-		return nil, Errorf(wire.CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
-	default:
-		return &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}, nil
-	}
-}
-
-// setPrivate sets whether rec is left out of the lists of games: as
-// public asks, or by default when it has open seats and none of them
-// is public. A game with a public seat cannot be private.
-func setPrivate(rec *store.Game, public *bool) error {
-	privateSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && !s.Public })
-	publicSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && s.Public })
-	rec.Private = privateSeat && !publicSeat
-	if public != nil {
-		rec.Private = !*public
-	}
-	if rec.Private && publicSeat {
-		return Errorf(wire.CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
-	}
-	return nil
-}
-
-// authorize returns the seat the token opens. Callers hold mu.
-func (t *table) authorize(tok string) (int, error) {
-	if tok == "" {
-		return -1, Errorf(wire.CodeMissingToken, "")
-	}
-	p := t.seatOf(tok)
-	if p < 0 {
-		return -1, Errorf(wire.CodeBadToken, "")
-	}
-	return p, nil
-}
 
 // Catalog describes the games the hall offers.
 func (s *Hall) Catalog() []wire.CatalogGame {
@@ -265,42 +127,6 @@ func (s *Hall) Start(ctx context.Context, id string) error {
 		t.next()
 		return nil
 	})
-}
-
-// createSeat is the seat player of a new game as sr asks, and the grant
-// the creator gets for it: a token for a human seat, an invitation for an
-// open one.
-func (s *Hall) createSeat(player string, sr wire.SeatRequest) (store.Seat, wire.SeatGrant, error) {
-	seat := store.Seat{Player: player, Kind: sr.Type}
-	grant := wire.SeatGrant{Player: player, Kind: sr.Type}
-	if err := checkName(sr.Name); err != nil {
-		return seat, grant, err
-	}
-	if sr.Public && sr.Type != store.SeatOpen {
-		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: only an open seat can be public", player)
-	}
-	if sr.Seed != "" {
-		// The server commits to its seed before it accepts any of
-		// the players' (docs/fair-dice.md).
-		return seat, grant, Errorf(wire.CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", player)
-	}
-	switch sr.Type {
-	case store.SeatHuman:
-		seat.Name, seat.Creator = sr.Name, true
-		grant.Token, seat.TokenHash = secret()
-	case store.SeatOpen:
-		grant.Invite, seat.InviteHash = secret()
-		seat.Public, seat.Invite = sr.Public, grant.Invite
-	case store.SeatAI:
-		if _, ok := s.cfg.AITime[sr.Level]; !ok {
-			return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", player, sr.Level)
-		}
-		seat.Level, seat.Name = sr.Level, sr.Name
-		seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
-	default:
-		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: type %q (types: human, open, ai)", player, sr.Type)
-	}
-	return seat, grant, nil
 }
 
 // Join seats a player in game id as req asks, and returns the seat, its
@@ -589,4 +415,181 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 		return err
 	})
 	return out, err
+}
+
+// secret returns 128 bits from crypto/rand, base64url-encoded, and its
+// SHA-256.
+func secret() (string, []byte) {
+	b := make([]byte, 16)
+	rand.Read(b)
+	t := base64.RawURLEncoding.EncodeToString(b)
+	h := sha256.Sum256([]byte(t))
+	return t, h[:]
+}
+
+// newID returns a game id: 80 random bits in lower-case base32.
+func newID() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// checkSeed checks a seat's dice seed: 1 to 64 printable ASCII characters,
+// no quote or backslash (records carry it in quotes).
+func checkSeed(seed string) error {
+	if seed == "" || len(seed) > 64 {
+		return Errorf(wire.CodeBadSeed, "the seed has %d characters, it must have 1 to 64", len(seed))
+	}
+	for _, c := range []byte(seed) {
+		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return Errorf(wire.CodeBadSeed, "the seed contains %q", c)
+		}
+	}
+	return nil
+}
+
+// maxName is the length of the longest display name, in characters.
+const maxName = 24
+
+// checkName checks a display name (none is "", allowed): 1 to 24
+// characters, letters (with their combining marks), digits, spaces and
+// "-_.", not beginning or ending with a space, with at least one letter or
+// digit that shows. So no control character, no invisible (a default
+// ignorable code point, a filler) or direction-changing one, no name that
+// shows as blank or as marks alone, no quote, no markup.
+func checkName(name string) error {
+	if name == "" {
+		return nil
+	}
+	ok := utf8.ValidString(name) && utf8.RuneCountInString(name) <= maxName && strings.TrimSpace(name) == name &&
+		!strings.ContainsFunc(name, func(r rune) bool {
+			return !unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.Nd) && r != ' ' && r != '-' && r != '_' && r != '.'
+		})
+	if !ok {
+		return Errorf(wire.CodeBadSeats, "a name has 1 to %d letters, digits, spaces or the characters - _ . and does not begin or end with a space", maxName)
+	}
+	if i := strings.IndexFunc(name, invisible); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return Errorf(wire.CodeBadSeats, "a name may not contain %U, a character that shows as nothing", r)
+	}
+	if !strings.ContainsFunc(name, visible) {
+		return Errorf(wire.CodeBadSeats, "a name needs a letter or a digit that shows")
+	}
+	return nil
+}
+
+// catalogEntry describes game g as the hall offers it: its options, its
+// record formats and the AI levels.
+func (s *Hall) catalogEntry(g game.Game) wire.CatalogGame {
+	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}}
+	for _, o := range g.Options() {
+		c.Options = append(c.Options, wire.CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
+	}
+	if st, err := g.New(nil); err == nil {
+		_, c.PGN = st.(game.PGNWriter)
+		c.Records = recordFormats(st)
+	}
+	for _, lv := range []string{"easy", "medium", "hard"} {
+		if _, ok := s.cfg.AITime[lv]; ok {
+			c.Levels = append(c.Levels, lv)
+		}
+	}
+	return c
+}
+
+// newGame is the record of a new game, with a new id, dice seed and
+// commitment, and the status of its start.
+func newGame(g game.Game, options map[string]string, clock *store.Clock, seats []store.Seat, now time.Time) (*store.Game, error) {
+	seed, err := dice.NewSeed()
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(game.Options(options))
+	if err != nil {
+		return nil, err
+	}
+	return &store.Game{
+		ID: newID(), Game: g.Name(), Options: options, Clock: clock, Seats: seats, ServerSeed: seed, Commitment: dice.Commit(seed), Scheme: dice.SchemeV2,
+		Created: now, Updated: now, Status: game.Status(st), Result: game.Describe(st),
+	}, nil
+}
+
+// createClock is the clock a create request asks for: nil for none.
+func createClock(c *wire.ClockRequest) (*store.Clock, error) {
+	switch {
+	case c == nil:
+		return nil, nil
+	case c.DaysPerMove != 0 && (c.DaysPerMove < 1 || c.DaysPerMove > 14 || c.InitialMs != 0 || c.IncrementMs != 0):
+		return nil, Errorf(wire.CodeBadClock, "days_per_move must be 1 to 14, without initial_ms or increment_ms")
+	case c.DaysPerMove != 0:
+		return &store.Clock{Initial: time.Duration(c.DaysPerMove) * 24 * time.Hour, PerMove: true}, nil
+	case c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 3600*1000:
+		return nil, Errorf(wire.CodeBadClock, "initial_ms must be 1000 to 86400000 and increment_ms 0 to 3600000")
+	default:
+		return &store.Clock{Initial: time.Duration(c.InitialMs) * time.Millisecond, Increment: time.Duration(c.IncrementMs) * time.Millisecond}, nil
+	}
+}
+
+// setPrivate sets whether rec is left out of the lists of games: as
+// public asks, or by default when it has open seats and none of them
+// is public. A game with a public seat cannot be private.
+func setPrivate(rec *store.Game, public *bool) error {
+	privateSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && !s.Public })
+	publicSeat := slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Kind == store.SeatOpen && s.Public })
+	rec.Private = privateSeat && !publicSeat
+	if public != nil {
+		rec.Private = !*public
+	}
+	if rec.Private && publicSeat {
+		return Errorf(wire.CodeBadSeats, "a game with a public seat is listed for anybody to join: it cannot be private")
+	}
+	return nil
+}
+
+// authorize returns the seat the token opens. Callers hold mu.
+func (t *table) authorize(tok string) (int, error) {
+	if tok == "" {
+		return -1, Errorf(wire.CodeMissingToken, "")
+	}
+	p := t.seatOf(tok)
+	if p < 0 {
+		return -1, Errorf(wire.CodeBadToken, "")
+	}
+	return p, nil
+}
+
+// createSeat is the seat player of a new game as sr asks, and the grant
+// the creator gets for it: a token for a human seat, an invitation for an
+// open one.
+func (s *Hall) createSeat(player string, sr wire.SeatRequest) (store.Seat, wire.SeatGrant, error) {
+	seat := store.Seat{Player: player, Kind: sr.Type}
+	grant := wire.SeatGrant{Player: player, Kind: sr.Type}
+	if err := checkName(sr.Name); err != nil {
+		return seat, grant, err
+	}
+	if sr.Public && sr.Type != store.SeatOpen {
+		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: only an open seat can be public", player)
+	}
+	if sr.Seed != "" {
+		// The server commits to its seed before it accepts any of
+		// the players' (docs/fair-dice.md).
+		return seat, grant, Errorf(wire.CodeBadSeed, "seat %s: a seed is given once the game exists and its commitment is published: POST /api/games/{id}/seed, or with the join", player)
+	}
+	switch sr.Type {
+	case store.SeatHuman:
+		seat.Name, seat.Creator = sr.Name, true
+		grant.Token, seat.TokenHash = secret()
+	case store.SeatOpen:
+		grant.Invite, seat.InviteHash = secret()
+		seat.Public, seat.Invite = sr.Public, grant.Invite
+	case store.SeatAI:
+		if _, ok := s.cfg.AITime[sr.Level]; !ok {
+			return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: AI level %q (levels: easy, medium, hard)", player, sr.Level)
+		}
+		seat.Level, seat.Name = sr.Level, sr.Name
+		seat.NoTakebacks = sr.Takebacks != nil && !*sr.Takebacks
+	default:
+		return seat, grant, Errorf(wire.CodeBadSeats, "seat %s: type %q (types: human, open, ai)", player, sr.Type)
+	}
+	return seat, grant, nil
 }

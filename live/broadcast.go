@@ -3,9 +3,10 @@ package live
 import (
 	"context"
 	"encoding/json"
-	"norns/wire"
 	"sync"
 	"sync/atomic"
+
+	"norns/wire"
 )
 
 // Subscriber is one client of a game's feed (a WebSocket).

@@ -11,8 +11,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"norns/record"
-	"norns/wire"
 	"slices"
 	"sync"
 	"time"
@@ -20,7 +18,9 @@ import (
 	"norns/dice"
 	"norns/ending"
 	"norns/game"
+	"norns/record"
 	"norns/store"
+	"norns/wire"
 )
 
 // phase is where a table is in its life.

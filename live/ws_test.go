@@ -2,9 +2,10 @@ package live
 
 import (
 	"encoding/json"
-	"norns/wire"
 	"testing"
 	"time"
+
+	"norns/wire"
 )
 
 // TestMessages: the WebSocket messages built by hand are the JSON of

@@ -10,9 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"norns/wire"
-
 	"github.com/coder/websocket"
+
+	"norns/wire"
 )
 
 // Record is what the clients of one game did: the moves the server

@@ -1,9 +1,10 @@
 package server_test
 
 import (
-	"norns/wire"
 	"slices"
 	"testing"
+
+	"norns/wire"
 )
 
 // TestViewCheck: the view lists the square of a king in check, in chess

@@ -7,13 +7,14 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"norns/live"
-	"norns/ratelimit"
-	"norns/wire"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"norns/live"
+	"norns/ratelimit"
+	"norns/wire"
 )
 
 // securityHeaders are set on every response.

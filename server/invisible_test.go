@@ -2,8 +2,9 @@ package server_test
 
 import (
 	"net/http"
-	"norns/wire"
 	"testing"
+
+	"norns/wire"
 )
 
 // invisibles are code points that show as nothing: every code point with

@@ -5,9 +5,10 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"norns/wire"
 	"strings"
 	"testing"
+
+	"norns/wire"
 )
 
 // TestMetrics: the metrics are served by MetricsHandler, not on the public

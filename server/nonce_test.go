@@ -5,13 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
-	"norns/store"
-	"norns/wire"
 	"strings"
 	"testing"
 	"time"
 
 	"norns/dice"
+	"norns/store"
+	"norns/wire"
 )
 
 // client is what a player's client keeps of a seat's nonces: the secret

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"norns/wire"
 	"strings"
 	"testing"
+
+	"norns/wire"
 )
 
 // listed returns the seats of a game in GET /api/games?state=live, and the

@@ -1,8 +1,9 @@
 package server_test
 
 import (
-	"norns/wire"
 	"testing"
+
+	"norns/wire"
 )
 
 // watchers reads messages until a count of spectators arrives.

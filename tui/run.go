@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"norns/wire"
-
 	tea "charm.land/bubbletea/v2"
+
+	"norns/wire"
 )
 
 // Run plays a game in the terminal until the player quits.
