@@ -204,17 +204,42 @@ func (t *table) abort(ctx context.Context, p int) error {
 // dislike and start again.
 func (t *table) mayAbort(p int) error {
 	player := t.rec.Seats[p].Player
-	switch {
-	case t.over():
+	switch t.abortBar(p) {
+	case barOver:
 		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
-	case t.left[player]:
+	case barLeft:
 		return Errorf(wire.CodeLeft, "")
-	case t.moved(p):
+	case barMoved:
 		return Errorf(wire.CodeCannotAbort, "%s has moved already: resign instead", player)
-	case t.rolls > 0:
+	case barRolled:
 		return Errorf(wire.CodeCannotAbort, "the dice have rolled (%d rolls): resign instead", t.rolls)
 	}
 	return nil
+}
+
+// What bars a seat from aborting (abortBar).
+const (
+	barNone = iota
+	barOver
+	barLeft
+	barMoved
+	barRolled
+)
+
+// abortBar is what bars seat p from aborting the game now, barNone when
+// nothing does: the view asks it of every seat, without building errors.
+func (t *table) abortBar(p int) int {
+	switch {
+	case t.over():
+		return barOver
+	case t.left[t.rec.Seats[p].Player]:
+		return barLeft
+	case t.moved(p):
+		return barMoved
+	case t.rolls > 0:
+		return barRolled
+	}
+	return barNone
 }
 
 // offer is seat p's word on a draw (what ending.EventDrawOffer) or a takeback

@@ -71,9 +71,10 @@
 //
 // # Files
 //
-//	hall.go      the hall: configuration, start, restore, close, sweep
+//	hall.go      the hall: configuration, start, restore, close, sweep, and
+//	             the registry of the tables (load, hold, with)
 //	api.go       the commands the server calls, one per request
-//	table.go     the table, its lifecycle, loading and holding
+//	table.go     the table and its lifecycle
 //	commands.go  what players ask of a table: join, seed, play, offers,
 //	             and the checks of their dice nonces (scheme v2)
 //	log.go       the game's log: the conditional writes to the store, and

@@ -406,3 +406,145 @@ func (s *Hall) isAsleep(id string) bool {
 	_, ok := s.asleep[id]
 	return ok
 }
+
+// newTable rebuilds a game from its record and log. It replays the log in
+// time linear in its length.
+func (s *Hall) newTable(rec *store.Game, events []store.Event) (*table, error) {
+	g, err := s.Game(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(game.Options(rec.Options))
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	t := &table{
+		deps: s.deps, rec: rec, g: g, st: st, hlen: game.HistoryLen(st), thinking: -1, chatSeq: -1, owner: s.ownerOf(rec.ID),
+		used: s.cfg.Now(), subs: map[*Subscriber]struct{}{}, viewSeq: -1,
+		events: make([]store.Event, 0, len(events)), autos: make([][]string, 0, len(events)),
+	}
+	if rec.Clock != nil {
+		t.clocks = make([]time.Duration, len(rec.Seats))
+		for i := range t.clocks {
+			t.clocks[i] = rec.Clock.Initial
+		}
+	}
+	for _, e := range events {
+		if err := t.apply(e); err != nil {
+			return nil, fmt.Errorf("game %s: replaying event %d (%s %s): %w", rec.ID, e.Seq, e.Player, e.Action, err)
+		}
+	}
+	if rec.Finished {
+		t.phase = phaseOver
+	}
+	// The turn runs from the last event that set the clocks (a game loaded
+	// again after it slept), but not from before this server started: the
+	// player to move could not move while the server was down.
+	t.turnStart = t.deps.now()
+	if last, ok := t.clocksSet(); ok {
+		t.turnStart = last
+		if last.Before(s.started) {
+			t.turnStart = s.started
+		}
+	}
+	return t, nil
+}
+
+// load returns the table of a game, loading and replaying it on first use.
+func (s *Hall) load(ctx context.Context, id string) (*table, error) {
+	if t := s.held(id); t != nil {
+		return t, nil
+	}
+	// Read outside s.mu: a long log must not hold up the other games.
+	rec, events, err := s.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, Errorf(wire.CodeGameNotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.newTable(rec, events)
+	if err != nil {
+		return nil, err
+	}
+	if _, shared := s.shared(); shared {
+		// The chat messages another instance stores from now on are
+		// followed from here (the feeds, all newer than the table, have
+		// seen none).
+		if t.chatSeq, err = s.chatHead(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	if held := s.hold(t); held != t {
+		return held, nil
+	}
+	// Take up what is due: an AI turn, a roll, a clock.
+	t.mu.Lock()
+	if t.phase == phaseLive {
+		t.next()
+	}
+	t.mu.Unlock()
+	return t, nil
+}
+
+// hold puts a table in the server's map, unless one is there already
+// (loaded meanwhile), which it returns instead.
+func (s *Hall) hold(t *table) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.games[t.rec.ID]; ok {
+		return old
+	}
+	s.games[t.rec.ID] = t
+	delete(s.asleep, t.rec.ID)
+	if !t.rec.Finished {
+		s.metrics.live.Inc()
+	}
+	return t
+}
+
+// tables returns the tables held in memory now.
+func (s *Hall) tables() []*table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := make([]*table, 0, len(s.games))
+	for _, t := range s.games {
+		all = append(all, t)
+	}
+	return all
+}
+
+// held returns the table held in memory, or nil.
+func (s *Hall) held(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.games[id]
+}
+
+// with runs f on the game's table, locked. A table found stale once its
+// lock is taken is loaded again, and so is one f made stale by a write
+// the store refused (errRetry or store.ErrConflict): the command then runs
+// again on the game as stored, and answers as that game allows (a seat
+// another instance filled meanwhile is taken, an action a stale sequence).
+func (s *Hall) with(ctx context.Context, id string, f func(t *table) error) error {
+	for range 3 {
+		t, err := s.load(ctx, id)
+		if err != nil {
+			return err
+		}
+		t.mu.Lock()
+		if t.phase == phaseStale {
+			t.mu.Unlock()
+			continue
+		}
+		t.used = t.deps.now()
+		err = f(t)
+		stale := t.phase == phaseStale
+		t.mu.Unlock()
+		if stale && (errors.Is(err, errRetry) || errors.Is(err, store.ErrConflict)) {
+			continue
+		}
+		return err
+	}
+	return Errorf(wire.CodeConflict, "the game keeps changing on another server; try again")
+}

@@ -49,7 +49,7 @@ func (t *table) buildCore() wire.View {
 		}
 	}
 	for i, seat := range t.rec.Seats {
-		if seat.Kind == store.SeatHuman && t.mayAbort(i) == nil {
+		if seat.Kind == store.SeatHuman && t.abortBar(i) == barNone {
 			v.CanAbort = append(v.CanAbort, seat.Player)
 		}
 		if seat.Kind == store.SeatHuman && t.mayOffer(i, ending.EventDrawOffer) {
