@@ -11,14 +11,16 @@ import (
 	"testing"
 	"time"
 
+	"norns/wire"
+
 	"github.com/chromedp/chromedp"
 )
 
 // act plays an action for a seat through the API, at the game's seq now.
-func (a *app) act(id, token, action string) view {
+func (a *app) act(id, token, action string) wire.View {
 	a.t.Helper()
 	v := a.view(id)
-	var out view
+	var out wire.View
 	if err := a.call("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": v.Seq}, &out); err != nil {
 		a.t.Fatalf("%s: %v", action, err)
 	}

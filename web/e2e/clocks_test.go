@@ -22,15 +22,6 @@ func (u *user) createFromForm(a *app, mode, clock string) string {
 	return strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 }
 
-// clockOf is the clock of a game as the API gives it.
-type clockOf struct {
-	Clock *struct {
-		InitialMs   int64 `json:"initial_ms"`
-		IncrementMs int64 `json:"increment_ms"`
-		DaysPerMove int   `json:"days_per_move"`
-	} `json:"clock"`
-}
-
 // TestClockPresets creates a hot-seat game at 3+2 and one by
 // correspondence, 3 days per move, through the create form: the first
 // clock reads 3:00, the second days and hours (in English and Russian), and the server has the
@@ -52,10 +43,7 @@ func TestClockPresets(t *testing.T) {
 
 	id := u.createFromForm(a, "hotseat", "3+2")
 	u.wait("the clock at 3:00", `(document.querySelector('[data-clock="white"]') || {}).innerText === "3:00"`, 10*time.Second)
-	var v clockOf
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		t.Fatal(err)
-	}
+	v := a.view(id)
 	if v.Clock == nil || v.Clock.InitialMs != 180000 || v.Clock.IncrementMs != 2000 || v.Clock.DaysPerMove != 0 {
 		t.Errorf("the 3+2 game's clock is %+v", v.Clock)
 	}
@@ -65,10 +53,7 @@ func TestClockPresets(t *testing.T) {
 	// A correspondence clock does not time a player's first move either:
 	// both wait at three days.
 	u.wait("the clocks in days", `(document.querySelector('[data-clock="white"]') || {}).innerText === "3 d 0 h" && document.querySelector('[data-clock="black"]').innerText === "3 d 0 h"`, 10*time.Second)
-	v = clockOf{}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		t.Fatal(err)
-	}
+	v = a.view(id)
 	if v.Clock == nil || v.Clock.DaysPerMove != 3 {
 		t.Errorf("the correspondence game's clock is %+v", v.Clock)
 	}

@@ -23,6 +23,7 @@ import (
 
 	"norns/games/luxumbra"
 	"norns/i18n"
+	"norns/wire"
 )
 
 // TestLobby opens the home page: the five games with their pictures.
@@ -86,18 +87,8 @@ func TestPlayComputer(t *testing.T) {
 
 	// The game the create page makes for "The computer": the default
 	// options, the visitor White, the computer Black at medium level.
-	var full struct {
-		Game    string            `json:"game"`
-		Options map[string]string `json:"options"`
-		Seats   []struct {
-			Player, Kind, Level string
-		} `json:"seats"`
-		Clock any `json:"clock"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
-		t.Fatal(err)
-	}
-	if got := fmt.Sprint(full.Seats); full.Game != "chess" || got != "[{white human } {black ai medium}]" || full.Clock != nil {
+	full := a.view(id)
+	if got := seatLevels(full); full.Game != "chess" || got != "[{white human } {black ai medium}]" || full.Clock != nil {
 		t.Errorf("game %s: seats %s, clock %v; want chess, [{white human } {black ai medium}], no clock", full.Game, got, full.Clock)
 	}
 
@@ -138,14 +129,20 @@ func TestPlayComputer(t *testing.T) {
 	u.click(sel)
 	u.wait("the Nords Loki page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
 	id = strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
-	full.Seats = nil
-	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
-		t.Fatal(err)
-	}
-	if got := fmt.Sprint(full.Seats); full.Game != "nordsloki" || got != "[{p1 human } {p2 ai medium}]" || full.Options["players"] != "2" {
+	full = a.view(id)
+	if got := seatLevels(full); full.Game != "nordsloki" || got != "[{p1 human } {p2 ai medium}]" || full.Options["players"] != "2" {
 		t.Errorf("Nords Loki from the lobby: seats %s, options %v; want [{p1 human } {p2 ai medium}], 2 players", got, full.Options)
 	}
 	u.wait("the visitor's seat", `document.querySelector('.player[data-player="p1"] .you') !== null`, 10*time.Second)
+}
+
+// seatLevels is a game's seats as "[{player kind level} …]".
+func seatLevels(v wire.View) string {
+	var seats []string
+	for _, s := range v.Seats {
+		seats = append(seats, fmt.Sprintf("{%s %s %s}", s.Player, s.Kind, s.Level))
+	}
+	return fmt.Sprint(seats)
 }
 
 // TestInvites: for each game two people open the invitation links of a
@@ -494,17 +491,9 @@ func TestCreateLoki(t *testing.T) {
 	if len(v.Players) != 3 {
 		t.Fatalf("players = %v", v.Players)
 	}
-	var seats []struct {
-		Player, Kind string
-	}
-	var full struct {
-		Seats []struct{ Player, Kind string } `json:"seats"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &full); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range full.Seats {
-		seats = append(seats, struct{ Player, Kind string }{s.Player, s.Kind})
+	var seats []string
+	for _, s := range v.Seats {
+		seats = append(seats, fmt.Sprintf("{%s %s}", s.Player, s.Kind))
 	}
 	if fmt.Sprint(seats) != "[{p1 human} {p2 human} {p3 ai}]" {
 		t.Errorf("seats = %v", seats)
@@ -544,15 +533,7 @@ func TestPublicSeat(t *testing.T) {
 	other.wait("the game as "+guest, fmt.Sprintf(`location.pathname === "/games/%s" && document.querySelector('.player[data-player="%s"] .you') !== null`, id, guest), 10*time.Second)
 
 	// The seat is taken: the list has no public seat for it any more.
-	var list struct {
-		Games []struct {
-			ID    string `json:"id"`
-			Seats []struct {
-				Player, Kind, Invite string
-				Public               bool
-			} `json:"seats"`
-		} `json:"games"`
-	}
+	var list wire.ListResponse
 	if err := a.call("GET", "/api/games?state=live", "", nil, &list); err != nil {
 		t.Fatal(err)
 	}
@@ -738,17 +719,8 @@ func TestKeyboard(t *testing.T) {
 		u.press(kb.Enter, 1)
 	}
 	a.waitMoved(id, v.Seq)
-	var hist struct {
-		History []struct {
-			Seq    int64  `json:"seq"`
-			Action string `json:"action"`
-		} `json:"history"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &hist); err != nil {
-		t.Fatal(err)
-	}
 	played := ""
-	for _, e := range hist.History {
+	for _, e := range a.view(id).History {
 		if e.Seq == v.Seq+1 {
 			played = e.Action
 		}
@@ -761,24 +733,6 @@ func TestKeyboard(t *testing.T) {
 // runeName is the name of the rune of ship f (web/src/boards/loki.ts).
 func runeName(f int) string {
 	return []string{"Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo", "Wunjo", "Hagalaz", "Naudiz", "Isa", "Jera", "Eihwaz", "Perthro", "Algiz", "Sowilo", "Tiwaz", "Berkano", "Ehwaz", "Mannaz", "Laguz", "Ingwaz", "Dagaz", "Othala"}[f-1]
-}
-
-// diceView is the part of a game's view that tells its dice's fairness.
-type diceView struct {
-	ID            string   `json:"id"`
-	Started       bool     `json:"started"`
-	Status        string   `json:"status"`
-	AwaitingSeeds []string `json:"awaiting_seeds"`
-	Seq           int64    `json:"seq"`
-	History       []struct {
-		Kind   string `json:"kind"`
-		Player string `json:"player"`
-	} `json:"history"`
-	Fairness struct {
-		Commitment string            `json:"commitment"`
-		SeatSeeds  map[string]string `json:"seat_seeds"`
-		Rolls      int               `json:"rolls"`
-	} `json:"fairness"`
 }
 
 // TestFairDice: the dice of a game against the computer are fair from the
@@ -827,14 +781,14 @@ func TestFairDice(t *testing.T) {
 	if len(create) != 1 || len(seed) != 1 {
 		t.Fatalf("the page sent %d create requests and %d seed requests, want 1 and 1", len(create), len(seed))
 	}
-	var created struct {
-		ID   string   `json:"id"`
-		Game diceView `json:"game"`
-	}
+	var created wire.CreateResponse
 	if err := json.Unmarshal([]byte(u.responseBody(create[0].id)), &created); err != nil {
 		t.Fatal(err)
 	}
-	c := created.Game
+	var c wire.View
+	if err := json.Unmarshal(created.Game, &c); err != nil {
+		t.Fatal(err)
+	}
 	if created.ID != id || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(c.Fairness.Commitment) {
 		t.Errorf("create answer: game %q, commitment %q; want %s and 64 hex digits", created.ID, c.Fairness.Commitment, id)
 	}
@@ -847,7 +801,7 @@ func TestFairDice(t *testing.T) {
 	if got := seed[0].headers["Authorization"]; got != "Bearer "+token {
 		t.Errorf("the seed request's Authorization = %q, want the seat's token", got)
 	}
-	var posted struct{ Seed string }
+	var posted wire.SeedRequest
 	if err := json.Unmarshal([]byte(u.requestBody(seed[0].id)), &posted); err != nil {
 		t.Fatal(err)
 	}
@@ -857,7 +811,7 @@ func TestFairDice(t *testing.T) {
 
 	// The game started and rolled from that seed, under the commitment of
 	// the create answer.
-	var v diceView
+	var v wire.View
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
 			t.Fatal(err)
@@ -892,16 +846,13 @@ func TestFairDice(t *testing.T) {
 			t.Errorf("a request's URL carries a token: %s %s", r.method, r.url)
 		}
 	}
-	auth, _ := json.Marshal(struct {
-		Type  string `json:"type"`
-		Token string `json:"token"`
-	}{"auth", token})
+	auth, _ := json.Marshal(wire.AuthMessage{Type: wire.MessageAuth, Token: token})
 	if len(log.sent) == 0 || log.sent[0] != string(auth) {
 		t.Errorf("the page's first WebSocket messages are %q, want %s", log.sent, auth)
 	}
 	seated := slices.ContainsFunc(log.received, func(m string) bool {
-		var r struct{ Type, Player string }
-		return json.Unmarshal([]byte(m), &r) == nil && r.Type == "auth" && r.Player == "p1"
+		var r wire.AuthReply
+		return json.Unmarshal([]byte(m), &r) == nil && r.Type == wire.MessageAuth && r.Player == "p1"
 	})
 	if !seated {
 		t.Errorf("the server did not answer the auth message with the seat p1: received %d messages", len(log.received))
@@ -914,7 +865,7 @@ func TestFairDice(t *testing.T) {
 	white.holdSeats(a, id2, map[string]string{grants[0].Player: grants[0].Token})
 	white.do(chromedp.Navigate(a.url("/games/" + id2)))
 	white.wait("the seeds awaited", `(document.querySelector("#turn") || {}).innerText === "Waiting for the players' dice seeds"`, 10*time.Second)
-	var w diceView
+	var w wire.View
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if err := a.call("GET", "/api/games/"+id2, "", nil, &w); err != nil {
 			t.Fatal(err)

@@ -42,7 +42,7 @@ func (a *app) record(id, format string) string {
 // playSome plays up to n random legal moves of seat me through the API
 // (the AI and the dice answering in between), then resigns for it if the
 // game is not over: a finished game, its server seed revealed.
-func (a *app) playSome(id, token, me string, n int, rng *rand.Rand) view {
+func (a *app) playSome(id, token, me string, n int, rng *rand.Rand) wire.View {
 	a.t.Helper()
 	seq := int64(-1)
 	for i := 0; i < n; i++ {
@@ -272,12 +272,7 @@ func TestDiceCheck(t *testing.T) {
 func TestRecordDownloads(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
-	var cat struct {
-		Games []struct {
-			Name    string   `json:"name"`
-			Records []string `json:"records"`
-		} `json:"games"`
-	}
+	var cat wire.CatalogResponse
 	if err := a.call("GET", "/api/catalog", "", nil, &cat); err != nil {
 		t.Fatal(err)
 	}

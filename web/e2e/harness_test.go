@@ -25,6 +25,7 @@ import (
 	"norns/server"
 	"norns/store"
 	"norns/web"
+	"norns/wire"
 )
 
 // app is the real server (package server: its API, WebSocket feeds and
@@ -157,37 +158,12 @@ func (a *app) call(method, path, token string, body, out any) error {
 	return nil
 }
 
-type seatGrant struct {
-	Player    string `json:"player"`
-	Kind      string `json:"kind"`
-	Token     string `json:"token"`
-	Invite    string `json:"invite"`
-	InviteURL string `json:"invite_url"`
-}
-
-type view struct {
-	ID       string            `json:"id"`
-	Game     string            `json:"game"`
-	Players  []string          `json:"players"`
-	Seq      int64             `json:"seq"`
-	ToMove   string            `json:"to_move"`
-	Status   string            `json:"status"`
-	Result   string            `json:"result"`
-	Finished bool              `json:"finished"`
-	Position string            `json:"position"`
-	Legal    []string          `json:"legal"`
-	Options  map[string]string `json:"options"`
-}
-
 // create creates a game and, in a game with dice, gives a seed for every
 // seat it gets a token for (as the web app does after creating a game:
 // the server publishes its commitment first, then takes the seeds).
-func (a *app) create(game string, options map[string]string, seats ...map[string]string) (string, []seatGrant) {
+func (a *app) create(game string, options map[string]string, seats ...map[string]string) (string, []wire.SeatGrant) {
 	a.t.Helper()
-	var out struct {
-		ID    string      `json:"id"`
-		Seats []seatGrant `json:"seats"`
-	}
+	var out wire.CreateResponse
 	if err := a.call("POST", "/api/games", "", map[string]any{"game": game, "options": options, "seats": seats}, &out); err != nil {
 		a.t.Fatal(err)
 	}
@@ -213,12 +189,7 @@ func (a *app) giveSeed(id, token, seed string) {
 func (a *app) hasDice(game string) bool {
 	a.t.Helper()
 	if a.dice == nil {
-		var cat struct {
-			Games []struct {
-				Name   string `json:"name"`
-				Chance bool   `json:"chance"`
-			} `json:"games"`
-		}
+		var cat wire.CatalogResponse
 		if err := a.call("GET", "/api/catalog", "", nil, &cat); err != nil {
 			a.t.Fatal(err)
 		}
@@ -232,21 +203,18 @@ func (a *app) hasDice(game string) bool {
 
 // createWith creates a game from a whole request body, and gives no seed
 // (the seats' pages give theirs).
-func (a *app) createWith(req map[string]any) (string, []seatGrant) {
+func (a *app) createWith(req map[string]any) (string, []wire.SeatGrant) {
 	a.t.Helper()
-	var out struct {
-		ID    string      `json:"id"`
-		Seats []seatGrant `json:"seats"`
-	}
+	var out wire.CreateResponse
 	if err := a.call("POST", "/api/games", "", req, &out); err != nil {
 		a.t.Fatal(err)
 	}
 	return out.ID, out.Seats
 }
 
-func (a *app) view(id string) view {
+func (a *app) view(id string) wire.View {
 	a.t.Helper()
-	var v view
+	var v wire.View
 	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
 		a.t.Fatal(err)
 	}
@@ -578,7 +546,7 @@ func (u *user) click(sel string) {
 // waitTurn waits until the server says it is the turn of one of the seats
 // (the dice rolled, the AI moved) and returns the view, or the finished
 // view.
-func (a *app) waitTurn(id string, seq int64, seats ...string) view {
+func (a *app) waitTurn(id string, seq int64, seats ...string) wire.View {
 	a.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
@@ -589,7 +557,7 @@ func (a *app) waitTurn(id string, seq int64, seats ...string) view {
 		time.Sleep(50 * time.Millisecond)
 	}
 	a.t.Fatalf("game %s: no turn after seq %d", id, seq)
-	return view{}
+	return wire.View{}
 }
 
 // holdSeats gives the user's browser the seat tokens of a game, as if it

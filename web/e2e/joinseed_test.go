@@ -27,27 +27,13 @@ func (u *user) acceptInvite(link string) {
 // seatSeeds are the seat seeds of a game as its view gives them.
 func (a *app) seatSeeds(id string) map[string]string {
 	a.t.Helper()
-	var v struct {
-		Fairness struct {
-			SeatSeeds map[string]string `json:"seat_seeds"`
-		} `json:"fairness"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		a.t.Fatal(err)
-	}
-	return v.Fairness.SeatSeeds
+	return a.view(id).Fairness.SeatSeeds
 }
 
 // seatOpen says whether a game's seat is still open.
 func (a *app) seatOpen(id, player string) bool {
 	a.t.Helper()
-	var v struct {
-		Seats []struct{ Player, Kind string } `json:"seats"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		a.t.Fatal(err)
-	}
-	for _, s := range v.Seats {
+	for _, s := range a.view(id).Seats {
 		if s.Player == player {
 			return s.Kind == "open"
 		}

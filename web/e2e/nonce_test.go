@@ -16,28 +16,14 @@ import (
 	"norns/game"
 	"norns/games"
 	"norns/i18n"
+	"norns/wire"
 )
 
-// nonceView is what a view says of its seats' nonces.
-type nonceView struct {
-	Seats []struct {
-		Player  string `json:"player"`
-		Commit  string `json:"commit"`
-		Reveals int    `json:"reveals"`
-	} `json:"seats"`
-	Fairness struct {
-		Scheme string `json:"scheme"`
-	} `json:"fairness"`
-}
-
-// nonces is the view's nonce commitments and reveal counts by seat.
-func (a *app) nonces(id string) nonceView {
+// nonces is the game's view, for its seats' nonce commitments and
+// reveal counts (Seats) and its dice scheme (Fairness).
+func (a *app) nonces(id string) wire.View {
 	a.t.Helper()
-	var v nonceView
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		a.t.Fatal(err)
-	}
-	return v
+	return a.view(id)
 }
 
 // secretOf is the nonce secret the user's browser keeps for a seat.

@@ -11,14 +11,7 @@ import (
 // rematchOf is the id of a game's rematch, once it exists.
 func (a *app) rematchOf(id string) string {
 	a.t.Helper()
-	var v struct {
-		Rematch       string   `json:"rematch"`
-		RematchOffers []string `json:"rematch_offers"`
-	}
-	if err := a.call("GET", "/api/games/"+id, "", nil, &v); err != nil {
-		a.t.Fatal(err)
-	}
-	return v.Rematch
+	return a.view(id).Rematch
 }
 
 // TestRematch finishes an invitation chess game (White resigns after e4),

@@ -11,12 +11,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"norns/i18n"
+	"norns/web"
+	"norns/wire"
 )
 
 // play plays an action for a seat through the API and returns the view.
-func (a *app) play(id, token, action string, seq int64) view {
+func (a *app) play(id, token, action string, seq int64) wire.View {
 	a.t.Helper()
-	var v view
+	var v wire.View
 	if err := a.call("POST", "/api/games/"+id+"/actions", token, map[string]any{"action": action, "seq": seq}, &v); err != nil {
 		a.t.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func (a *app) play(id, token, action string, seq int64) view {
 
 // settle waits until the page shows the game's state: the position, and
 // nothing left to show.
-func (u *user) settle(a *app, id string) view {
+func (u *user) settle(a *app, id string) wire.View {
 	u.t.Helper()
 	v := a.view(id)
 	u.waitPosition(v.Position)
@@ -42,7 +44,7 @@ func (u *user) phone() {
 func (u *user) desktop() { u.do(chromedp.EmulateViewport(1280, 800)) }
 
 // seats is the tokens of a game's grants by seat.
-func tokensOf(grants []seatGrant) map[string]string {
+func tokensOf(grants []wire.SeatGrant) map[string]string {
 	out := map[string]string{}
 	for _, g := range grants {
 		if g.Token != "" {
@@ -346,12 +348,7 @@ func (a *app) lokiTurns(n int) (string, map[string]string) {
 			return "", nil
 		}
 		a.play(id, tok[v.ToMove], v.Legal[0], v.Seq)
-		var ev struct {
-			Events []struct {
-				Kind   string `json:"kind"`
-				Action string `json:"action"`
-			} `json:"events"`
-		}
+		var ev wire.EventsResponse
 		if err := a.call("GET", fmt.Sprintf("/api/games/%s/events?since=%d", id, v.Seq), "", nil, &ev); err != nil {
 			a.t.Fatal(err)
 		}
@@ -414,11 +411,7 @@ func TestLongMoveList(t *testing.T) {
 	u.desktop()
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	live := u.settle(a, id)
-	var ev struct {
-		Events []struct {
-			Action string `json:"action"`
-		} `json:"events"`
-	}
+	var ev wire.EventsResponse
 	if err := a.call("GET", "/api/games/"+id+"/events?since=0", "", nil, &ev); err != nil {
 		t.Fatal(err)
 	}
@@ -428,11 +421,7 @@ func TestLongMoveList(t *testing.T) {
 			actions = append(actions, e.Action)
 		}
 	}
-	var r struct {
-		Plies []struct {
-			Position string `json:"position"`
-		} `json:"plies"`
-	}
+	var r web.ReplayResponse
 	if err := a.call("POST", "/web/replay", "", map[string]any{"game": "nordsloki", "options": map[string]string{"konungs": "off"}, "actions": actions}, &r); err != nil {
 		t.Fatal(err)
 	}

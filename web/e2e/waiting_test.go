@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"norns/wire"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -48,9 +50,7 @@ func TestWaitingPage(t *testing.T) {
 	}
 
 	// Private: in none of the lobby's lists.
-	var list struct {
-		Games []struct{ ID string } `json:"games"`
-	}
+	var list wire.ListResponse
 	if err := a.call("GET", "/api/games?state=live", "", nil, &list); err != nil {
 		t.Fatal(err)
 	}
