@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // agentConfigs are small-budget agents of every kind, reproducible.

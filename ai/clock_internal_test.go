@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/games/chess"
-	"norns/games/seidr"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // TestClockReachesNativeSearch: the clock of Config (and of SetClock)

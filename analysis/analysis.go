@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 
-	"norns/ai"
-	"norns/game"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
 )
 
 // Marks of a move, by the win probability it lost.

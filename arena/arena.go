@@ -32,8 +32,8 @@ import (
 	"sync"
 	"time"
 
-	"norns/ai"
-	"norns/game"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
 )
 
 // Entrant is an agent taking part in a run.

@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/ai"
-	"norns/engine"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/engine"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 func engineCmd() *cobra.Command {

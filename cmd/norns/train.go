@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // Defaults of the train command: a run of four (two players) to six

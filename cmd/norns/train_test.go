@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // TestTrain runs a tiny `norns train` twice: it prints its checkpoints,

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // Levels are the strengths Config.Level accepts.

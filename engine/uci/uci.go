@@ -12,10 +12,10 @@ import (
 	"sync"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Config sets up an Engine.

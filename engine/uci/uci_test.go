@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // uciScript runs an engine on the lines of script and returns its

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // SearchAgent plays orthodox chess with the Searcher; the ai package

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // The values of the search lie from -winValue (a loss) to winValue (a

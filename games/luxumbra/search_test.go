@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // agentTurn lets the agent play the decisions of the current turn and

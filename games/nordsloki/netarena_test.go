@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"norns/ai"
-	"norns/arena"
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // The arena of the learned evaluation: TestNetArena plays the net's

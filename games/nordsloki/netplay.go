@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TurnEnd is one way to finish the turn in progress: the steps that lead

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"norns/arena"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // TestNetBeatsRandom: the committed nets, one ply ahead, against random

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TwoPlyNodes is the size of search from which NewSearch plays two plies

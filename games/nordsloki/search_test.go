@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 var _ ai.NativeSearcher = (*nordsloki.State)(nil)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TrainConfig describes a TD(λ) self-play run (Train).

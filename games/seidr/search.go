@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Scores of the search, from the side of the player whose turn it is:

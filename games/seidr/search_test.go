@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // TestSearchPlaysLegal plays games in which the search makes every

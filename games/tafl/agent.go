@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // SearchAgent plays a tafl game with the Searcher; the ai package uses it

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // BenchmarkRandomGame plays random games of the default layout (sea11) to

@@ -8,7 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // engineWalk follows a State move by move with the engine's own view of

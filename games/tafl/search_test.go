@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestSearchTactics: the search finds the moves that decide a game at
