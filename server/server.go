@@ -13,6 +13,7 @@ import (
 
 	"norns/ai"
 	"norns/game"
+	"norns/games/searches"
 	"norns/store"
 )
 
@@ -39,7 +40,7 @@ type Config struct {
 	// with bursts of RateBurst; 0 means no limit.
 	RateLimit float64
 	RateBurst int
-	// NewAgent returns the agent of an AI seat (ai.New when nil).
+	// NewAgent returns the agent of an AI seat (searches.NewAgent when nil).
 	NewAgent func(ai.Config) (ai.Agent, error)
 	// MaxBody bounds a request body and a WebSocket message, in bytes
 	// (64 KiB when 0).
@@ -145,7 +146,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.AIConcurrency = runtime.GOMAXPROCS(0)
 	}
 	if cfg.NewAgent == nil {
-		cfg.NewAgent = ai.New
+		cfg.NewAgent = searches.NewAgent
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 64 << 10

@@ -12,16 +12,13 @@ import (
 // search (the medium level's) plays one ply.
 const TwoPlyNodes = 50000
 
-// NewSearch returns the game's own player for the AI's medium and hard
-// levels (ai.NativeSearcher): the learned evaluation (NetPlayer), two
+// NewNetSearch returns the game's own player for the AI's medium and hard
+// levels (ai.Native, games/nordsloki/search): the learned evaluation (NetPlayer), two
 // plies deep for a search of a time, or of TwoPlyNodes nodes or more, one
 // ply for a smaller one. With konungs off, for which no net is trained,
 // it returns nil, and the AI plays its generic search. A search of a time
 // stops within it with the best turn found.
-func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint64) interface {
-	Choose(context.Context, game.State) (game.Action, error)
-	LastSearch() (nodes, depth int)
-} {
+func NewNetSearch(s *State, nodes int, budget time.Duration, depth int) *NetSearch {
 	if !s.cfg.konungs {
 		return nil
 	}
@@ -29,17 +26,17 @@ func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint6
 	if nodes == 0 || nodes >= TwoPlyNodes || depth >= 2 {
 		ply = 2
 	}
-	return &netSearch{player: NetPlayer{Ply: ply}, budget: budget}
+	return &NetSearch{player: NetPlayer{Ply: ply}, budget: budget}
 }
 
-// netSearch adapts a NetPlayer to the AI's own searches: a time budget,
+// NetSearch adapts a NetPlayer to the AI's own searches: a time budget,
 // and the depth of its search.
-type netSearch struct {
+type NetSearch struct {
 	player NetPlayer
 	budget time.Duration
 }
 
-func (n *netSearch) Choose(ctx context.Context, s game.State) (game.Action, error) {
+func (n *NetSearch) Choose(ctx context.Context, s game.State) (game.Action, error) {
 	if n.budget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, n.budget)
@@ -50,4 +47,4 @@ func (n *netSearch) Choose(ctx context.Context, s game.State) (game.Action, erro
 
 // LastSearch reports no node count (the net values whole turns) and the
 // search's depth in plies.
-func (n *netSearch) LastSearch() (nodes, depth int) { return 0, max(n.player.Ply, 1) }
+func (n *NetSearch) LastSearch() (nodes, depth int) { return 0, max(n.player.Ply, 1) }

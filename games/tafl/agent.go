@@ -29,16 +29,6 @@ func NewSearchAgent(nodes int, budget time.Duration, depth int, seed uint64, tab
 	return &SearchAgent{bits: tableBits, seed: seed, lim: Limits{Nodes: int64(nodes), Depth: depth, Time: budget}}
 }
 
-// NewSearch returns the engine's agent for the ai package's levels:
-// budgets as in NewSearchAgent, with a table that fits the budget (2^16 to
-// 2^20 entries of 16 bytes).
-func (s *State) NewSearch(nodes int, budget time.Duration, depth int, seed uint64) interface {
-	Choose(context.Context, game.State) (game.Action, error)
-	LastSearch() (nodes, depth int)
-} {
-	return NewSearchAgent(nodes, budget, depth, seed, game.TableBits(nodes))
-}
-
 // LastSearch returns the nodes and the depth of the last search.
 func (a *SearchAgent) LastSearch() (nodes, depth int) { return int(a.last.Nodes), a.last.Depth }
 

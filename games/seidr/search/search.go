@@ -1,4 +1,4 @@
-package seidr
+package search
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 
 	"norns/game"
 	"norns/games/chess"
+	chesssearch "norns/games/chess/search"
+	"norns/games/seidr"
 )
 
 // Scores of the search, from the side of the player whose turn it is:
@@ -34,7 +36,7 @@ type SearchConfig struct {
 	// node searches every face with the full window (plain
 	// expectiminimax). Both give the same value.
 	Star1 bool
-	// ChessWeight weighs the chess evaluation (chess.Eval, in centipawns)
+	// ChessWeight weighs the chess evaluation (chesssearch.Eval, in centipawns)
 	// in the evaluation's logit, per 1,000 centipawns.
 	ChessWeight float64
 }
@@ -111,16 +113,16 @@ type Result struct {
 // to move, within nodes nodes (0: no bound), until deadline (zero: none)
 // and to depth turns (0: maxTurns), and returns the best move of the
 // deepest iteration completed (or of the first, whatever the budget).
-func (s *Searcher) Search(ctx context.Context, c *core, nodes int64, deadline time.Time, depth int) Result {
+func (s *Searcher) Search(ctx context.Context, c *seidr.Core, nodes int64, deadline time.Time, depth int) Result {
 	s.nodes, s.maxNodes, s.deadline, s.ctx, s.stopped = 0, nodes, deadline, ctx, false
 	if depth <= 0 || depth > maxTurns {
 		depth = maxTurns
 	}
 	var ml chess.MoveList
-	if c.phase == Quiet {
-		quietMoves(&c.pos, &ml)
+	if c.Phase == seidr.Quiet {
+		seidr.QuietMoves(&c.Pos, &ml)
 	} else {
-		steelMoves(&c.pos, c.carrier, &ml)
+		seidr.SteelMoves(&c.Pos, c.Carrier, &ml)
 	}
 	moves := ml.Slice()
 	res := Result{}
@@ -128,13 +130,13 @@ func (s *Searcher) Search(ctx context.Context, c *core, nodes int64, deadline ti
 		return res
 	}
 	res.Move = moves[0]
-	if len(moves) == 1 && c.phase == Steel {
+	if len(moves) == 1 && c.Phase == seidr.Steel {
 		return res
 	}
-	if c.phase == Steel {
+	if c.Phase == seidr.Steel {
 		// A king within reach is taken at once (3.1).
 		for _, m := range moves {
-			if c.pos.Piece(m.To()).Role() == chess.King {
+			if c.Pos.Piece(m.To()).Role() == chess.King {
 				res.Move, res.Value = m, winScore
 				return res
 			}
@@ -257,10 +259,10 @@ func (s *Searcher) orderRoot(moves []chess.Move, scores []int, first chess.Move)
 // child plays the move m of c's phase (a quiet move or a capture) and
 // searches on, to depth turns counting this one, returning the value for
 // the player who moved.
-func (s *Searcher) child(c *core, m chess.Move, depth, alpha, beta int) int {
+func (s *Searcher) child(c *seidr.Core, m chess.Move, depth, alpha, beta int) int {
 	n := *c
-	if c.phase == Quiet {
-		n.quietMove(m)
+	if c.Phase == seidr.Quiet {
+		n.QuietMove(m)
 		return s.seidr(&n, depth, 0, 0, alpha, beta)
 	}
 	return s.afterCapture(&n, m, depth, 0, alpha, beta)
@@ -291,9 +293,7 @@ func (s *Searcher) checkClock() {
 }
 
 // hash is the table's key of a position.
-func hash(c *core) uint64 {
-	return c.pos.Hash() ^ phaseKeys[c.phase] ^ carrierKeys[c.carrier+1]
-}
+func hash(c *seidr.Core) uint64 { return c.Hash() }
 
 func (s *Searcher) probe(key uint64) *ttEntry {
 	e := &s.table[key&s.mask]
@@ -342,17 +342,17 @@ func (s *Searcher) lookup(key uint64, depth, alpha, beta int) (int, bool, chess.
 
 // quiet searches a position in phase 2A for the player to move, to depth
 // turns; ply counts the turns from the root.
-func (s *Searcher) quiet(c *core, depth, ply, alpha, beta int) int {
+func (s *Searcher) quiet(c *seidr.Core, depth, ply, alpha, beta int) int {
 	s.poll()
 	var ml chess.MoveList
-	quietMoves(&c.pos, &ml)
-	if r := c.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
+	seidr.QuietMoves(&c.Pos, &ml)
+	if r := c.Adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
 		return resultValue(c, r, ply)
 	}
 	if ml.N == 0 {
 		// 2A.4: the turn is lost.
 		n := *c
-		n.loseTurn()
+		n.LoseTurn()
 		if depth <= 1 {
 			return -s.evaluate(&n)
 		}
@@ -367,12 +367,12 @@ func (s *Searcher) quiet(c *core, depth, ply, alpha, beta int) int {
 		return v
 	}
 	moves := ml.Slice()
-	s.order(moves, ttMove, c.pos.Turn())
+	s.order(moves, ttMove, c.Pos.Turn())
 	best, bestMove := -winScore-1, chess.NoMove
 	a := alpha
 	for _, m := range moves {
 		n := *c
-		n.quietMove(m)
+		n.QuietMove(m)
 		v := s.seidr(&n, depth, ply, 0, a, beta)
 		if s.stopped {
 			return max(best, v)
@@ -382,7 +382,7 @@ func (s *Searcher) quiet(c *core, depth, ply, alpha, beta int) int {
 			if v > a {
 				a = v
 				if v >= beta {
-					h := &s.history[c.pos.Turn()][m.From()][m.To()]
+					h := &s.history[c.Pos.Turn()][m.From()][m.To()]
 					*h += int32(depth * depth)
 					break
 				}
@@ -416,11 +416,11 @@ func (s *Searcher) order(moves []chess.Move, first chess.Move, side chess.Color)
 // seidr is a chance node: the die is to be rolled for the carrier of c
 // (2B). roll is the number of rolls already made this turn; the value is
 // the player's whose turn it is.
-func (s *Searcher) seidr(c *core, depth, ply, roll, alpha, beta int) int {
+func (s *Searcher) seidr(c *seidr.Core, depth, ply, roll, alpha, beta int) int {
 	s.poll()
 	if roll >= maxRolls || s.stopped {
 		n := *c
-		n.endSeidr()
+		n.EndSeidr()
 		return s.steelStatic(&n, ply)
 	}
 	full := s.cfg.DeepRolls
@@ -429,19 +429,19 @@ func (s *Searcher) seidr(c *core, depth, ply, roll, alpha, beta int) int {
 	}
 	if roll >= full {
 		// A sampled roll: one face stands for the die.
-		f := Face(game.SplitMix64(hash(c)^s.seed^uint64(roll)*0x9e3779b97f4a7c15)%8 + 1)
+		f := seidr.Face(game.SplitMix64(hash(c)^s.seed^uint64(roll)*0x9e3779b97f4a7c15)%8 + 1)
 		n := *c
 		return s.afterRoll(&n, f, depth, ply, roll, alpha, beta)
 	}
 	// The faces that leave the board end the seiðr alike (2B.2): one
 	// child of their number's weight; each other face is a slide.
-	var faces [8]Face
+	var faces [8]seidr.Face
 	var weights [8]int
 	k, ends := 0, 0
-	turn := c.pos.Turn()
-	for f := Face(1); f <= 8; f++ {
-		df, dr := direction(f, turn)
-		if !onBoard(c.carrier.File()+df, c.carrier.Rank()+dr) {
+	turn := c.Pos.Turn()
+	for f := seidr.Face(1); f <= 8; f++ {
+		df, dr := seidr.Direction(f, turn)
+		if !seidr.OnBoard(c.Carrier.File()+df, c.Carrier.Rank()+dr) {
 			if ends == 0 {
 				faces[k], weights[k] = f, 0
 				k++
@@ -491,11 +491,11 @@ func (s *Searcher) seidr(c *core, depth, ply, roll, alpha, beta int) int {
 }
 
 // afterRoll rolls face f for c and searches on.
-func (s *Searcher) afterRoll(c *core, f Face, depth, ply, roll, alpha, beta int) int {
-	goesOn, removed := c.roll(f)
+func (s *Searcher) afterRoll(c *seidr.Core, f seidr.Face, depth, ply, roll, alpha, beta int) int {
+	goesOn, removed := c.Roll(f)
 	if removed {
-		c.resetQuiet() // 3.2
-		if s.deadDraw && onlyKing(&c.pos, chess.White) && onlyKing(&c.pos, chess.Black) {
+		c.ResetQuiet() // 3.2
+		if s.deadDraw && seidr.OnlyKing(&c.Pos, chess.White) && seidr.OnlyKing(&c.Pos, chess.Black) {
 			return 0 // 3.3
 		}
 	}
@@ -506,18 +506,18 @@ func (s *Searcher) afterRoll(c *core, f Face, depth, ply, roll, alpha, beta int)
 }
 
 // steel searches the call of steel (2C) for the player to move.
-func (s *Searcher) steel(c *core, depth, ply, alpha, beta int) int {
+func (s *Searcher) steel(c *seidr.Core, depth, ply, alpha, beta int) int {
 	s.poll()
 	var ml chess.MoveList
-	steelMoves(&c.pos, c.carrier, &ml)
+	seidr.SteelMoves(&c.Pos, c.Carrier, &ml)
 	if ml.N == 0 {
 		n := *c
-		n.endTurn() // 2C.2
+		n.EndTurn() // 2C.2
 		return -s.nextTurn(&n, depth, ply, -beta, -alpha)
 	}
 	moves := ml.Slice()
 	for _, m := range moves {
-		if c.pos.Piece(m.To()).Role() == chess.King {
+		if c.Pos.Piece(m.To()).Role() == chess.King {
 			return winScore - ply // 3.1
 		}
 	}
@@ -529,7 +529,7 @@ func (s *Searcher) steel(c *core, depth, ply, alpha, beta int) int {
 	if ok {
 		return v
 	}
-	orderCaptures(&c.pos, moves, ttMove)
+	orderCaptures(&c.Pos, moves, ttMove)
 	best, bestMove := -winScore-1, chess.NoMove
 	a := alpha
 	for _, m := range moves {
@@ -553,9 +553,9 @@ func (s *Searcher) steel(c *core, depth, ply, alpha, beta int) int {
 
 // afterCapture plays the capture m for the player to move in c's call of
 // steel and searches the turns after it.
-func (s *Searcher) afterCapture(c *core, m chess.Move, depth, ply, alpha, beta int) int {
+func (s *Searcher) afterCapture(c *seidr.Core, m chess.Move, depth, ply, alpha, beta int) int {
 	n := *c
-	if n.capture(m).Role() == chess.King {
+	if n.Capture(m).Role() == chess.King {
 		return winScore - ply
 	}
 	return -s.nextTurn(&n, depth, ply, -beta, -alpha)
@@ -563,12 +563,12 @@ func (s *Searcher) afterCapture(c *core, m chess.Move, depth, ply, alpha, beta i
 
 // nextTurn searches the position at the start of the next turn, the turn
 // just ended having been the depth-th from the horizon.
-func (s *Searcher) nextTurn(c *core, depth, ply, alpha, beta int) int {
+func (s *Searcher) nextTurn(c *seidr.Core, depth, ply, alpha, beta int) int {
 	if depth <= 1 {
 		s.poll()
 		var ml chess.MoveList
-		quietMoves(&c.pos, &ml)
-		if r := c.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
+		seidr.QuietMoves(&c.Pos, &ml)
+		if r := c.Adjudicate(s.quietLimit, s.deadDraw, ml.N > 0); r.Kind != game.Ongoing {
 			return resultValue(c, r, ply+1)
 		}
 		return s.evaluate(c)
@@ -579,40 +579,40 @@ func (s *Searcher) nextTurn(c *core, depth, ply, alpha, beta int) int {
 // steelStatic values a call of steel without searching on: the king taken
 // if it can be, else the evaluation after the capture that leaves the
 // opponent the least.
-func (s *Searcher) steelStatic(c *core, ply int) int {
+func (s *Searcher) steelStatic(c *seidr.Core, ply int) int {
 	var ml chess.MoveList
-	steelMoves(&c.pos, c.carrier, &ml)
+	seidr.SteelMoves(&c.Pos, c.Carrier, &ml)
 	if ml.N == 0 {
 		n := *c
-		n.endTurn()
+		n.EndTurn()
 		return -s.evaluate(&n)
 	}
 	best := -winScore
 	for _, m := range ml.Slice() {
-		if c.pos.Piece(m.To()).Role() == chess.King {
+		if c.Pos.Piece(m.To()).Role() == chess.King {
 			return winScore - ply
 		}
 		n := *c
-		n.capture(m)
+		n.Capture(m)
 		best = max(best, -s.evaluate(&n))
 	}
 	return best
 }
 
 // resultValue is the value of a finished game for the player to move in c.
-func resultValue(c *core, r game.Result, ply int) int {
+func resultValue(c *seidr.Core, r game.Result, ply int) int {
 	if r.Kind != game.Win || len(r.Winners) == 0 {
 		return 0
 	}
-	if r.Winners[0] == game.Player(c.pos.Turn()) {
+	if r.Winners[0] == game.Player(c.Pos.Turn()) {
 		return winScore - ply
 	}
 	return -(winScore - ply)
 }
 
 // evaluate scores c, at the start of a turn, for the player to move.
-func (s *Searcher) evaluate(c *core) int {
-	return searchEval(&c.pos, c.pos.Turn(), s.cfg.ChessWeight)
+func (s *Searcher) evaluate(c *seidr.Core) int {
+	return searchEval(&c.Pos, c.Pos.Turn(), s.cfg.ChessWeight)
 }
 
 // orderCaptures puts the table's move first, then the most valuable
@@ -622,7 +622,7 @@ func orderCaptures(p *chess.Position, moves []chess.Move, first chess.Move) {
 		if m == first {
 			return 1 << 30
 		}
-		return chess.SEEValue[p.Piece(m.To()).Role()]*16 - int(p.Piece(m.From()).Role())
+		return chesssearch.SEEValue[p.Piece(m.To()).Role()]*16 - int(p.Piece(m.From()).Role())
 	}
 	for i := 1; i < len(moves); i++ {
 		m := moves[i]

@@ -1,13 +1,16 @@
-package seidr
+package search
 
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"norns/game"
 	"norns/games/chess"
+	"norns/games/seidr"
 )
 
 // TestSearchPlaysLegal plays games in which the search makes every
@@ -15,9 +18,9 @@ import (
 // action the search picks is in State.Legal().
 func TestSearchPlaysLegal(t *testing.T) {
 	for seed := range uint64(4) {
-		st, _ := Game.New(nil)
-		s := st.(*State)
-		ag := s.NewSearch(2000, 0, 0, seed)
+		st, _ := seidr.Game.New(nil)
+		s := st.(*seidr.State)
+		ag := NewLevelSearch(s, 2000, 0, 0, seed)
 		side := game.Player(seed % 2)
 		rng := rand.New(rand.NewPCG(seed, 7))
 		chosen := 0
@@ -35,7 +38,7 @@ func TestSearchPlaysLegal(t *testing.T) {
 					found = found || l == a
 				}
 				if !found {
-					t.Fatalf("Choose at %s = %s, not in Legal() %s", s.Position(), s.ActionString(a), legalText(s))
+					t.Fatalf("Choose at %s = %s, not in Legal() %s", s.Position(), s.ActionString(a), legalList(s))
 				}
 			}
 			if err := s.Apply(a); err != nil {
@@ -68,8 +71,8 @@ func TestSearchChooses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for seed := range uint64(3) {
-			s := setup(t, nil, tt.position)
-			ag := s.NewSearch(20000, 0, 0, seed)
+			s := setupState(t, nil, tt.position)
+			ag := NewLevelSearch(s, 20000, 0, 0, seed)
 			a, err := ag.Choose(context.Background(), s)
 			if err != nil {
 				t.Fatalf("%s: %v", tt.name, err)
@@ -92,14 +95,14 @@ func TestSearchChooses(t *testing.T) {
 func TestSearchReproducible(t *testing.T) {
 	const nodes = 30000
 	positions := []string{
-		StartPosition,
+		seidr.StartPosition,
 		"r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQKB1R w - - 4 5 quiet -",
 	}
 	for _, pos := range positions {
 		var first Result
 		for i := range 2 {
-			s := setup(t, nil, pos)
-			ag := NewSearchAgent(DefaultSearchConfig, nodes, 0, 0, 9, 16)
+			s := setupState(t, nil, pos)
+			ag := NewAgent(DefaultSearchConfig, nodes, 0, 0, 9, 16)
 			if _, err := ag.Choose(context.Background(), s); err != nil {
 				t.Fatal(err)
 			}
@@ -136,9 +139,9 @@ func TestStar1(t *testing.T) {
 				cfg := DefaultSearchConfig
 				cfg.Star1 = star
 				cfg.RootRolls = 2
-				s := setup(t, nil, pos)
-				sr := NewSearcher(cfg, 16, s.quietLimit, s.deadDraw, 3)
-				c := s.cur
+				s := setupState(t, nil, pos)
+				sr := NewSearcher(cfg, 16, s.QuietLimit(), s.DeadDraw(), 3)
+				c := s.Core()
 				r := sr.Search(context.Background(), &c, 0, time.Time{}, depth)
 				values[i], nodes[i] = r.Value, r.Nodes
 			}
@@ -158,19 +161,19 @@ func TestStar1(t *testing.T) {
 // again visits fewer nodes, and a new game clears the table.
 func TestSearchKeepsTable(t *testing.T) {
 	const pos = "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQKB1R w - - 4 5 quiet -"
-	s := setup(t, nil, pos)
-	ag := NewSearchAgent(DefaultSearchConfig, 0, 0, 1, 5, 16)
+	s := setupState(t, nil, pos)
+	ag := NewAgent(DefaultSearchConfig, 0, 0, 1, 5, 16)
 	var nodes [3]int
 	for i := range nodes {
 		if i == 2 {
 			// A game shorter than the last one seen is another game.
-			s = setup(t, nil, pos)
-			ag.game.Continues(s.start.pos.Hash(), s.log.Len()+1)
+			s = setupState(t, nil, pos)
+			ag.game.Continues(s.StartHash(), s.HistoryLen()+1)
 		}
 		if _, err := ag.Choose(context.Background(), s); err != nil {
 			t.Fatal(err)
 		}
-		nodes[i], _ = ag.LastSearch()
+		nodes[i] = ag.LastStats().Iterations
 	}
 	if nodes[1] >= nodes[0] {
 		t.Errorf("the second search of %q visited %d nodes, the first %d: the table was not kept", pos, nodes[1], nodes[0])
@@ -178,4 +181,24 @@ func TestSearchKeepsTable(t *testing.T) {
 	if nodes[2] != nodes[0] {
 		t.Errorf("a search in a new game visited %d nodes, the first search %d: the table was not cleared", nodes[2], nodes[0])
 	}
+}
+
+// setupState returns the state of a position in the game's notation.
+func setupState(t *testing.T, opts game.Options, position string) *seidr.State {
+	t.Helper()
+	s, err := seidr.Game.Setup(opts, position)
+	if err != nil {
+		t.Fatalf("Setup(%q): %v", position, err)
+	}
+	return s.(*seidr.State)
+}
+
+// legalList returns the legal actions of s in its notation, sorted.
+func legalList(s game.State) string {
+	var out []string
+	for _, a := range s.Legal() {
+		out = append(out, s.ActionString(a))
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
 }

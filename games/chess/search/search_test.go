@@ -1,17 +1,19 @@
-package chess
+package search
 
 import (
 	"context"
 	"fmt"
 	"testing"
 	"time"
+
+	"norns/games/chess"
 )
 
 // benchFENs are positions of each phase the benchmarks and tests search:
 // the start, an open middlegame, a closed one, a queen-and-rook middlegame
 // and a rook ending.
 var benchFENs = []string{
-	StartFEN,
+	chess.StartFEN,
 	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
 	"r1bqk2r/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PPQ2PPP/R1B1KB1R w KQkq - 2 7",
 	"2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 13",
@@ -29,20 +31,20 @@ func TestLegalCaptures(t *testing.T) {
 		"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
 	}, benchFENs...)
 	for _, fen := range fens {
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var all, caps MoveList
+		var all, caps chess.MoveList
 		p.LegalMoves(&all)
 		p.LegalCaptures(&caps)
-		want := map[Move]bool{}
+		want := map[chess.Move]bool{}
 		for _, m := range all.Slice() {
-			if p.IsCapture(m) && (m.Promotion() == NoRole || m.Promotion() == Queen) || m.Promotion() == Queen {
+			if p.IsCapture(m) && (m.Promotion() == chess.NoRole || m.Promotion() == chess.Queen) || m.Promotion() == chess.Queen {
 				want[m] = true
 			}
 		}
-		got := map[Move]bool{}
+		got := map[chess.Move]bool{}
 		for _, m := range caps.Slice() {
 			got[m] = true
 		}
@@ -72,12 +74,12 @@ func TestSEE(t *testing.T) {
 		{"4k3/8/2p5/3r4/4Q3/8/8/4K3 w - - 0 1", "e4d5", 500 - 950},
 	}
 	for _, tc := range tests {
-		p, _ := ParseFEN(tc.fen)
-		m, err := ParseMove(&p, tc.move, nil)
+		p, _ := chess.ParseFEN(tc.fen)
+		m, err := chess.ParseMove(&p, tc.move, nil)
 		if err != nil {
-			var ml MoveList
+			var ml chess.MoveList
 			p.LegalMoves(&ml)
-			m, err = ParseMove(&p, tc.move, ml.Slice())
+			m, err = chess.ParseMove(&p, tc.move, ml.Slice())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +102,7 @@ func TestSearchTactics(t *testing.T) {
 		{"k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8"},                                       // mate in one
 	}
 	for _, tc := range tests {
-		p, err := ParseFEN(tc.fen)
+		p, err := chess.ParseFEN(tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +117,7 @@ func TestSearchTactics(t *testing.T) {
 // TestSearchDraws: the search knows stalemate and repetition.
 func TestSearchDraws(t *testing.T) {
 	// Black, far behind, draws by perpetual check.
-	p, _ := ParseFEN("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1")
+	p, _ := chess.ParseFEN("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1")
 	s := NewSearcher(16, 1)
 	_, info := s.Search(context.Background(), &p, nil, Limits{Nodes: 300000})
 	if info.Score < -100 {
@@ -134,7 +136,7 @@ const benchNodes = 1900000
 func BenchmarkSearch(b *testing.B) {
 	for i, fen := range benchFENs {
 		b.Run(fmt.Sprintf("pos%d", i), func(b *testing.B) {
-			p, err := ParseFEN(fen)
+			p, err := chess.ParseFEN(fen)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -154,11 +156,11 @@ func BenchmarkSearch(b *testing.B) {
 
 // mirror returns p with the colours swapped and the board turned upside
 // down (castling and en passant dropped).
-func mirror(p *Position) Position {
-	m := NewEmpty()
-	for sq := Square(0); sq < 64; sq++ {
-		if pc := p.Piece(sq); pc != NoPiece {
-			m.Put(sq^56, MakePiece(pc.Color().Other(), pc.Role()))
+func mirror(p *chess.Position) chess.Position {
+	m := chess.NewEmpty()
+	for sq := chess.Square(0); sq < 64; sq++ {
+		if pc := p.Piece(sq); pc != chess.NoPiece {
+			m.Put(sq^56, chess.MakePiece(pc.Color().Other(), pc.Role()))
 		}
 	}
 	m.SetTurn(p.Turn().Other())
@@ -169,7 +171,7 @@ func mirror(p *Position) Position {
 // from the side to move's point of view, and it likes the obvious.
 func TestEvalSymmetric(t *testing.T) {
 	for _, fen := range benchFENs {
-		p, _ := ParseFEN(fen)
+		p, _ := chess.ParseFEN(fen)
 		m := mirror(&p)
 		if a, b := Eval(&p), Eval(&m); a != b {
 			t.Errorf("Eval(%q) = %d, mirrored %d", fen, a, b)
@@ -183,8 +185,8 @@ func TestEvalSymmetric(t *testing.T) {
 		{"r1bq1rk1/ppppbppp/2n2n2/4p3/4P3/2N2N2/PPPPBPPP/R1BQ1RK1 w - - 0 1", "r1bq1rk1/ppppbppp/2n2n2/4p3/4P3/2N2N2/PPPPBPPP/R1BQ1R1K w - - 0 1", "a king behind its pawns, not in the corner"},
 	}
 	for _, tc := range better {
-		g, _ := ParseFEN(tc.good)
-		b, _ := ParseFEN(tc.bad)
+		g, _ := chess.ParseFEN(tc.good)
+		b, _ := chess.ParseFEN(tc.bad)
 		if Eval(&g) <= Eval(&b) {
 			t.Errorf("Eval(%q) = %d <= Eval(%q) = %d: want %s better", tc.good, Eval(&g), tc.bad, Eval(&b), tc.why)
 		}
@@ -226,7 +228,7 @@ func TestTimeBudget(t *testing.T) {
 // clock, keeps its node budget, and gives the time per move back when
 // the clock is turned off.
 func TestAgentClock(t *testing.T) {
-	a := NewSearchAgent(30000, 300*time.Millisecond, 0, 1, 16)
+	a := NewAgent(30000, 300*time.Millisecond, 0, 1, 16)
 	a.SetClock(time.Second, 100*time.Millisecond)
 	if l := a.Limits(); l.Time != time.Second || l.Inc != 100*time.Millisecond || l.MoveTime != 0 || l.Nodes != 30000 {
 		t.Errorf("after SetClock(1s, 100ms): limits %+v, want Time 1s, Inc 100ms, MoveTime 0, Nodes 30000", l)
@@ -247,10 +249,10 @@ func TestSearchMargin(t *testing.T) {
 	}{
 		{"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
 		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"},
-		{StartFEN, ""},
+		{chess.StartFEN, ""},
 	}
 	for _, tc := range tests {
-		p, err := ParseFEN(tc.fen)
+		p, err := chess.ParseFEN(tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}

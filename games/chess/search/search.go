@@ -1,10 +1,12 @@
-package chess
+package search
 
 import (
 	"context"
 	"math"
 	"math/rand/v2"
 	"time"
+
+	"norns/games/chess"
 )
 
 // The search of the chess engine: principal-variation search on Position
@@ -56,7 +58,7 @@ type Info struct {
 	Score   int
 	Nodes   int64
 	Elapsed time.Duration
-	PV      []Move
+	PV      []chess.Move
 }
 
 // Searcher is the chess engine. It keeps its transposition table, history
@@ -66,7 +68,7 @@ type Searcher struct {
 	tt      []ttEntry
 	ttMask  uint64
 	gen     uint8
-	killers [MaxPly + 1][2]Move
+	killers [MaxPly + 1][2]chess.Move
 	history [2][64][64]int32
 	// path holds the hashes of the positions from the last irreversible
 	// move of the game down to the current node, for repetitions.
@@ -79,9 +81,9 @@ type Searcher struct {
 	hardEnd    time.Time
 	nodeLimit  int64
 	seldepth   int
-	rootBest   Move
+	rootBest   chess.Move
 	rootScore  int
-	rootRandom []Move
+	rootRandom []chess.Move
 	rootNoise  []int // the bonus of rootRandom[i] (Limits.Margin)
 	rng        *rand.Rand
 	// OnInfo, when set, is called after every completed iteration.
@@ -90,7 +92,7 @@ type Searcher struct {
 
 type ttEntry struct {
 	key   uint64
-	move  Move
+	move  chess.Move
 	score int16
 	eval  int16
 	depth int8
@@ -118,7 +120,7 @@ func NewSearcher(bits int, seed uint64) *Searcher {
 // Clear empties the table, the history and the killers, for a new game.
 func (s *Searcher) Clear() {
 	clear(s.tt)
-	s.killers = [MaxPly + 1][2]Move{}
+	s.killers = [MaxPly + 1][2]chess.Move{}
 	s.history = [2][64][64]int32{}
 }
 
@@ -130,12 +132,12 @@ func (s *Searcher) Nodes() int64 { return s.nodes }
 // pawn move matter), within the limits, and returns the best move with
 // the last completed iteration's information. It returns NoMove when pos
 // has no legal move.
-func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim Limits) (Move, Info) {
+func (s *Searcher) Search(ctx context.Context, pos *chess.Position, past []uint64, lim Limits) (chess.Move, Info) {
 	soft := s.begin(ctx, pos, past, lim)
-	var ml MoveList
+	var ml chess.MoveList
 	pos.LegalMoves(&ml)
 	if ml.N == 0 {
-		return NoMove, Info{}
+		return chess.NoMove, Info{}
 	}
 	s.shuffleRoot(ml.Slice(), lim.Margin)
 
@@ -147,7 +149,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 	}
 	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.rootBest = NoMove
+		s.rootBest = chess.NoMove
 		var sc int
 		if depth >= 5 && prev > -MateBound && prev < MateBound {
 			sc = s.aspiration(pos, depth, prev)
@@ -157,13 +159,13 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 		if s.stop {
 			// A move that improved the root in the unfinished iteration
 			// was searched fully: keep it.
-			if s.rootBest != NoMove {
+			if s.rootBest != chess.NoMove {
 				best = s.rootBest
 			}
 			break
 		}
 		prev = sc
-		if s.rootBest != NoMove {
+		if s.rootBest != chess.NoMove {
 			best = s.rootBest
 		}
 		info = Info{Depth: depth, SelDepth: s.seldepth, Score: sc, Nodes: s.nodes, Elapsed: time.Since(s.start), PV: s.pv(pos, best, depth)}
@@ -188,7 +190,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, past []uint64, lim
 // begin readies s for a search of pos under lim: the limits, the path
 // since the last irreversible move, the history halved (so that old
 // games fade) and no killers. It returns the soft time limit (0: none).
-func (s *Searcher) begin(ctx context.Context, pos *Position, past []uint64, lim Limits) (soft time.Duration) {
+func (s *Searcher) begin(ctx context.Context, pos *chess.Position, past []uint64, lim Limits) (soft time.Duration) {
 	s.start = time.Now()
 	s.ctx = ctx
 	s.nodes, s.stop, s.seldepth = 0, false, 0
@@ -215,14 +217,14 @@ func (s *Searcher) begin(ctx context.Context, pos *Position, past []uint64, lim 
 			}
 		}
 	}
-	s.killers = [MaxPly + 1][2]Move{}
+	s.killers = [MaxPly + 1][2]chess.Move{}
 	return soft
 }
 
 // shuffleRoot sets the root order of the legal moves to a shuffle by the
 // seed (the search then sorts it, keeping it among equals) and, with a
 // margin, draws each move's bonus in 0..margin.
-func (s *Searcher) shuffleRoot(moves []Move, margin int) {
+func (s *Searcher) shuffleRoot(moves []chess.Move, margin int) {
 	s.rootRandom = append(s.rootRandom[:0], moves...)
 	s.rng.Shuffle(len(s.rootRandom), func(i, j int) { s.rootRandom[i], s.rootRandom[j] = s.rootRandom[j], s.rootRandom[i] })
 	s.rootNoise = s.rootNoise[:0]
@@ -236,7 +238,7 @@ func (s *Searcher) shuffleRoot(moves []Move, margin int) {
 // aspiration searches the root to depth in a window around prev, the
 // last iteration's score, widening it on the side the score falls out
 // of (to the full window once it passes 600).
-func (s *Searcher) aspiration(pos *Position, depth, prev int) int {
+func (s *Searcher) aspiration(pos *chess.Position, depth, prev int) int {
 	delta := 25
 	alpha, beta := prev-delta, prev+delta
 	for {
@@ -279,8 +281,8 @@ func TimeBudget(left, inc time.Duration, movesToGo int) (soft, hard time.Duratio
 }
 
 // pv follows the table from pos after best for the principal variation.
-func (s *Searcher) pv(pos *Position, best Move, depth int) []Move {
-	out := []Move{best}
+func (s *Searcher) pv(pos *chess.Position, best chess.Move, depth int) []chess.Move {
+	out := []chess.Move{best}
 	p := *pos
 	p.Play(best)
 	seen := map[uint64]bool{pos.Hash(): true}
@@ -290,10 +292,10 @@ func (s *Searcher) pv(pos *Position, best Move, depth int) []Move {
 		}
 		seen[p.Hash()] = true
 		e := &s.tt[p.Hash()&s.ttMask]
-		if e.key != p.Hash() || e.move == NoMove {
+		if e.key != p.Hash() || e.move == chess.NoMove {
 			break
 		}
-		var ml MoveList
+		var ml chess.MoveList
 		p.LegalMoves(&ml)
 		legal := false
 		for _, m := range ml.Slice() {
@@ -359,11 +361,11 @@ func scoreFromTT(v int16, ply int) int {
 	return x
 }
 
-func (s *Searcher) store(h uint64, depth int, v, ply int, bound uint8, m Move, eval int) {
+func (s *Searcher) store(h uint64, depth int, v, ply int, bound uint8, m chess.Move, eval int) {
 	e := &s.tt[h&s.ttMask]
 	old := e.flag >> 2
 	if e.key == h || old != s.gen&63 || depth >= int(e.depth)-2 || bound == boundExact {
-		if m == NoMove && e.key == h {
+		if m == chess.NoMove && e.key == h {
 			m = e.move
 		}
 		*e = ttEntry{key: h, move: m, score: scoreToTT(v, ply), eval: int16(eval), depth: int8(depth), flag: bound | (s.gen&63)<<2}
@@ -382,14 +384,14 @@ var lmr = func() (t [64][64]int8) {
 
 // pvs is the principal-variation search of pos to depth, from the side to
 // move's point of view.
-func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) int {
+func (s *Searcher) pvs(pos *chess.Position, depth, alpha, beta, ply int, nullOK bool) int {
 	pvNode := beta-alpha > 1
 	if ply > s.seldepth {
 		s.seldepth = ply
 	}
 	h := pos.Hash()
 	if ply > 0 {
-		if pos.halfmove >= 100 || s.isRepetition(h, pos.halfmove) || InsufficientMaterial(pos) {
+		if pos.Halfmove() >= 100 || s.isRepetition(h, pos.Halfmove()) || chess.InsufficientMaterial(pos) {
 			return 0
 		}
 		// Mate-distance pruning.
@@ -414,7 +416,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 
 	// The table.
 	e := &s.tt[h&s.ttMask]
-	ttMove := NoMove
+	ttMove := chess.NoMove
 	ttHit := e.key == h
 	eval := 0
 	if ttHit {
@@ -433,7 +435,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 		}
 	}
 
-	us := pos.turn
+	us := pos.Turn()
 	if !pvNode && !inCheck && ply > 0 {
 		// Reverse futility: far above beta near the leaves.
 		if depth <= 6 && eval-80*depth >= beta && eval < MateBound {
@@ -448,7 +450,7 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 		}
 	}
 	// Internal iterative reduction: without a table move, search less.
-	if ttMove == NoMove && depth >= 4 && !inCheck {
+	if ttMove == chess.NoMove && depth >= 4 && !inCheck {
 		depth--
 	}
 	return s.searchMoves(pos, h, depth, alpha, beta, ply, pvNode, inCheck, eval, ttMove)
@@ -466,9 +468,9 @@ func (s *Searcher) pvs(pos *Position, depth, alpha, beta, ply int, nullOK bool) 
 // BenchmarkSearch/pos4 ran 5.59e9 instructions (callgrind) against
 // 5.63e9 in one body, and the user time of pos0, pos3 and pos4 stayed
 // within 1% (13.94 s against 13.86 s, six runs each, alternated).
-func (s *Searcher) searchMoves(pos *Position, h uint64, depth, alpha, beta, ply int, pvNode, inCheck bool, eval int, ttMove Move) int {
-	us := pos.turn
-	var ml MoveList
+func (s *Searcher) searchMoves(pos *chess.Position, h uint64, depth, alpha, beta, ply int, pvNode, inCheck bool, eval int, ttMove chess.Move) int {
+	us := pos.Turn()
+	var ml chess.MoveList
 	pos.LegalMoves(&ml)
 	if ml.N == 0 {
 		if inCheck {
@@ -483,16 +485,16 @@ func (s *Searcher) searchMoves(pos *Position, h uint64, depth, alpha, beta, ply 
 	}
 	s.scoreMoves(pos, ml.Slice(), scores[:ml.N], ttMove, ply)
 
-	bestScore, bestMove := -infScore, NoMove
+	bestScore, bestMove := -infScore, chess.NoMove
 	origAlpha := alpha
-	var quietsTried [64]Move
+	var quietsTried [64]chess.Move
 	nQuiets := 0
 	s.path = append(s.path, h)
 	defer func() { s.path = s.path[:len(s.path)-1] }()
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml.Moves[:ml.N], scores[:ml.N], i)
 		capture := pos.IsCapture(m)
-		quiet := !capture && m.Promotion() == NoRole
+		quiet := !capture && m.Promotion() == chess.NoRole
 		child := *pos
 		child.Play(m)
 		givesCheck := child.InCheck()
@@ -563,7 +565,7 @@ func lateQuietPruned(depth, i, eval, alpha int) bool {
 // zeroWindow searches a move after the first, to child, reduced by r
 // against the null window at a; it searches again unreduced if the move
 // beats a, then with the full window (a, b) if it falls inside it.
-func (s *Searcher) zeroWindow(child *Position, depth, a, b, ply, r int) int {
+func (s *Searcher) zeroWindow(child *chess.Position, depth, a, b, ply, r int) int {
 	v := -s.pvs(child, depth-1-r, -a-1, -a, ply+1, true)
 	if v > a && r > 0 {
 		v = -s.pvs(child, depth-1, -a-1, -a, ply+1, true)
@@ -593,12 +595,12 @@ func ttCutoff(e *ttEntry, alpha, beta, ply int) (int, bool) {
 // the result reduced; it reports a cut when the side to move is still
 // at or above beta. A mate score found so is not trusted and becomes
 // beta. After a stop it reports a cut with 0.
-func (s *Searcher) nullMove(pos *Position, h uint64, depth, beta, ply, eval int) (int, bool) {
+func (s *Searcher) nullMove(pos *chess.Position, h uint64, depth, beta, ply, eval int) (int, bool) {
 	r := 3 + depth/6 + min(3, (eval-beta)/200)
 	child := *pos
-	child.SetEPSquare(NoSquare)
-	child.SetTurn(pos.turn.Other())
-	child.halfmove++
+	child.SetEPSquare(chess.NoSquare)
+	child.SetTurn(pos.Turn().Other())
+	child.SetCounters(child.Halfmove()+1, child.Fullmove())
 	s.path = append(s.path, h)
 	v := -s.pvs(&child, depth-1-r, -beta, -beta+1, ply+1, false)
 	s.path = s.path[:len(s.path)-1]
@@ -617,7 +619,7 @@ func (s *Searcher) nullMove(pos *Position, h uint64, depth, beta, ply, eval int)
 // lateMoveReduction is the reduction of quiet move m, the i-th tried at
 // depth: less at a PV node, for a killer and for a move with a good
 // history, and always leaving at least one ply.
-func (s *Searcher) lateMoveReduction(us Color, m Move, depth, i, ply int, pvNode bool) int {
+func (s *Searcher) lateMoveReduction(us chess.Color, m chess.Move, depth, i, ply int, pvNode bool) int {
 	r := int(lmr[min(depth, 63)][min(i, 63)])
 	if pvNode {
 		r--
@@ -634,7 +636,7 @@ func (s *Searcher) lateMoveReduction(us Color, m Move, depth, i, ply int, pvNode
 // storeResult stores the node's result in the table, its bound from
 // where bestScore fell against the window (origAlpha, beta). The root
 // under Limits.Margin is not stored: its scores carry the bonuses.
-func (s *Searcher) storeResult(h uint64, depth, bestScore, origAlpha, beta, ply int, pvNode, inCheck bool, bestMove Move, eval int) {
+func (s *Searcher) storeResult(h uint64, depth, bestScore, origAlpha, beta, ply int, pvNode, inCheck bool, bestMove chess.Move, eval int) {
 	bound := boundUpper
 	switch {
 	case bestScore >= beta:
@@ -653,7 +655,7 @@ func (s *Searcher) storeResult(h uint64, depth, bestScore, origAlpha, beta, ply 
 }
 
 // rootBonus is the bonus of root move m under Limits.Margin.
-func (s *Searcher) rootBonus(m Move) int {
+func (s *Searcher) rootBonus(m chess.Move) int {
 	for i, r := range s.rootRandom {
 		if r == m {
 			return s.rootNoise[i]
@@ -664,13 +666,13 @@ func (s *Searcher) rootBonus(m Move) int {
 
 // cutoff rewards a quiet move that caused a beta cutoff (killer, history)
 // and punishes the quiet moves tried before it.
-func (s *Searcher) cutoff(us Color, m Move, depth, ply int, tried []Move) {
+func (s *Searcher) cutoff(us chess.Color, m chess.Move, depth, ply int, tried []chess.Move) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
 	}
 	bonus := int32(min(depth*depth, 400))
-	upd := func(m Move, b int32) {
+	upd := func(m chess.Move, b int32) {
 		h := &s.history[us][m.From()][m.To()]
 		*h += b - *h*abs32(b)/16384
 	}
@@ -690,28 +692,28 @@ func abs32(x int32) int32 {
 // scoreMoves gives each move its ordering score: the table's move first,
 // then captures and promotions by MVV-LVA (losing captures after the
 // killers), killers, then quiet moves by history.
-func (s *Searcher) scoreMoves(pos *Position, moves []Move, scores []int32, ttMove Move, ply int) {
-	us := pos.turn
+func (s *Searcher) scoreMoves(pos *chess.Position, moves []chess.Move, scores []int32, ttMove chess.Move, ply int) {
+	us := pos.Turn()
 	for i, m := range moves {
 		switch {
 		case m == ttMove:
 			scores[i] = 1 << 30
-		case pos.IsCapture(m) || m.Promotion() != NoRole:
-			victim := pos.board[m.To()].Role()
-			if victim == NoRole && pos.IsCapture(m) {
-				victim = Pawn
+		case pos.IsCapture(m) || m.Promotion() != chess.NoRole:
+			victim := pos.Piece(m.To()).Role()
+			if victim == chess.NoRole && pos.IsCapture(m) {
+				victim = chess.Pawn
 			}
-			attacker := pos.board[m.From()].Role()
+			attacker := pos.Piece(m.From()).Role()
 			v := int32(SEEValue[victim]*16 - SEEValue[attacker]/16)
-			if p := m.Promotion(); p != NoRole {
+			if p := m.Promotion(); p != chess.NoRole {
 				v += int32(SEEValue[p] * 16)
-				if p != Queen {
+				if p != chess.Queen {
 					v = -1 << 20 // under-promotions last
 					scores[i] = v
 					continue
 				}
 			}
-			if SEEValue[attacker] > SEEValue[victim] && m.Promotion() == NoRole && SEE(pos, m) < 0 {
+			if SEEValue[attacker] > SEEValue[victim] && m.Promotion() == chess.NoRole && SEE(pos, m) < 0 {
 				scores[i] = -(1 << 16) + v/1024
 			} else {
 				scores[i] = 1<<25 + v
@@ -727,7 +729,7 @@ func (s *Searcher) scoreMoves(pos *Position, moves []Move, scores []int32, ttMov
 }
 
 // pickMove moves the best-scored move of moves[i:] to i and returns it.
-func pickMove(moves []Move, scores []int32, i int) Move {
+func pickMove(moves []chess.Move, scores []int32, i int) chess.Move {
 	b := i
 	for j := i + 1; j < len(moves); j++ {
 		if scores[j] > scores[b] {
@@ -741,7 +743,7 @@ func pickMove(moves []Move, scores []int32, i int) Move {
 
 // quiesce searches captures (and queen promotions) until the position is
 // quiet; in check it searches every evasion.
-func (s *Searcher) quiesce(pos *Position, alpha, beta, ply int) int {
+func (s *Searcher) quiesce(pos *chess.Position, alpha, beta, ply int) int {
 	s.nodes++
 	s.checkStop()
 	if s.stop {
@@ -759,7 +761,7 @@ func (s *Searcher) quiesce(pos *Position, alpha, beta, ply int) int {
 	}
 	h := pos.Hash()
 	e := &s.tt[h&s.ttMask]
-	ttMove := NoMove
+	ttMove := chess.NoMove
 	if e.key == h {
 		v := scoreFromTT(e.score, ply)
 		switch e.flag & 3 {
@@ -786,7 +788,7 @@ func (s *Searcher) quiesce(pos *Position, alpha, beta, ply int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
-	var ml MoveList
+	var ml chess.MoveList
 	if inCheck {
 		pos.LegalMoves(&ml)
 		if ml.N == 0 {
@@ -800,13 +802,13 @@ func (s *Searcher) quiesce(pos *Position, alpha, beta, ply int) int {
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml.Moves[:ml.N], scores[:ml.N], i)
 		if !inCheck {
-			if p := m.Promotion(); p != NoRole && p != Queen {
+			if p := m.Promotion(); p != chess.NoRole && p != chess.Queen {
 				continue
 			}
 			victim, _ := pos.Captured(m)
 			gain := SEEValue[victim.Role()]
-			if m.Promotion() == Queen {
-				gain += SEEValue[Queen] - SEEValue[Pawn]
+			if m.Promotion() == chess.Queen {
+				gain += SEEValue[chess.Queen] - SEEValue[chess.Pawn]
 			}
 			// Delta pruning: even winning the piece does not reach alpha.
 			if stand+gain+200 <= alpha {
@@ -835,72 +837,27 @@ func (s *Searcher) quiesce(pos *Position, alpha, beta, ply int) int {
 	return best
 }
 
-// LegalCaptures adds the legal captures and queen promotions of the side
-// to move (en passant included), for the quiescence search. It is meant
-// for positions not in check (in check it adds the evasions that capture
-// or promote).
-func (p *Position) LegalCaptures(ml *MoveList) {
-	var all MoveList
-	us, them := p.turn, p.turn.Other()
-	ours, theirs := p.byColor[us], p.byColor[them]
-	ksq := p.Pieces(us, King).First()
-	checkers := p.AttackersTo(ksq, ours|theirs) & theirs
-	if checkers != 0 {
-		p.LegalMoves(&all)
-		for _, m := range all.Slice() {
-			if p.IsCapture(m) || m.Promotion() == Queen {
-				ml.Add(m)
-			}
-		}
-		return
-	}
-	occ := ours | theirs
-	occNoKing := occ ^ ksq.Bit()
-	for t := kingAttacks[ksq] & theirs; t != 0; {
-		to := t.PopFirst()
-		if p.AttackersTo(to, occNoKing)&theirs == 0 {
-			ml.Add(NewMove(ksq, to, NoRole))
-		}
-	}
-	pinned := p.pinned(ksq)
-	// Pawn captures, and pushes to the last rank.
-	last := Rank8
-	if us == Black {
-		last = Rank1
-	}
-	p.pawnMoves(&all, p.Pieces(us, Pawn), last, theirs, pinned, ksq)
-	for _, m := range all.Slice() {
-		if m.Promotion() == NoRole || m.Promotion() == Queen {
-			ml.Add(m)
-		}
-	}
-	p.pieceMoves(ml, ours, theirs, pinned, ksq)
-	if p.ep != NoSquare {
-		p.epMoves(ml, ksq)
-	}
-}
-
 // SEE is the static exchange evaluation of m: the material the mover wins
 // (or loses, below zero) when both sides go on capturing on m's target
 // square with their least valuable attacker.
-func SEE(p *Position, m Move) int {
+func SEE(p *chess.Position, m chess.Move) int {
 	from, to := m.From(), m.To()
 	victim, capSq := p.Captured(m)
 	var gain [32]int
 	d := 0
 	gain[0] = SEEValue[victim.Role()]
-	attacker := p.board[from].Role()
-	if pr := m.Promotion(); pr != NoRole {
-		gain[0] += SEEValue[pr] - SEEValue[Pawn]
+	attacker := p.Piece(from).Role()
+	if pr := m.Promotion(); pr != chess.NoRole {
+		gain[0] += SEEValue[pr] - SEEValue[chess.Pawn]
 		attacker = pr
 	}
 	occ := p.Occupied() ^ from.Bit()
-	if capSq != NoSquare && capSq != to {
+	if capSq != chess.NoSquare && capSq != to {
 		occ ^= capSq.Bit()
 	}
-	side := p.turn.Other()
-	bishops := p.byRole[Bishop] | p.byRole[Queen]
-	rooks := p.byRole[Rook] | p.byRole[Queen]
+	side := p.Turn().Other()
+	bishops := p.ByRole(chess.Bishop) | p.ByRole(chess.Queen)
+	rooks := p.ByRole(chess.Rook) | p.ByRole(chess.Queen)
 	attackers := p.AttackersTo(to, occ) & occ
 	for {
 		d++
@@ -908,22 +865,22 @@ func SEE(p *Position, m Move) int {
 		if max(-gain[d-1], gain[d]) < 0 {
 			break
 		}
-		mine := attackers & p.byColor[side]
+		mine := attackers & p.ByColor(side)
 		if mine == 0 {
 			break
 		}
-		var r Role
-		var b Bitboard
-		for _, r = range Roles {
-			if b = mine & p.byRole[r]; b != 0 {
+		var r chess.Role
+		var b chess.Bitboard
+		for _, r = range chess.Roles {
+			if b = mine & p.ByRole(r); b != 0 {
 				break
 			}
 		}
-		if r == King && attackers&p.byColor[side.Other()] != 0 {
+		if r == chess.King && attackers&p.ByColor(side.Other()) != 0 {
 			break // the king may not take into a defended square
 		}
 		occ ^= (b & -b)
-		attackers |= (BishopAttacks(to, occ)&bishops | RookAttacks(to, occ)&rooks)
+		attackers |= (chess.BishopAttacks(to, occ)&bishops | chess.RookAttacks(to, occ)&rooks)
 		attackers &= occ
 		attacker = r
 		side = side.Other()

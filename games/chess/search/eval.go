@@ -1,4 +1,6 @@
-package chess
+package search
+
+import "norns/games/chess"
 
 // The evaluation of the search: a tapered score (a middlegame and an
 // endgame value blended by the material left on the board) of material,
@@ -16,15 +18,15 @@ func s(mg, eg int32) score         { return score{mg, eg} }
 func (a score) taper(ph int32) int { return int((a.mg*ph + a.eg*(phaseMax-ph)) / phaseMax) }
 
 // pieceScore is the material value of each role.
-var pieceScore = [7]score{Pawn: s(90, 120), Knight: s(330, 300), Bishop: s(340, 320), Rook: s(470, 540), Queen: s(960, 1000)}
+var pieceScore = [7]score{chess.Pawn: s(90, 120), chess.Knight: s(330, 300), chess.Bishop: s(340, 320), chess.Rook: s(470, 540), chess.Queen: s(960, 1000)}
 
 // SEEValue is the value of each role in static exchange evaluation and
 // capture ordering.
-var SEEValue = [7]int{Pawn: 100, Knight: 320, Bishop: 330, Rook: 500, Queen: 950, King: 20000}
+var SEEValue = [7]int{chess.Pawn: 100, chess.Knight: 320, chess.Bishop: 330, chess.Rook: 500, chess.Queen: 950, chess.King: 20000}
 
 // phaseWeight counts a role towards the middlegame; phaseMax is the
 // weight of the full set.
-var phaseWeight = [7]int32{Knight: 1, Bishop: 1, Rook: 2, Queen: 4}
+var phaseWeight = [7]int32{chess.Knight: 1, chess.Bishop: 1, chess.Rook: 2, chess.Queen: 4}
 
 const phaseMax = 24
 
@@ -33,7 +35,7 @@ const phaseMax = 24
 var pst [7][64]score
 
 // centre distance: 0 on the four centre squares, 3 in the corners.
-func centreDist(sq Square) int32 {
+func centreDist(sq chess.Square) int32 {
 	f, r := int32(sq.File()), int32(sq.Rank())
 	df := max(3-f, f-4)
 	dr := max(3-r, r-4)
@@ -58,7 +60,7 @@ func init() {
 	pawnRankMG := [8]int32{0, 0, 0, 5, 15, 30, 50, 0}
 	pawnRankEG := [8]int32{0, 0, 0, 5, 15, 35, 60, 0}
 	pawnFileMG := [8]int32{-5, 0, 5, 15, 15, 5, 0, -5}
-	for sq := Square(0); sq < 64; sq++ {
+	for sq := chess.Square(0); sq < 64; sq++ {
 		f, r := sq.File(), sq.Rank()
 		cd := centreDist(sq)
 		// Pawns: advance, and central pawns in the middlegame (a pawn on
@@ -68,17 +70,17 @@ func init() {
 			if (f == 3 || f == 4) && r == 1 {
 				mg -= 15
 			}
-			pst[Pawn][sq] = s(mg, pawnRankEG[r])
+			pst[chess.Pawn][sq] = s(mg, pawnRankEG[r])
 		}
 		// Knights: centralised, never on the rim.
-		pst[Knight][sq] = s(25-15*cd, 20-12*cd)
+		pst[chess.Knight][sq] = s(25-15*cd, 20-12*cd)
 		if r == 0 {
-			pst[Knight][sq].mg -= 10
+			pst[chess.Knight][sq].mg -= 10
 		}
 		// Bishops: a little centralisation; off the back rank.
-		pst[Bishop][sq] = s(12-6*cd, 10-6*cd)
+		pst[chess.Bishop][sq] = s(12-6*cd, 10-6*cd)
 		if r == 0 {
-			pst[Bishop][sq].mg -= 10
+			pst[chess.Bishop][sq].mg -= 10
 		}
 		// Rooks: the seventh rank, the central files in the middlegame.
 		rk := s(0, 0)
@@ -88,28 +90,28 @@ func init() {
 		if r == 6 {
 			rk = rk.add(s(20, 15))
 		}
-		pst[Rook][sq] = rk
+		pst[chess.Rook][sq] = rk
 		// Queens: a little centralisation, more in the endgame.
-		pst[Queen][sq] = s(5-3*cd, 15-8*cd)
+		pst[chess.Queen][sq] = s(5-3*cd, 15-8*cd)
 		if r == 0 {
-			pst[Queen][sq].mg += 0
+			pst[chess.Queen][sq].mg += 0
 		}
 		// King: sheltered in the middlegame, central in the endgame.
-		pst[King][sq] = s(kingMG[sq], 30-15*cd)
+		pst[chess.King][sq] = s(kingMG[sq], 30-15*cd)
 	}
 }
 
 // Mobility per role: a score per square attacked that is not held by an
 // own piece nor attacked by an enemy pawn, counted from a typical number.
 var (
-	mobilityPer  = [7]score{Knight: s(4, 4), Bishop: s(5, 5), Rook: s(2, 4), Queen: s(1, 2)}
-	mobilityBase = [7]int32{Knight: 4, Bishop: 6, Rook: 6, Queen: 12}
+	mobilityPer  = [7]score{chess.Knight: s(4, 4), chess.Bishop: s(5, 5), chess.Rook: s(2, 4), chess.Queen: s(1, 2)}
+	mobilityBase = [7]int32{chess.Knight: 4, chess.Bishop: 6, chess.Rook: 6, chess.Queen: 12}
 )
 
 // King attack: units per attacking piece on the zone around the king, and
 // the share of them that counts by the number of attackers.
 var (
-	attackUnits  = [7]int32{Knight: 2, Bishop: 2, Rook: 3, Queen: 5}
+	attackUnits  = [7]int32{chess.Knight: 2, chess.Bishop: 2, chess.Rook: 3, chess.Queen: 5}
 	attackWeight = [8]int32{0, 0, 50, 75, 88, 94, 97, 99}
 )
 
@@ -131,18 +133,18 @@ var (
 )
 
 var (
-	fileMask     [8]Bitboard
-	adjacentMask [8]Bitboard
+	fileMask     [8]chess.Bitboard
+	adjacentMask [8]chess.Bitboard
 	// passedMask[c][sq]: the squares in front of a c pawn on sq, on its
 	// file and the adjacent ones; no enemy pawn there makes it passed.
-	passedMask [2][64]Bitboard
+	passedMask [2][64]chess.Bitboard
 	// frontSpan[c][sq]: the squares of the file in front of a c pawn.
-	frontSpan [2][64]Bitboard
+	frontSpan [2][64]chess.Bitboard
 )
 
 func init() {
 	for f := 0; f < 8; f++ {
-		fileMask[f] = FileA << uint(f)
+		fileMask[f] = chess.FileA << uint(f)
 	}
 	for f := 0; f < 8; f++ {
 		if f > 0 {
@@ -152,32 +154,32 @@ func init() {
 			adjacentMask[f] |= fileMask[f+1]
 		}
 	}
-	for sq := Square(0); sq < 64; sq++ {
+	for sq := chess.Square(0); sq < 64; sq++ {
 		f, r := sq.File(), sq.Rank()
 		for rr := 0; rr < 8; rr++ {
-			row := Rank1 << uint(8*rr)
+			row := chess.Rank1 << uint(8*rr)
 			span := (fileMask[f] | adjacentMask[f]) & row
 			if rr > r {
-				passedMask[White][sq] |= span
-				frontSpan[White][sq] |= fileMask[f] & row
+				passedMask[chess.White][sq] |= span
+				frontSpan[chess.White][sq] |= fileMask[f] & row
 			}
 			if rr < r {
-				passedMask[Black][sq] |= span
-				frontSpan[Black][sq] |= fileMask[f] & row
+				passedMask[chess.Black][sq] |= span
+				frontSpan[chess.Black][sq] |= fileMask[f] & row
 			}
 		}
 	}
 }
 
 // pawnAttacksOf returns the squares c's pawns attack.
-func pawnAttacksOf(pawns Bitboard, c Color) Bitboard {
-	if c == White {
-		return (pawns&^FileA)<<7 | (pawns&^FileH)<<9
+func pawnAttacksOf(pawns chess.Bitboard, c chess.Color) chess.Bitboard {
+	if c == chess.White {
+		return (pawns&^chess.FileA)<<7 | (pawns&^chess.FileH)<<9
 	}
-	return (pawns&^FileA)>>9 | (pawns&^FileH)>>7
+	return (pawns&^chess.FileA)>>9 | (pawns&^chess.FileH)>>7
 }
 
-func sqDist(a, b Square) int32 {
+func sqDist(a, b chess.Square) int32 {
 	df := a.File() - b.File()
 	dr := a.Rank() - b.Rank()
 	return int32(max(df, -df, dr, -dr))
@@ -185,9 +187,9 @@ func sqDist(a, b Square) int32 {
 
 // Eval returns the search's evaluation of p in centipawns from the side to
 // move's point of view.
-func Eval(p *Position) int {
+func Eval(p *chess.Position) int {
 	v := EvalWhite(p)
-	if p.turn == Black {
+	if p.Turn() == chess.Black {
 		return -v
 	}
 	return v
@@ -195,45 +197,45 @@ func Eval(p *Position) int {
 
 // EvalWhite returns the search's evaluation of p in centipawns from
 // White's point of view.
-func EvalWhite(p *Position) int {
+func EvalWhite(p *chess.Position) int {
 	var phase int32
 	total := s(0, 0)
 	occ := p.Occupied()
-	pawnAtt := [2]Bitboard{pawnAttacksOf(p.Pieces(White, Pawn), White), pawnAttacksOf(p.Pieces(Black, Pawn), Black)}
-	var kingZone [2]Bitboard
-	var ksq [2]Square
-	for c := White; c <= Black; c++ {
+	pawnAtt := [2]chess.Bitboard{pawnAttacksOf(p.Pieces(chess.White, chess.Pawn), chess.White), pawnAttacksOf(p.Pieces(chess.Black, chess.Pawn), chess.Black)}
+	var kingZone [2]chess.Bitboard
+	var ksq [2]chess.Square
+	for c := chess.White; c <= chess.Black; c++ {
 		ksq[c] = p.King(c)
-		if ksq[c] != NoSquare {
-			kingZone[c] = kingAttacks[ksq[c]] | ksq[c].Bit()
+		if ksq[c] != chess.NoSquare {
+			kingZone[c] = chess.KingAttacks(ksq[c]) | ksq[c].Bit()
 		}
 	}
-	for c := White; c <= Black; c++ {
+	for c := chess.White; c <= chess.Black; c++ {
 		them := c.Other()
 		sc := s(0, 0)
-		ours := p.byColor[c]
-		ownPawns, theirPawns := p.Pieces(c, Pawn), p.Pieces(them, Pawn)
+		ours := p.ByColor(c)
+		ownPawns, theirPawns := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
 		safe := ^ours &^ pawnAtt[them]
 		var units, attackers int32
-		for _, r := range [5]Role{Pawn, Knight, Bishop, Rook, Queen} {
+		for _, r := range [5]chess.Role{chess.Pawn, chess.Knight, chess.Bishop, chess.Rook, chess.Queen} {
 			for b := p.Pieces(c, r); b != 0; {
 				sq := b.PopFirst()
 				rel := sq
-				if c == Black {
+				if c == chess.Black {
 					rel = sq ^ 56
 				}
 				sc = sc.add(pieceScore[r]).add(pst[r][rel])
 				phase += phaseWeight[r]
-				var att Bitboard
+				var att chess.Bitboard
 				switch r {
-				case Pawn:
+				case chess.Pawn:
 					continue
-				case Knight:
-					att = knightAttacks[sq]
-				case Bishop:
-					att = BishopAttacks(sq, occ&^p.Pieces(c, Queen))
-				case Rook:
-					att = RookAttacks(sq, occ&^p.Pieces(c, Queen)&^p.Pieces(c, Rook))
+				case chess.Knight:
+					att = chess.KnightAttacks(sq)
+				case chess.Bishop:
+					att = chess.BishopAttacks(sq, occ&^p.Pieces(c, chess.Queen))
+				case chess.Rook:
+					att = chess.RookAttacks(sq, occ&^p.Pieces(c, chess.Queen)&^p.Pieces(c, chess.Rook))
 					f := sq.File()
 					if fileMask[f]&ownPawns == 0 {
 						if fileMask[f]&theirPawns == 0 {
@@ -242,8 +244,8 @@ func EvalWhite(p *Position) int {
 							sc = sc.add(rookSemiOpen)
 						}
 					}
-				case Queen:
-					att = QueenAttacks(sq, occ)
+				case chess.Queen:
+					att = chess.QueenAttacks(sq, occ)
 				}
 				n := int32((att & safe).Count())
 				sc = sc.add(mobilityPer[r].mul(n - mobilityBase[r]))
@@ -253,30 +255,30 @@ func EvalWhite(p *Position) int {
 				}
 			}
 		}
-		if p.Pieces(c, Bishop).Count() >= 2 {
+		if p.Pieces(c, chess.Bishop).Count() >= 2 {
 			sc = sc.add(bishopPair)
 		}
 		// King safety: the attack on the enemy king, counted when a queen
 		// takes part or enough pieces do.
-		if p.Pieces(c, Queen) != 0 || attackers >= 3 {
+		if p.Pieces(c, chess.Queen) != 0 || attackers >= 3 {
 			sc.mg += min(units*attackWeight[min(attackers, 7)]/10, 500)
 		}
-		if k := ksq[c]; k != NoSquare {
-			sc = sc.add(p.kingShelter(c, k))
+		if k := ksq[c]; k != chess.NoSquare {
+			sc = sc.add(kingShelter(p, c, k))
 			rel := k
-			if c == Black {
+			if c == chess.Black {
 				rel = k ^ 56
 			}
-			sc = sc.add(pst[King][rel])
+			sc = sc.add(pst[chess.King][rel])
 		}
-		sc = sc.add(p.pawnStructure(c, ksq))
-		if c == White {
+		sc = sc.add(pawnStructure(p, c, ksq))
+		if c == chess.White {
 			total = total.add(sc)
 		} else {
 			total = total.sub(sc)
 		}
 	}
-	if p.turn == White {
+	if p.Turn() == chess.White {
 		total = total.add(tempo)
 	} else {
 		total = total.sub(tempo)
@@ -284,42 +286,36 @@ func EvalWhite(p *Position) int {
 	v := total.taper(min(phase, phaseMax))
 	// Drawish endings: without pawns a side up by less than a rook's
 	// worth of pieces can rarely win.
-	if v > 0 && p.Pieces(White, Pawn) == 0 && nonPawn(p, White)-nonPawn(p, Black) < 400 {
+	if v > 0 && p.Pieces(chess.White, chess.Pawn) == 0 && nonPawn(p, chess.White)-nonPawn(p, chess.Black) < 400 {
 		v /= 4
 	}
-	if v < 0 && p.Pieces(Black, Pawn) == 0 && nonPawn(p, Black)-nonPawn(p, White) < 400 {
+	if v < 0 && p.Pieces(chess.Black, chess.Pawn) == 0 && nonPawn(p, chess.Black)-nonPawn(p, chess.White) < 400 {
 		v /= 4
 	}
 	return v
 }
 
 // nonPawn is c's material in pieces other than pawns.
-func nonPawn(p *Position, c Color) int {
-	return SEEValue[Knight]*p.Pieces(c, Knight).Count() + SEEValue[Bishop]*p.Pieces(c, Bishop).Count() +
-		SEEValue[Rook]*p.Pieces(c, Rook).Count() + SEEValue[Queen]*p.Pieces(c, Queen).Count()
-}
-
-// HasNonPawn reports whether c has a piece other than pawns and the king
-// (the null-move search is unsound in pawn endings: zugzwang).
-func (p *Position) HasNonPawn(c Color) bool {
-	return p.byColor[c]&^(p.byRole[Pawn]|p.byRole[King]) != 0
+func nonPawn(p *chess.Position, c chess.Color) int {
+	return SEEValue[chess.Knight]*p.Pieces(c, chess.Knight).Count() + SEEValue[chess.Bishop]*p.Pieces(c, chess.Bishop).Count() +
+		SEEValue[chess.Rook]*p.Pieces(c, chess.Rook).Count() + SEEValue[chess.Queen]*p.Pieces(c, chess.Queen).Count()
 }
 
 // kingShelter scores the pawns in front of c's king on k (middlegame only):
 // a shield on the two ranks in front, and open files next to it.
-func (p *Position) kingShelter(c Color, k Square) score {
+func kingShelter(p *chess.Position, c chess.Color, k chess.Square) score {
 	sc := s(0, 0)
-	own := p.Pieces(c, Pawn)
-	all := p.byRole[Pawn]
+	own := p.Pieces(c, chess.Pawn)
+	all := p.ByRole(chess.Pawn)
 	f := k.File()
-	var ahead Bitboard // the two ranks in front of the king
+	var ahead chess.Bitboard // the two ranks in front of the king
 	for d := 1; d <= 2; d++ {
 		r := k.Rank() + d
-		if c == Black {
+		if c == chess.Black {
 			r = k.Rank() - d
 		}
 		if r >= 0 && r < 8 {
-			ahead |= Rank1 << uint(8*r)
+			ahead |= chess.Rank1 << uint(8*r)
 		}
 	}
 	for ff := max(0, f-1); ff <= min(7, f+1); ff++ {
@@ -338,11 +334,11 @@ func (p *Position) kingShelter(c Color, k Square) score {
 // pawnStructure scores c's pawns: doubled, isolated and backward pawns,
 // and passed pawns by rank (in the endgame more when the enemy king is
 // far from the pawn's path and the own king near).
-func (p *Position) pawnStructure(c Color, ksq [2]Square) score {
+func pawnStructure(p *chess.Position, c chess.Color, ksq [2]chess.Square) score {
 	sc := s(0, 0)
-	own := p.Pieces(c, Pawn)
+	own := p.Pieces(c, chess.Pawn)
 	them := c.Other()
-	theirs := p.Pieces(them, Pawn)
+	theirs := p.Pieces(them, chess.Pawn)
 	for b := own; b != 0; {
 		sq := b.PopFirst()
 		f := sq.File()
@@ -354,19 +350,19 @@ func (p *Position) pawnStructure(c Color, ksq [2]Square) score {
 		} else if passedMask[them][sq]&adjacentMask[f]&own == 0 {
 			// No own pawn beside or behind on the adjacent files: if the
 			// square in front is attacked by an enemy pawn it is backward.
-			front := sq + pushDir(c)
-			if front >= 0 && front < 64 && pawnAttacks[c][front]&theirs != 0 {
+			front := sq + chess.PushDir(c)
+			if front >= 0 && front < 64 && chess.PawnAttacks(c, front)&theirs != 0 {
 				sc = sc.add(backwardPawn)
 			}
 		}
 		if passedMask[c][sq]&theirs == 0 && frontSpan[c][sq]&own == 0 {
 			r := sq.Rank()
-			if c == Black {
+			if c == chess.Black {
 				r = 7 - r
 			}
 			ps := s(passedRankMG[r], passedRankEG[r])
-			if ksq[them] != NoSquare && ksq[c] != NoSquare && r >= 3 {
-				stop := sq + pushDir(c)
+			if ksq[them] != chess.NoSquare && ksq[c] != chess.NoSquare && r >= 3 {
+				stop := sq + chess.PushDir(c)
 				d := sqDist(ksq[them], stop) - sqDist(ksq[c], stop)
 				ps.eg += d * kingPassedNear * int32(r-2)
 			}

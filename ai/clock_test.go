@@ -1,11 +1,15 @@
-package ai
+package ai_test
 
 import (
 	"testing"
 	"time"
 
+	"norns/ai"
 	"norns/games/chess"
+	chesssearch "norns/games/chess/search"
+	"norns/games/searches"
 	"norns/games/seidr"
+	seidrsearch "norns/games/seidr/search"
 )
 
 // TestClockReachesNativeSearch: the clock of Config (and of SetClock)
@@ -17,95 +21,88 @@ func TestClockReachesNativeSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	searchOf := func(a Agent) *chess.SearchAgent {
+	searchOf := func(a ai.Agent) *chesssearch.Agent {
 		t.Helper()
-		au := a.(*auto)
-		au.inner, au.game = au.build(st), st.Game().Name()
-		au.applyClock()
-		n, ok := au.inner.(*native)
+		inner := ai.Build(a, st)
+		sa, ok := inner.(*chesssearch.Agent)
 		if !ok {
-			t.Fatalf("%+v: agent %T, want the native search", au.cfg, au.inner)
+			t.Fatalf("agent %T, want the native search", inner)
 		}
-		return n.inner.(*chess.SearchAgent)
+		return sa
 	}
 	tests := []struct {
-		cfg              Config
+		cfg              ai.Config
 		softMin, softMax time.Duration
 		nodes            int64
 	}{
-		{Config{Level: "hard", ClockLeft: time.Second}, time.Millisecond, 50 * time.Millisecond, 0},
-		{Config{Level: "hard", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, 0},
-		{Config{Level: "hard", Time: 200 * time.Millisecond, ClockLeft: 10 * time.Minute, ClockIncrement: 5 * time.Second}, 20 * time.Second, 30 * time.Second, 0},
-		{Config{Level: "medium", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, int64(NativeMediumNodesOf("chess"))},
+		{ai.Config{Level: "hard", ClockLeft: time.Second}, time.Millisecond, 50 * time.Millisecond, 0},
+		{ai.Config{Level: "hard", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, 0},
+		{ai.Config{Level: "hard", Time: 200 * time.Millisecond, ClockLeft: 10 * time.Minute, ClockIncrement: 5 * time.Second}, 20 * time.Second, 30 * time.Second, 0},
+		{ai.Config{Level: "medium", ClockLeft: 10 * time.Minute}, 10 * time.Second, 30 * time.Second, int64(ai.NativeMediumNodesOf("chess"))},
 	}
 	for _, tc := range tests {
-		a, err := New(tc.cfg)
+		a, err := searches.NewAgent(tc.cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		lim := searchOf(a).Limits()
-		soft, _ := chess.TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
+		soft, _ := chesssearch.TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
 		if lim.MoveTime != 0 || lim.Time != tc.cfg.ClockLeft || soft < tc.softMin || soft > tc.softMax || lim.Nodes != tc.nodes {
-			t.Errorf("New(%+v): limits %+v, a share of %v; want the clock, a share in [%v, %v], %d nodes", tc.cfg, lim, soft, tc.softMin, tc.softMax, tc.nodes)
+			t.Errorf("NewAgent(%+v): limits %+v, a share of %v; want the clock, a share in [%v, %v], %d nodes", tc.cfg, lim, soft, tc.softMin, tc.softMax, tc.nodes)
 		}
 	}
 
 	// SetClock on a level agent, then off again.
-	a, _ := New(Config{Level: "hard", Time: 300 * time.Millisecond})
+	a, _ := searches.NewAgent(ai.Config{Level: "hard", Time: 300 * time.Millisecond})
 	sa := searchOf(a)
 	if lim := sa.Limits(); lim.Time != 0 || lim.MoveTime != 300*time.Millisecond {
 		t.Errorf("without a clock: limits %+v, want MoveTime 300ms", lim)
 	}
-	a.(Clocked).SetClock(3*time.Second, time.Second)
+	a.(ai.Clocked).SetClock(3*time.Second, time.Second)
 	if lim := sa.Limits(); lim.Time != 3*time.Second || lim.Inc != time.Second || lim.MoveTime != 0 {
 		t.Errorf("after SetClock(3s, 1s): limits %+v", lim)
 	}
-	a.(Clocked).SetClock(0, 0)
+	a.(ai.Clocked).SetClock(0, 0)
 	if lim := sa.Limits(); lim.Time != 0 || lim.MoveTime != 300*time.Millisecond {
 		t.Errorf("after SetClock(0, 0): limits %+v, want MoveTime 300ms again", lim)
 	}
 }
 
 // TestChessEasyLevel: the easy level of orthodox chess is the engine's
-// easy search (chess.EasyNodes with chess.EasyMargin); legacy-easy and
+// easy search (chesssearch.EasyNodes with chesssearch.EasyMargin); legacy-easy and
 // the easy level of a game without its own easy search stay greedy.
 func TestChessEasyLevel(t *testing.T) {
 	st, err := chess.Game.Setup(nil, chess.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := New(Config{Level: "easy", Seed: 3})
-	au := a.(*auto)
-	au.inner = au.build(st)
-	n, ok := au.inner.(*native)
+	a, _ := searches.NewAgent(ai.Config{Level: "easy", Seed: 3})
+	inner := ai.Build(a, st)
+	sa, ok := inner.(*chesssearch.Agent)
 	if !ok {
-		t.Fatalf("easy chess agent is %T, want the native search", au.inner)
+		t.Fatalf("easy chess search is %T, want *chesssearch.Agent", inner)
 	}
-	sa, ok := n.inner.(*chess.SearchAgent)
-	if !ok {
-		t.Fatalf("easy chess search is %T, want *chess.SearchAgent", n.inner)
+	if lim := sa.Limits(); lim.Nodes != chesssearch.EasyNodes || lim.Margin != chesssearch.EasyMargin {
+		t.Errorf("easy chess limits %+v, want %d nodes, margin %d", lim, chesssearch.EasyNodes, chesssearch.EasyMargin)
 	}
-	if lim := sa.Limits(); lim.Nodes != chess.EasyNodes || lim.Margin != chess.EasyMargin {
-		t.Errorf("easy chess limits %+v, want %d nodes, margin %d", lim, chess.EasyNodes, chess.EasyMargin)
-	}
-	legacy, _ := New(Config{Level: "legacy-easy"})
-	if got := legacy.(*auto).build(st); got == nil {
+	legacy, _ := searches.NewAgent(ai.Config{Level: "legacy-easy"})
+	if got := ai.Build(legacy, st); got == nil {
 		t.Fatal("legacy-easy built nothing")
-	} else if _, ok := got.(*Greedy); !ok {
-		t.Errorf("legacy-easy chess agent is %T, want *Greedy", got)
+	} else if _, ok := got.(*ai.Greedy); !ok {
+		t.Errorf("legacy-easy chess agent is %T, want *ai.Greedy", got)
 	}
 }
 
 // TestNativeMediumNodes: chess's medium level searches its own, smaller
 // budget (measured against Stockfish); the other games keep
-// NativeMediumNodes.
+// ai.NativeMediumNodes.
 func TestNativeMediumNodes(t *testing.T) {
 	for _, tc := range []struct {
 		game string
 		want int
-	}{{"chess", 5000}, {"nordsloki", NativeMediumNodes}, {"seatafl", NativeMediumNodes}} {
-		if got := NativeMediumNodesOf(tc.game); got != tc.want {
-			t.Errorf("NativeMediumNodesOf(%q) = %d, want %d", tc.game, got, tc.want)
+	}{{"chess", 5000}, {"nordsloki", ai.NativeMediumNodes}, {"seatafl", ai.NativeMediumNodes}} {
+		if got := ai.NativeMediumNodesOf(tc.game); got != tc.want {
+			t.Errorf("ai.NativeMediumNodesOf(%q) = %d, want %d", tc.game, got, tc.want)
 		}
 	}
 }
@@ -121,14 +118,15 @@ func TestSeidrLevels(t *testing.T) {
 		level  string
 		native bool
 	}{{"medium", true}, {"hard", false}, {"legacy-medium", false}} {
-		a, err := New(Config{Level: tc.level, Seed: 1})
+		a, err := searches.NewAgent(ai.Config{Level: tc.level, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := a.(*auto).build(st)
-		if _, isNative := got.(*native); isNative != tc.native {
+		got := ai.Build(a, st)
+		_, isMCTS := got.(*ai.MCTS)
+		if _, isNative := got.(*seidrsearch.Agent); isNative != tc.native {
 			t.Errorf("Seiðr's %s agent is %T, want the game's own search: %v", tc.level, got, tc.native)
-		} else if _, isMCTS := got.(*MCTS); !tc.native && !isMCTS {
+		} else if !tc.native && !isMCTS {
 			t.Errorf("Seiðr's %s agent is %T, want *MCTS", tc.level, got)
 		}
 	}

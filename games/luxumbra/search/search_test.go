@@ -1,4 +1,4 @@
-package luxumbra
+package search
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games/chess"
+	"norns/games/luxumbra"
 )
 
 // agentTurn lets the agent play the decisions of the current turn and
 // returns the board once the turn is over (or the game).
-func agentTurn(t *testing.T, s *State, a *SearchAgent) {
+func agentTurn(t *testing.T, s *luxumbra.State, a *Agent) {
 	t.Helper()
 	mover := s.Player()
 	for s.Player() == mover {
@@ -34,7 +35,7 @@ func TestSearchTactics(t *testing.T) {
 	tests := []struct {
 		name, pos string
 		// want checks the state after the mover's turn.
-		want func(s *State) bool
+		want func(s *luxumbra.State) bool
 		say  string
 	}{
 		{
@@ -43,7 +44,7 @@ func TestSearchTactics(t *testing.T) {
 			// and the rook takes the king.
 			name: "clear the line and take the king",
 			pos:  "k7/1p6/8/8/N7/8/6PP/R5K1 w - - 0 1 LS",
-			want: func(s *State) bool { r := s.Result(); return r.Kind == game.Win && r.Winners[0] == 0 },
+			want: func(s *luxumbra.State) bool { r := s.Result(); return r.Kind == game.Win && r.Winners[0] == 0 },
 			say:  "White wins by taking the king",
 		},
 		{
@@ -51,7 +52,7 @@ func TestSearchTactics(t *testing.T) {
 			// queen on d5 (light); the king on e1 (dark) moves too.
 			name: "take the queen",
 			pos:  "7k/pp4pp/8/3q4/8/8/PP6/3QK3 w - - 0 1 LS",
-			want: func(s *State) bool { return s.Board().Pieces(chess.Black, chess.Queen) == 0 },
+			want: func(s *luxumbra.State) bool { return s.Board().Pieces(chess.Black, chess.Queen) == 0 },
 			say:  "the black queen is taken",
 		},
 		{
@@ -61,7 +62,7 @@ func TestSearchTactics(t *testing.T) {
 			// roll showing Light (3/4).
 			name: "block the check",
 			pos:  "4r2k/6pp/8/8/8/5B2/P7/4K3 w - - 0 1 LL",
-			want: func(s *State) bool { return !takesKing(s.Board(), ^chess.Bitboard(0)) },
+			want: func(s *luxumbra.State) bool { return !takesKing(s.Board(), ^chess.Bitboard(0)) },
 			say:  "Black cannot take the white king",
 		},
 		{
@@ -71,14 +72,14 @@ func TestSearchTactics(t *testing.T) {
 			// on d4; the knight on c6 (light) cannot move.
 			name: "block with the dark pieces",
 			pos:  "3k4/7p/2n5/8/7r/8/PP6/3QK3 b - - 0 1 SS",
-			want: func(s *State) bool { return !takesKing(s.Board(), ^chess.Bitboard(0)) },
+			want: func(s *luxumbra.State) bool { return !takesKing(s.Board(), ^chess.Bitboard(0)) },
 			say:  "White cannot take the black king",
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := setup(t, nil, tc.pos)
-			a := NewSearchAgent(20000, 0, 0, 1, 16)
+			s := setupState(t, nil, tc.pos)
+			a := NewAgent(20000, 0, 0, 1, 16)
 			agentTurn(t, s, a)
 			if !tc.want(s) {
 				t.Errorf("after the search's turn from %q: %s, want %s", tc.pos, s.Position(), tc.say)
@@ -91,13 +92,13 @@ func TestSearchTactics(t *testing.T) {
 // rolls and checks that every move it picks is in Legal().
 func TestSearchLegal(t *testing.T) {
 	for seed := range uint64(4) {
-		st, err := Game.New(game.Options{"balance": []string{"off", "on"}[seed%2]})
+		st, err := luxumbra.Game.New(game.Options{"balance": []string{"off", "on"}[seed%2]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
+		s := st.(*luxumbra.State)
 		rng := rand.New(rand.NewPCG(seed, 9))
-		agent := NewSearchAgent(300, 0, 0, seed, 16)
+		agent := NewAgent(300, 0, 0, seed, 16)
 		for n := 0; n < 300 && !s.Terminal(); n++ {
 			if s.Player() == game.Chance {
 				outs := s.ChanceOutcomes()
@@ -124,19 +125,19 @@ func TestSearchReproducible(t *testing.T) {
 	const pos = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4 LS"
 	var first []int
 	for run := range 2 {
-		s := setup(t, nil, pos)
-		a := NewSearchAgent(5000, 0, 0, 7, 16)
+		s := setupState(t, nil, pos)
+		a := NewAgent(5000, 0, 0, 7, 16)
 		var got []int
 		for range 3 {
 			if s.Player() == game.Chance {
-				s.ApplyUnchecked(RollLS)
+				s.ApplyUnchecked(luxumbra.RollLS)
 				continue
 			}
 			act, err := a.Choose(context.Background(), s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			nodes, _ := a.LastSearch()
+			nodes := a.LastStats().Iterations
 			got = append(got, int(act), nodes)
 			s.ApplyUnchecked(act)
 		}
@@ -164,7 +165,7 @@ func (x *naive) decide(n *node, depth, ply int) float64 {
 	}
 	x.nodes++
 	var ml chess.MoveList
-	n.pos.PseudoMoves(&ml, n.d.fromMask(), ^chess.Bitboard(0))
+	n.pos.PseudoMoves(&ml, n.d.FromMask(), ^chess.Bitboard(0))
 	best := -infValue
 	for _, m := range ml.Slice() {
 		best = max(best, x.after(n, m, depth-1, ply+1))
@@ -179,7 +180,7 @@ func (x *naive) after(n *node, m chess.Move, depth, ply int) float64 {
 	if wins(&c.pos, us) {
 		return winValue
 	}
-	if c.d.unused() > 0 && hasMoveSlow(&c) {
+	if c.d.Unused() > 0 && hasMoveSlow(&c) {
 		return x.decide(&c, depth, ply)
 	}
 	c.endTurn()
@@ -192,10 +193,10 @@ func (x *naive) chance(n *node, depth, ply int) float64 {
 		return x.s.chanceLeaf(n)
 	}
 	v := 0.0
-	for _, o := range twoDice {
-		c := node{pos: n.pos, d: rolled(o.Action)}
+	for _, o := range twoDice() {
+		c := node{pos: n.pos, d: luxumbra.DiceOf(o.Action)}
 		var ml chess.MoveList
-		c.pos.PseudoMoves(&ml, c.d.fromMask(), ^chess.Bitboard(0))
+		c.pos.PseudoMoves(&ml, c.d.FromMask(), ^chess.Bitboard(0))
 		if ml.N == 0 {
 			v -= o.Prob * winValue
 			continue
@@ -208,7 +209,7 @@ func (x *naive) chance(n *node, depth, ply int) float64 {
 func (x *naive) quiesce(n *node, ply int) float64 {
 	x.nodes++
 	var all chess.MoveList
-	n.pos.PseudoMoves(&all, n.d.fromMask(), ^chess.Bitboard(0))
+	n.pos.PseudoMoves(&all, n.d.FromMask(), ^chess.Bitboard(0))
 	us := n.pos.Turn()
 	best := leaf(&n.pos)
 	for _, m := range all.Slice() {
@@ -228,7 +229,7 @@ func (x *naive) quiesce(n *node, ply int) float64 {
 		switch {
 		case wins(&c.pos, us):
 			v = winValue
-		case c.d.unused() > 0 && hasMoveSlow(&c):
+		case c.d.Unused() > 0 && hasMoveSlow(&c):
 			v = x.quiesce(&c, ply+1)
 		default:
 			c.endTurn()
@@ -243,7 +244,7 @@ func (x *naive) quiesce(n *node, ply int) float64 {
 // listing the moves.
 func hasMoveSlow(n *node) bool {
 	var ml chess.MoveList
-	n.pos.PseudoMoves(&ml, n.d.fromMask(), ^chess.Bitboard(0))
+	n.pos.PseudoMoves(&ml, n.d.FromMask(), ^chess.Bitboard(0))
 	return ml.N > 0
 }
 
@@ -257,7 +258,7 @@ func TestStar1MatchesExpectimax(t *testing.T) {
 		pos   string
 		depth int
 	}{
-		{StartPosition, 2},
+		{luxumbra.StartPosition, 2},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 LS", 2},
 		{"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4 LS", 3},
 		{"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b - - 4 4 --", 2},
@@ -282,8 +283,8 @@ func star1Case(t *testing.T, pos string, maxDepth int, star2 bool) int {
 	t.Helper()
 	cuts := 0
 	{
-		s := setup(t, nil, pos)
-		n := node{pos: s.cur.pos, d: s.cur.d}
+		s := setupState(t, nil, pos)
+		n := node{pos: *s.Board(), d: s.Rolled()}
 		for depth := 1; depth <= maxDepth; depth++ {
 			srch := NewSearcher(10, 1)
 			srch.noTable, srch.noStar2, srch.noPVS = true, !star2, true
@@ -299,7 +300,7 @@ func star1Case(t *testing.T, pos string, maxDepth int, star2 bool) int {
 			}
 			x := naive{s: srch}
 			var want float64
-			if n.d.roll > 0 {
+			if n.d.Roll > 0 {
 				want = x.chance(&n, depth, 0)
 			} else {
 				want = x.decide(&n, depth, 0)
@@ -328,13 +329,13 @@ var benchPositions = []string{
 // BenchmarkSearch searches each of benchPositions at 20,000 nodes, from an
 // empty table, and reports the nodes a second.
 func BenchmarkSearch(b *testing.B) {
-	var states []*State
+	var states []*luxumbra.State
 	for _, pos := range benchPositions {
-		s, err := Game.Setup(nil, pos)
+		s, err := luxumbra.Game.Setup(nil, pos)
 		if err != nil {
 			b.Fatal(err)
 		}
-		states = append(states, s.(*State))
+		states = append(states, s.(*luxumbra.State))
 	}
 	nodes := 0
 	for b.Loop() {
@@ -350,13 +351,13 @@ func BenchmarkSearch(b *testing.B) {
 // alpha-beta of the legacy levels (ai.AlphaBeta over game.State), for
 // the nodes a second of the two budgets.
 func BenchmarkLegacySearch(b *testing.B) {
-	var states []*State
+	var states []*luxumbra.State
 	for _, pos := range benchPositions {
-		s, err := Game.Setup(nil, pos)
+		s, err := luxumbra.Game.Setup(nil, pos)
 		if err != nil {
 			b.Fatal(err)
 		}
-		states = append(states, s.(*State))
+		states = append(states, s.(*luxumbra.State))
 	}
 	nodes := 0
 	for b.Loop() {
@@ -384,7 +385,7 @@ func TestLeaf(t *testing.T) {
 	type pair struct{ eval, leaf float64 }
 	var got []pair
 	for _, pos := range positions {
-		p := setup(t, nil, pos).Board()
+		p := setupState(t, nil, pos).Board()
 		e, l := float64(Eval(p)), leaf(p)
 		if math.Abs(l) >= winValue || math.Signbit(l) != math.Signbit(e) {
 			t.Errorf("leaf(%q) = %v for an evaluation of %v", pos, l, e)
@@ -401,4 +402,24 @@ func TestLeaf(t *testing.T) {
 	if q := got[1].leaf / winValue; q < 0.6 || q > 0.8 {
 		t.Errorf("a queen more is worth %.2f of a win (evaluation %v), want about 0.7", q, got[1].eval)
 	}
+}
+
+// setupState returns the state of a position in the game's notation.
+func setupState(t *testing.T, opts game.Options, pos string) *luxumbra.State {
+	t.Helper()
+	s, err := luxumbra.Game.Setup(opts, pos)
+	if err != nil {
+		t.Fatalf("Setup(%q) = %v", pos, err)
+	}
+	return s.(*luxumbra.State)
+}
+
+// twoDice returns the outcomes of a roll of two dice, with their
+// probabilities, as the game gives them at the start.
+func twoDice() []game.Outcome {
+	s, err := luxumbra.Game.New(nil)
+	if err != nil {
+		panic(err)
+	}
+	return s.ChanceOutcomes()
 }

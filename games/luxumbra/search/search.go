@@ -1,4 +1,4 @@
-package luxumbra
+package search
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"norns/games/chess"
+	chesssearch "norns/games/chess/search"
+	"norns/games/luxumbra"
 )
 
 // The values of the search lie from -winValue (a loss) to winValue (a
@@ -30,7 +32,7 @@ const (
 // value: the search copies it to play a move (copy-make).
 type node struct {
 	pos chess.Position
-	d   dice
+	d   luxumbra.Dice
 }
 
 // play makes one move of the turn, as core.play does, without the move
@@ -40,17 +42,17 @@ func (n *node) play(m chess.Move) {
 	n.pos.Play(m)
 	n.pos.SetEPSquare(chess.NoSquare) // 1.1
 	n.pos.SetTurn(us)
-	n.d.use(m.From())
+	n.d.Use(m.From())
 }
 
 // endTurn passes the turn to the opponent, who rolls two dice (3.1).
 func (n *node) endTurn() {
 	n.pos.SetTurn(n.pos.Turn().Other())
-	n.d = dice{roll: 2}
+	n.d = luxumbra.Dice{Roll: 2}
 }
 
 // key is the table's key: the board's hash with the dice's.
-func (n *node) key() uint64 { return n.pos.Hash() ^ diceKeys[n.d.key()] }
+func (n *node) key() uint64 { return n.pos.Hash() ^ n.d.Hash() }
 
 // hasMove reports whether the side to move has a move (3.2) from a square
 // of from: a piece with a free or enemy-held square among its targets, a
@@ -117,12 +119,12 @@ func wins(p *chess.Position, us chess.Color) bool {
 // tries them, the likeliest first (it narrows the *-minimax windows of
 // the others most): LS (1/2), LL (1/4), SS (1/4).
 var rolls = [3]struct {
-	d    dice
+	d    luxumbra.Dice
 	prob float64
 }{
-	{dice{light: 1, shadow: 1}, 0.5},
-	{dice{light: 2}, 0.25},
-	{dice{shadow: 2}, 0.25},
+	{luxumbra.Dice{Light: 1, Shadow: 1}, 0.5},
+	{luxumbra.Dice{Light: 2}, 0.25},
+	{luxumbra.Dice{Shadow: 2}, 0.25},
 }
 
 // ttEntry is a slot of the transposition table.
@@ -238,12 +240,12 @@ type Result struct {
 
 // Search chooses a move for the player to move in s, which must be at a
 // decision. The move is one of s.LegalMoves().
-func (s *Searcher) Search(ctx context.Context, st *State, lim Limits) Result {
+func (s *Searcher) Search(ctx context.Context, st *luxumbra.State, lim Limits) Result {
 	moves := slices.Clone(st.LegalMoves())
 	if len(moves) == 0 {
 		return Result{}
 	}
-	root := node{pos: st.cur.pos, d: st.cur.d}
+	root := node{pos: *st.Board(), d: st.Rolled()}
 	s.nodes, s.stop, s.ctx, s.limit = 0, false, ctx, lim.Nodes
 	s.end = time.Time{}
 	if lim.Time > 0 {
@@ -351,7 +353,7 @@ func (s *Searcher) storeRoot(n *node, depth int, v float64, m chess.Move) {
 // entry the pruning tests compare with a search without pruning.
 func (s *Searcher) value(n *node, depth int) float64 {
 	s.nodes, s.stop, s.limit, s.ctx, s.end = 0, false, 0, nil, time.Time{}
-	if n.d.roll > 0 {
+	if n.d.Roll > 0 {
 		return s.chance(n, depth, 0, -infValue, infValue)
 	}
 	return s.decide(n, depth, 0, -infValue, infValue)
@@ -368,7 +370,7 @@ func (s *Searcher) after(n *node, m chess.Move, depth, ply int, alpha, beta floa
 	if wins(&c.pos, us) {
 		return winValue
 	}
-	if c.d.unused() > 0 && hasMove(&c.pos, c.d.fromMask()) {
+	if c.d.Unused() > 0 && hasMove(&c.pos, c.d.FromMask()) {
 		return s.decide(&c, depth, ply, alpha, beta)
 	}
 	c.endTurn()
@@ -397,7 +399,7 @@ func (s *Searcher) chance(n *node, depth, ply int, alpha, beta float64) float64 
 	}
 	var moves [len(rolls)]bool // whether each outcome allows a move
 	for i, r := range rolls {
-		moves[i] = hasMove(&n.pos, r.d.fromMask())
+		moves[i] = hasMove(&n.pos, r.d.FromMask())
 	}
 	// lower[i] is a lower bound of outcome i's value: a loss, until Star2
 	// probing finds better.
@@ -487,7 +489,7 @@ func (s *Searcher) firstMove(n *node, ply int) chess.Move {
 		ttMove = s.tt[k&s.mask].move
 	}
 	var ml chess.MoveList
-	n.pos.PseudoMoves(&ml, n.d.fromMask(), ^chess.Bitboard(0))
+	n.pos.PseudoMoves(&ml, n.d.FromMask(), ^chess.Bitboard(0))
 	moves := ml.Slice()
 	s.order(n, moves, ttMove, ply)
 	return moves[0]
@@ -543,7 +545,7 @@ func (s *Searcher) decide(n *node, depth, ply int, alpha, beta float64) float64 
 		ttMove = e.move
 	}
 	var ml chess.MoveList
-	n.pos.PseudoMoves(&ml, n.d.fromMask(), ^chess.Bitboard(0))
+	n.pos.PseudoMoves(&ml, n.d.FromMask(), ^chess.Bitboard(0))
 	moves := ml.Slice()
 	s.order(n, moves, ttMove, ply)
 	a0 := alpha
@@ -611,7 +613,7 @@ func (s *Searcher) order(n *node, moves []chess.Move, ttMove chess.Move, ply int
 		case m == ttMove:
 			v = 1 << 30
 		case victim != chess.NoPiece:
-			v = 1<<29 + int32(chess.SEEValue[victim.Role()])*16 - int32(chess.SEEValue[n.pos.Piece(m.From()).Role()]/16)
+			v = 1<<29 + int32(chesssearch.SEEValue[victim.Role()])*16 - int32(chesssearch.SEEValue[n.pos.Piece(m.From()).Role()]/16)
 		case m.Promotion() == chess.Queen:
 			v = 1<<29 - 1
 		case m == k[0]:
@@ -644,7 +646,7 @@ func (s *Searcher) quiesce(n *node, ply int, alpha, beta float64) float64 {
 	if s.stop {
 		return 0
 	}
-	from := n.d.fromMask()
+	from := n.d.FromMask()
 	if takesKing(&n.pos, from) {
 		return winValue
 	}
@@ -665,7 +667,7 @@ func (s *Searcher) quiesce(n *node, ply int, alpha, beta float64) float64 {
 		switch {
 		case wins(&c.pos, us):
 			v = winValue
-		case c.d.unused() > 0 && hasMove(&c.pos, c.d.fromMask()):
+		case c.d.Unused() > 0 && hasMove(&c.pos, c.d.FromMask()):
 			v = s.quiesce(&c, ply+1, alpha, beta)
 		default:
 			c.endTurn()
@@ -692,7 +694,7 @@ func (s *Searcher) chanceLeaf(n *node) float64 {
 	e := leaf(&n.pos)
 	v := 0.0
 	for _, r := range rolls {
-		from := r.d.fromMask()
+		from := r.d.FromMask()
 		switch {
 		case takesKing(&n.pos, from):
 			v += r.prob * winValue

@@ -1,4 +1,4 @@
-package nordsloki_test
+package search_test
 
 import (
 	"context"
@@ -8,9 +8,8 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games/nordsloki"
+	"norns/games/searches"
 )
-
-var _ ai.NativeSearcher = (*nordsloki.State)(nil)
 
 // TestLevelsPlayTheNet: the AI's medium and hard levels play Nords Loki
 // with the learned evaluation (one and two plies), the legacy levels with
@@ -40,7 +39,7 @@ func TestLevelsPlayTheNet(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.Iterations = tc.iters
-		agent, err := ai.New(cfg)
+		agent, err := searches.NewAgent(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
