@@ -191,4 +191,15 @@
 // progress, konung lives, LOKI and ODIN ships held; a tanh of the
 // difference from the other players' mean) and game.Hasher (Zobrist over
 // the checkers, ships, dice, flags and the player to move).
+//
+// # The learned evaluation
+//
+// The AI's medium and hard levels play with a learned evaluation: a small
+// network over an encoding of the position (net.go; its trained weights
+// are embedded from nets/), which NetPlayer uses to pick the best turn one
+// or two plies deep (netplay.go), trained by temporal-difference learning
+// from self-play (train.go, `norns train`). NewNetSearch gives it to the
+// levels through games/nordsloki/search (ai.Native, listed in
+// games/searches). The encoding reads the board, the ships and the dice
+// of the unexported state; it stays here with them.
 package nordsloki

@@ -7,15 +7,15 @@ import (
 	"norns/game"
 )
 
-// TwoPlyNodes is the size of search from which NewSearch plays two plies
+// TwoPlyNodes is the size of search from which NewNetSearch plays two plies
 // deep: the hard level's (a time, or the lab's 50,000 nodes); a smaller
 // search (the medium level's) plays one ply.
 const TwoPlyNodes = 50000
 
 // NewNetSearch returns the game's own player for the AI's medium and hard
-// levels (ai.Native, games/nordsloki/search): the learned evaluation (NetPlayer), two
-// plies deep for a search of a time, or of TwoPlyNodes nodes or more, one
-// ply for a smaller one. With konungs off, for which no net is trained,
+// levels (games/nordsloki/search adapts it to ai.Native): the learned
+// evaluation (NetPlayer), two plies deep for a search of a time, or of
+// TwoPlyNodes nodes or more, one ply for a smaller one. With konungs off, for which no net is trained,
 // it returns nil, and the AI plays its generic search. A search of a time
 // stops within it with the best turn found.
 func NewNetSearch(s *State, nodes int, budget time.Duration, depth int) *NetSearch {

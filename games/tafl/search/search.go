@@ -1,10 +1,12 @@
-package tafl
+package search
 
 import (
 	"context"
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"norns/games/tafl"
 )
 
 // Scores of the search, from the side to move's view.
@@ -69,7 +71,7 @@ type Limits struct {
 // the moves that block his lines or come next to him are searched. A
 // Searcher plays one rule set; it is not safe for concurrent use.
 type Searcher struct {
-	rules   Rules
+	rules   tafl.Rules
 	tt      []ttEntry
 	mask    uint64
 	gen     uint8
@@ -82,7 +84,7 @@ type Searcher struct {
 	keys    [maxPly][]uint64
 	// eval is the evaluation of the quiescence search's leaves: evaluate,
 	// or another one to compare it with.
-	eval func(*Rules, *board) int32
+	eval func(*tafl.Rules, *tafl.Board) int32
 
 	nodes    int64
 	limit    int64
@@ -95,7 +97,7 @@ type Searcher struct {
 // NewSearcher returns a searcher for rules with a table of 2^bits
 // entries (16 bytes each); seed shuffles the order of root moves the
 // search cannot tell apart.
-func NewSearcher(rules Rules, bits int, seed uint64) *Searcher {
+func NewSearcher(rules tafl.Rules, bits int, seed uint64) *Searcher {
 	bits = max(10, min(bits, 26))
 	return &Searcher{
 		rules: rules,
@@ -117,14 +119,14 @@ func (sr *Searcher) Clear() {
 
 // Search searches the position of a state that is not over and returns
 // its best move. The state is not changed.
-func (sr *Searcher) Search(ctx context.Context, s *State, lim Limits) (uint32, SearchInfo) {
+func (sr *Searcher) Search(ctx context.Context, s *tafl.State, lim Limits) (uint32, SearchInfo) {
 	start := time.Now()
-	b := s.b
-	if n2 := b.n * b.n; n2 != sr.n2 {
+	b := s.Board()
+	if n2 := b.N * b.N; n2 != sr.n2 {
 		sr.n2 = n2
 		sr.history = make([]int32, 2*n2*n2)
 	}
-	sr.hist = append(sr.hist[:0], s.hashes[s.irrev:]...)
+	sr.hist = append(sr.hist[:0], s.Reversible()...)
 	sr.nodes, sr.limit, sr.stop, sr.canStop = 0, lim.Nodes, false, false
 	sr.deadline = time.Time{}
 	if lim.Time > 0 {
@@ -138,10 +140,10 @@ func (sr *Searcher) Search(ctx context.Context, s *State, lim Limits) (uint32, S
 	sr.killers = [maxPly][2]uint32{}
 
 	// The root's moves, shuffled by the seed, then in the search's order.
-	root := b.legal(&sr.rules, nil)
+	root := b.Legal(&sr.rules, nil)
 	sr.rng.Shuffle(len(root), func(i, j int) { root[i], root[j] = root[j], root[i] })
 	var ttMove uint32
-	if e := &sr.tt[b.hash&sr.mask]; e.key == uint32(b.hash>>32) && e.bound != 0 {
+	if e := &sr.tt[b.Hash&sr.mask]; e.key == uint32(b.Hash>>32) && e.bound != 0 {
 		ttMove = e.move
 	}
 	keys := sr.order(&b, root, ttMove, 0)
@@ -186,7 +188,7 @@ func (sr *Searcher) Search(ctx context.Context, s *State, lim Limits) (uint32, S
 // score and whether the iteration finished. When it stops early, the move
 // and score are those of the best move found so far (the previous best is
 // searched first, so a move that beats it is better at this depth), or 0.
-func (sr *Searcher) searchRoot(b *board, root []uint32, depth int) (uint32, int32, bool) {
+func (sr *Searcher) searchRoot(b *tafl.Board, root []uint32, depth int) (uint32, int32, bool) {
 	alpha, beta := int32(-scoreInf), int32(scoreInf)
 	var best uint32
 	for i, m := range root {
@@ -198,7 +200,7 @@ func (sr *Searcher) searchRoot(b *board, root []uint32, depth int) (uint32, int3
 			alpha, best = score, m
 		}
 	}
-	sr.store(b.hash, best, alpha, depth, boundExact, 0)
+	sr.store(b.Hash, best, alpha, depth, boundExact, 0)
 	return best, alpha, true
 }
 
@@ -208,21 +210,21 @@ func (sr *Searcher) searchRoot(b *board, root []uint32, depth int) (uint32, int3
 // irrev is the index in sr.hist of the first position that can recur. It
 // returns the score from b's mover's view and false when the search was
 // stopped.
-func (sr *Searcher) child(b *board, m uint32, depth, ply int, alpha, beta int32, irrev int, first bool) (int32, bool) {
+func (sr *Searcher) child(b *tafl.Board, m uint32, depth, ply int, alpha, beta int32, irrev int, first bool) (int32, bool) {
 	c := *b
 	from, to := moveSquares(m)
-	ncaps, kingTaken := c.move(&sr.rules, from, to)
-	sr.hist = append(sr.hist, c.hash)
+	ncaps, kingTaken := c.Move(&sr.rules, from, to)
+	sr.hist = append(sr.hist, c.Hash)
 	defer func() { sr.hist = sr.hist[:len(sr.hist)-1] }()
 	ci := irrev
 	if ncaps > 0 {
 		ci = len(sr.hist) - 1
 	}
-	switch v := verdict(&sr.rules, &c, b.toMove, kingTaken, sr.hist[ci:]); v {
+	switch v := verdict(&sr.rules, &c, b.ToMove, kingTaken, sr.hist[ci:]); v {
 	case drawn:
 		return 0, true
 	case blackWon, whiteWon:
-		if (v == whiteWon) == (b.toMove == white) {
+		if (v == whiteWon) == (b.ToMove == tafl.White) {
 			return scoreWin - int32(ply) - 1, true
 		}
 		return -scoreWin + int32(ply) + 1, true
@@ -233,7 +235,7 @@ func (sr *Searcher) child(b *board, m uint32, depth, ply int, alpha, beta int32,
 	} else {
 		// Late quiet moves are searched a ply less first.
 		r := 0
-		if depth >= 3 && ncaps == 0 && from != b.king && !first && sr.late(m, ply) {
+		if depth >= 3 && ncaps == 0 && from != b.King && !first && sr.late(m, ply) {
 			r = 1
 		}
 		score = -sr.negamax(&c, depth-1-r, ply+1, -alpha-1, -alpha, ci)
@@ -254,7 +256,7 @@ func (sr *Searcher) late(m uint32, ply int) bool {
 
 // negamax searches b to depth and returns its score from the side to
 // move's view; b is not over except perhaps for want of a move.
-func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev int) int32 {
+func (sr *Searcher) negamax(b *tafl.Board, depth, ply int, alpha, beta int32, irrev int) int32 {
 	if depth <= 0 || ply >= maxPly-8 {
 		return sr.quiesce(b, ply, alpha, beta, irrev)
 	}
@@ -262,7 +264,7 @@ func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev i
 		return 0
 	}
 	var ttMove uint32
-	if e := &sr.tt[b.hash&sr.mask]; e.key == uint32(b.hash>>32) && e.bound != 0 {
+	if e := &sr.tt[b.Hash&sr.mask]; e.key == uint32(b.Hash>>32) && e.bound != 0 {
 		ttMove = e.move
 		if int(e.depth) >= depth && beta-alpha == 1 {
 			s := fromTable(e.score, ply)
@@ -287,7 +289,7 @@ func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev i
 				if score >= beta {
 					bound = boundLower
 					if quiet {
-						sr.reward(b.toMove, m, depth, ply)
+						sr.reward(b.ToMove, m, depth, ply)
 					}
 					return true
 				}
@@ -297,19 +299,19 @@ func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev i
 	}
 	// The table's move first, before the others are generated.
 	if ttMove != 0 {
-		if from, to := moveSquares(ttMove); b.isLegal(&sr.rules, from, to) {
-			if try(ttMove, b.captureCount(&sr.rules, from, to) == 0) {
+		if from, to := moveSquares(ttMove); b.IsLegal(&sr.rules, from, to) {
+			if try(ttMove, captureCount(b, &sr.rules, from, to) == 0) {
 				if sr.stop {
 					return 0
 				}
-				sr.store(b.hash, bestMove, best, depth, bound, ply)
+				sr.store(b.Hash, bestMove, best, depth, bound, ply)
 				return best
 			}
 		} else {
 			ttMove = 0
 		}
 	}
-	moves := b.legal(&sr.rules, sr.moves[ply][:0])
+	moves := b.Legal(&sr.rules, sr.moves[ply][:0])
 	sr.moves[ply] = moves[:0]
 	if len(moves) == 0 {
 		return -scoreWin + int32(ply) // 4.4: no legal move loses
@@ -328,7 +330,7 @@ func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev i
 	if sr.stop {
 		return 0
 	}
-	sr.store(b.hash, bestMove, best, depth, bound, ply)
+	sr.store(b.Hash, bestMove, best, depth, bound, ply)
 	return best
 }
 
@@ -336,12 +338,12 @@ func (sr *Searcher) negamax(b *board, depth, ply int, alpha, beta int32, irrev i
 // to move a king who can reach an escape square wins; with Black to move
 // and the king's lines open, Black must block them (or take the king), and
 // only such moves are searched; otherwise the evaluation stands.
-func (sr *Searcher) quiesce(b *board, ply int, alpha, beta int32, irrev int) int32 {
+func (sr *Searcher) quiesce(b *tafl.Board, ply int, alpha, beta int32, irrev int) int32 {
 	if sr.tick() {
 		return 0
 	}
-	rowR, colR, count := b.routes(&sr.rules)
-	if b.toMove == white {
+	rowR, colR, count := routes(b, &sr.rules)
+	if b.ToMove == tafl.White {
 		if count > 0 {
 			return scoreWin - int32(ply) - 1
 		}
@@ -350,9 +352,9 @@ func (sr *Searcher) quiesce(b *board, ply int, alpha, beta int32, irrev int) int
 	if count == 0 || ply >= maxPly-2 {
 		return sr.eval(&sr.rules, b)
 	}
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	moves := b.legal(&sr.rules, sr.moves[ply][:0])
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	moves := b.Legal(&sr.rules, sr.moves[ply][:0])
 	sr.moves[ply] = moves[:0]
 	if len(moves) == 0 {
 		return -scoreWin + int32(ply)
@@ -362,19 +364,19 @@ func (sr *Searcher) quiesce(b *board, ply int, alpha, beta int32, irrev int) int
 		_, to := moveSquares(m)
 		tr, tc := to/n, to%n
 		onRoute := tr == kr && rowR>>tc&1 != 0 || tc == kc && colR>>tr&1 != 0
-		if !onRoute && !b.nextTo(tr, tc, b.king) {
+		if !onRoute && !b.NextTo(tr, tc, b.King) {
 			continue
 		}
 		c := *b
 		from, _ := moveSquares(m)
-		ncaps, kingTaken := c.move(&sr.rules, from, to)
-		sr.hist = append(sr.hist, c.hash)
+		ncaps, kingTaken := c.Move(&sr.rules, from, to)
+		sr.hist = append(sr.hist, c.Hash)
 		ci := irrev
 		if ncaps > 0 {
 			ci = len(sr.hist) - 1
 		}
 		var score int32
-		switch v := verdict(&sr.rules, &c, black, kingTaken, sr.hist[ci:]); v {
+		switch v := verdict(&sr.rules, &c, tafl.Black, kingTaken, sr.hist[ci:]); v {
 		case drawn:
 			score = 0
 		case blackWon:
@@ -435,13 +437,13 @@ const (
 
 // order returns the moves of b as keys whose upper 32 bits rank them and
 // lower 32 bits are the moves, unsorted: pick takes them best first.
-func (sr *Searcher) order(b *board, moves []uint32, ttMove uint32, ply int) []uint64 {
+func (sr *Searcher) order(b *tafl.Board, moves []uint32, ttMove uint32, ply int) []uint64 {
 	keys := sr.keys[ply][:0]
-	n := b.n
-	side := b.toMove
-	var caps [4][maxSize]uint32
-	b.captureTargets(&sr.rules, &caps)
-	escapes := sr.rules.Escape == EscapeEdge
+	n := b.N
+	side := b.ToMove
+	var caps [4][tafl.MaxSize]uint32
+	captureTargets(b, &sr.rules, &caps)
+	escapes := sr.rules.Escape == tafl.EscapeEdge
 	hist := sr.history[side*sr.n2*sr.n2 : (side+1)*sr.n2*sr.n2]
 	k0, k1 := sr.killers[ply][0], sr.killers[ply][1]
 	for _, m := range moves {
@@ -451,10 +453,10 @@ func (sr *Searcher) order(b *board, moves []uint32, ttMove uint32, ply int) []ui
 		switch {
 		case m == ttMove:
 			s = orderTable
-		case from == b.king && (escapes && b.edge(tr, tc) || b.corner(tr, tc)):
+		case from == b.King && (escapes && b.Edge(tr, tc) || b.Corner(tr, tc)):
 			s = orderEscape
 		default:
-			if k := caps[0][tr]>>tc&1 + caps[1][tr]>>tc&1 + caps[2][tr]>>tc&1 + caps[3][tr]>>tc&1; k > 0 && (from != b.king || sr.rules.KingArmed) {
+			if k := caps[0][tr]>>tc&1 + caps[1][tr]>>tc&1 + caps[2][tr]>>tc&1 + caps[3][tr]>>tc&1; k > 0 && (from != b.King || sr.rules.KingArmed) {
 				s = orderCapture + k
 			} else if m == k0 {
 				s = orderKiller + 1
@@ -477,18 +479,18 @@ func (sr *Searcher) order(b *board, moves []uint32, ttMove uint32, ply int) []ui
 // no victim here, and whether the moving piece may capture (an unarmed
 // king may not) is the caller's business; shieldwalls are left out. It is
 // for move ordering only.
-func (b *board) captureTargets(rules *Rules, out *[4][maxSize]uint32) {
-	n := b.n
-	mover := b.toMove
+func captureTargets(b *tafl.Board, rules *tafl.Rules, out *[4][tafl.MaxSize]uint32) {
+	n := b.N
+	mover := b.ToMove
 	victim := 1 - mover
-	full := b.full()
-	kr, kc := b.king/n, b.king%n
-	var vic, anv [maxSize]uint32
+	full := b.Full()
+	kr, kc := b.King/n, b.King%n
+	var vic, anv [tafl.MaxSize]uint32
 	for r := range n {
-		vic[r] = b.rows[victim][r]
-		anv[r] = b.rows[mover][r]
+		vic[r] = b.Rows[victim][r]
+		anv[r] = b.Rows[mover][r]
 	}
-	if victim == white {
+	if victim == tafl.White {
 		vic[kr] &^= 1 << kc
 	} else if !rules.KingArmed {
 		anv[kr] &^= 1 << kc
@@ -496,17 +498,17 @@ func (b *board) captureTargets(rules *Rules, out *[4][maxSize]uint32) {
 	corners := uint32(1) | 1<<(n-1)
 	if rules.Corners {
 		// A corner is hostile unless the victim's king stands on it.
-		anv[0] |= corners &^ b.rows[victim][0]
-		anv[n-1] |= corners &^ b.rows[victim][n-1]
+		anv[0] |= corners &^ b.Rows[victim][0]
+		anv[n-1] |= corners &^ b.Rows[victim][n-1]
 	}
 	if rules.Throne && n%2 == 1 {
 		m := n / 2
-		if victim == black || b.rows[white][m]>>m&1 == 0 {
+		if victim == tafl.Black || b.Rows[tafl.White][m]>>m&1 == 0 {
 			anv[m] |= 1 << m
 		}
 	}
 	for r := range n {
-		empty := full &^ (b.rows[black][r] | b.rows[white][r])
+		empty := full &^ (b.Rows[tafl.Black][r] | b.Rows[tafl.White][r])
 		out[0][r] = vic[r] >> 1 & (anv[r] >> 2) & empty // victim to the right
 		out[1][r] = vic[r] << 1 & (anv[r] << 2) & empty // victim to the left
 		if r+2 < n {
@@ -567,22 +569,22 @@ func fromTable(s int32, ply int) int32 {
 
 // captureCount counts the pieces a move from-to would take by custody
 // (shieldwalls and the king aside), for move ordering only.
-func (b *board) captureCount(rules *Rules, from, to int) int {
-	n := b.n
-	mover := b.toMove
-	if mover == white && from == b.king && !rules.KingArmed {
+func captureCount(b *tafl.Board, rules *tafl.Rules, from, to int) int {
+	n := b.N
+	mover := b.ToMove
+	if mover == tafl.White && from == b.King && !rules.KingArmed {
 		return 0
 	}
 	victim := 1 - mover
 	r, c := to/n, to%n
 	k := 0
-	for _, d := range dirs {
+	for _, d := range tafl.Dirs {
 		r1, c1 := r+d[0], c+d[1]
 		r2, c2 := r1+d[0], c1+d[1]
-		if r2 < 0 || c2 < 0 || r2 >= n || c2 >= n || r1*n+c1 == b.king {
+		if r2 < 0 || c2 < 0 || r2 >= n || c2 >= n || r1*n+c1 == b.King {
 			continue
 		}
-		if b.rows[victim][r1]>>c1&1 != 0 && b.anvil(rules, r2, c2, victim) {
+		if b.Rows[victim][r1]>>c1&1 != 0 && b.Anvil(rules, r2, c2, victim) {
 			k++
 		}
 	}

@@ -1,5 +1,6 @@
-package tafl
+package search
 
+import "norns/games/tafl"
 import "math/bits"
 
 // The engine's view of a game: the board by copy-make (a board is a few
@@ -22,32 +23,32 @@ const (
 // escape, king captured, edge fort, enclosure, no legal move, repetition,
 // move limit. hist holds the hashes of the positions since the last
 // capture (or since the state was created), the current one last.
-func verdict(rules *Rules, b *board, mover int, kingTaken bool, hist []uint64) int {
-	if mover == white && b.kingEscaped(rules) { // 4.1
+func verdict(rules *tafl.Rules, b *tafl.Board, mover int, kingTaken bool, hist []uint64) int {
+	if mover == tafl.White && b.KingEscaped(rules) { // 4.1
 		return whiteWon
 	}
-	if mover == black && kingTaken { // 3.4
+	if mover == tafl.Black && kingTaken { // 3.4
 		return blackWon
 	}
-	if mover == white && rules.EdgeFort && b.edgeFort(rules) { // Copenhagen 8
+	if mover == tafl.White && rules.EdgeFort && b.EdgeFort(rules) { // Copenhagen 8
 		return whiteWon
 	}
-	if mover == black && rules.Encirclement && mayBeEnclosed(b) && b.enclosed() { // 4.3
+	if mover == tafl.Black && rules.Encirclement && mayBeEnclosed(b) && b.Enclosed() { // 4.3
 		return blackWon
 	}
-	rep := rules.Repetition != RepetitionOff && repeatedIn(hist)
-	limit := rules.MoveLimit > 0 && b.plies >= rules.MoveLimit
+	rep := rules.Repetition != tafl.RepetitionOff && repeatedIn(hist)
+	limit := rules.MoveLimit > 0 && b.Plies >= rules.MoveLimit
 	if !rep && !limit {
 		return ongoing // the search finds "no legal move" when it generates
 	}
-	if !b.hasMove(rules, b.toMove) { // 4.4 comes first
-		if b.toMove == black {
+	if !b.HasMove(rules, b.ToMove) { // 4.4 comes first
+		if b.ToMove == tafl.Black {
 			return whiteWon
 		}
 		return blackWon
 	}
 	if rep { // 4.5
-		if rules.Repetition == RepetitionDraw {
+		if rules.Repetition == tafl.RepetitionDraw {
 			return drawn
 		}
 		return blackWon
@@ -74,17 +75,17 @@ func repeatedIn(hist []uint64) bool {
 // mayBeEnclosed is a quick test before board.enclosed: White is not
 // enclosed when some white piece sees the edge along its rank without an
 // attacker in between (the flood fill reaches it along that rank).
-func mayBeEnclosed(b *board) bool {
-	n := b.n
+func mayBeEnclosed(b *tafl.Board) bool {
+	n := b.N
 	for r := range n {
-		w := b.rows[white][r]
+		w := b.Rows[tafl.White][r]
 		if w == 0 {
 			continue
 		}
 		if r == 0 || r == n-1 {
 			return false
 		}
-		a := b.rows[black][r]
+		a := b.Rows[tafl.Black][r]
 		lo := bits.TrailingZeros32(w)
 		hi := 31 - bits.LeadingZeros32(w)
 		if a&(uint32(1)<<lo-1) == 0 || a&^(uint32(2)<<hi-1) == 0 {

@@ -1,4 +1,4 @@
-package tafl
+package search
 
 import (
 	"fmt"
@@ -9,38 +9,39 @@ import (
 	"pgregory.net/rapid"
 
 	"norns/game"
+	"norns/games/tafl"
 )
 
 // engineWalk follows a State move by move with the engine's own view of
 // the game: the board by copy-make, the hashes since the last capture and
 // verdict.
 type engineWalk struct {
-	rules *Rules
-	b     board
+	rules *tafl.Rules
+	b     tafl.Board
 	hist  []uint64
 	irrev int
 }
 
-func newEngineWalk(s *State) *engineWalk {
-	return &engineWalk{rules: &s.rules, b: s.b, hist: slices.Clone(s.hashes), irrev: s.irrev}
+func newEngineWalk(s *tafl.State) *engineWalk {
+	return &engineWalk{rules: ptr(s.Rules()), b: s.Board(), hist: slices.Clone(s.Reversible())}
 }
 
 // play makes the move on the engine's board and returns its verdict, with
 // "no legal move" found the way the search finds it (by generating).
 func (w *engineWalk) play(m uint32) int {
-	mover := w.b.toMove
+	mover := w.b.ToMove
 	from, to := moveSquares(m)
-	ncaps, kingTaken := w.b.move(w.rules, from, to)
-	w.hist = append(w.hist, w.b.hash)
+	ncaps, kingTaken := w.b.Move(w.rules, from, to)
+	w.hist = append(w.hist, w.b.Hash)
 	if ncaps > 0 {
 		w.irrev = len(w.hist) - 1
 	}
 	v := verdict(w.rules, &w.b, mover, kingTaken, w.hist[w.irrev:])
 	if v == ongoing {
 		var buf [1024]uint32
-		if len(w.b.legal(w.rules, buf[:0])) == 0 {
+		if len(w.b.Legal(w.rules, buf[:0])) == 0 {
 			v = blackWon // 4.4: the side to move loses
-			if w.b.toMove == black {
+			if w.b.ToMove == tafl.Black {
 				v = whiteWon
 			}
 		}
@@ -49,14 +50,14 @@ func (w *engineWalk) play(m uint32) int {
 }
 
 // stateVerdict is the engine's outcome of a State's result.
-func stateVerdict(s *State) int {
+func stateVerdict(s *tafl.State) int {
 	r := s.Result()
 	switch {
 	case r.Kind == game.Ongoing:
 		return ongoing
 	case r.Kind == game.Draw:
 		return drawn
-	case r.Winners[0] == black:
+	case r.Winners[0] == tafl.Black:
 		return blackWon
 	}
 	return whiteWon
@@ -73,10 +74,10 @@ type tb interface {
 // moves, and that the engine's quick tests (the capture masks of move
 // ordering, the king's routes of the quiescence search) say what the
 // moves do.
-func compare(t tb, w *engineWalk, s *State, v int, where string) {
+func compare(t tb, w *engineWalk, s *tafl.State, v int, where string) {
 	t.Helper()
-	if w.b != s.b {
-		t.Fatalf("%s: the engine's board is %s, the state's %s", where, w.b.position(), s.Position())
+	if w.b != s.Board() {
+		t.Fatalf("%s: the engine's board is %s, the state's %s", where, w.b.Position(), s.Position())
 	}
 	if want := stateVerdict(s); v != want {
 		t.Fatalf("%s: the engine's verdict is %d, the state's %d (%s)", where, v, want, status(s))
@@ -85,7 +86,7 @@ func compare(t tb, w *engineWalk, s *State, v int, where string) {
 		return
 	}
 	var buf [1024]uint32
-	moves := w.b.legal(w.rules, buf[:0])
+	moves := w.b.Legal(w.rules, buf[:0])
 	legal := s.Legal()
 	if len(moves) != len(legal) {
 		t.Fatalf("%s: %d moves, State.Legal %d", where, len(moves), len(legal))
@@ -102,39 +103,39 @@ func compare(t tb, w *engineWalk, s *State, v int, where string) {
 // checkCaptureMasks: the masks of captureTargets and captureCount give,
 // for every move, the pieces it takes by custody (shieldwalls aside: a
 // move to the edge under Shieldwall may take more).
-func checkCaptureMasks(t tb, rules *Rules, b *board, moves []uint32, where string) {
+func checkCaptureMasks(t tb, rules *tafl.Rules, b *tafl.Board, moves []uint32, where string) {
 	t.Helper()
-	var caps [4][maxSize]uint32
-	b.captureTargets(rules, &caps)
-	n := b.n
+	var caps [4][tafl.MaxSize]uint32
+	captureTargets(b, rules, &caps)
+	n := b.N
 	for _, m := range moves {
 		from, to := moveSquares(m)
 		tr, tc := to/n, to%n
-		got := b.captured(rules, from, to)
-		if rules.Shieldwall && b.edge(tr, tc) {
+		got := b.Captured(rules, from, to)
+		if rules.Shieldwall && b.Edge(tr, tc) {
 			continue
 		}
 		mask := 0
 		for d := range caps {
 			mask += int(caps[d][tr] >> tc & 1)
 		}
-		if from == b.king && !rules.KingArmed {
+		if from == b.King && !rules.KingArmed {
 			mask = 0
 		}
-		if cc := b.captureCount(rules, from, to); cc != len(got) || mask != len(got) {
-			t.Fatalf("%s: %s takes %d, captureCount says %d, captureTargets %d", where, moveText(game.Action(m), n), len(got), cc, mask)
+		if cc := captureCount(b, rules, from, to); cc != len(got) || mask != len(got) {
+			t.Fatalf("%s: %s takes %d, captureCount says %d, captureTargets %d", where, fmt.Sprintf("move %d-%d", m>>9, m&511), len(got), cc, mask)
 		}
 	}
 }
 
 // checkRoutes: board.routes counts the escape squares the king reaches in
 // one move, and its masks are the squares between him and them.
-func checkRoutes(t tb, rules *Rules, b *board, where string) {
+func checkRoutes(t tb, rules *tafl.Rules, b *tafl.Board, where string) {
 	t.Helper()
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	rowR, colR, count := b.routes(rules)
-	rt, ct := b.slides(rules, kr, kc)
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	rowR, colR, count := routes(b, rules)
+	rt, ct := b.Slides(rules, kr, kc)
 	want := 0
 	var wantRow, wantCol uint32
 	for c := range n {
@@ -157,38 +158,38 @@ func checkRoutes(t tb, rules *Rules, b *board, where string) {
 }
 
 // isEscape reports whether (r, c) is a square the king wins on.
-func isEscape(rules *Rules, b *board, r, c int) bool {
-	if rules.Escape == EscapeCorner {
-		return b.corner(r, c)
+func isEscape(rules *tafl.Rules, b *tafl.Board, r, c int) bool {
+	if rules.Escape == tafl.EscapeCorner {
+		return b.Corner(r, c)
 	}
-	return b.edge(r, c)
+	return b.Edge(r, c)
 }
 
 // ruleSets lists every preset under every value of repetition, and with
 // a short move limit, with each of its layouts.
 func ruleSets() []struct {
 	name string
-	g    *Game
+	g    *tafl.Game
 	opts game.Options
 } {
 	var out []struct {
 		name string
-		g    *Game
+		g    *tafl.Game
 		opts game.Options
 	}
-	for _, g := range Presets {
-		for _, l := range g.layouts {
-			for _, rep := range repetitionNames {
+	for _, g := range tafl.Presets {
+		for _, l := range g.Layouts() {
+			for _, rep := range repetitionValues(g) {
 				for _, limit := range []string{"400", "40"} {
 					o := game.Options{"repetition": rep, "move-limit": limit}
-					if len(g.layouts) > 1 {
+					if len(g.Layouts()) > 1 {
 						o["layout"] = l.Name
 					}
 					out = append(out, struct {
 						name string
-						g    *Game
+						g    *tafl.Game
 						opts game.Options
-					}{fmt.Sprintf("%s/%s/%s/%s", g.name, l.Name, rep, limit), g, o})
+					}{fmt.Sprintf("%s/%s/%s/%s", g.Name(), l.Name, rep, limit), g, o})
 				}
 			}
 		}
@@ -199,7 +200,7 @@ func ruleSets() []struct {
 // playout plays a game from s to its end (or maxPlies), choosing each
 // move with choose, and checks the engine against the State after every
 // move.
-func playout(t tb, s *State, maxPlies int, choose func(n int) int) {
+func playout(t tb, s *tafl.State, maxPlies int, choose func(n int) int) {
 	t.Helper()
 	w := newEngineWalk(s)
 	for ply := 0; ply < maxPlies && !s.Terminal(); ply++ {
@@ -227,7 +228,7 @@ func TestEngineAgreesWithState(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				s := gs.(*State)
+				s := gs.(*tafl.State)
 				// Every other game repeats its moves where it can: the
 				// first of the legal moves, which often goes back.
 				shuffle := rng.IntN(2) == 0
@@ -254,7 +255,7 @@ func TestEngineReachesEveryEnd(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, uint64(len(rs.name))))
 		for range 6 {
 			gs, _ := rs.g.New(rs.opts)
-			s := gs.(*State)
+			s := gs.(*tafl.State)
 			playout(t, s, 500, func(n int) int {
 				if rng.IntN(3) == 0 {
 					return 0
@@ -278,25 +279,25 @@ func TestEngineSpecialEnds(t *testing.T) {
 	fort := "Ke1 Td1 Tf1 Td2 Tf2 Td3 Tf3 "
 	ring := "tc4 tc5 tc6 tg4 tg5 tg6 td3 tf3 td7 tf7 te9 Ke5 Te4 "
 	tests := []struct {
-		rules    Rules
+		rules    tafl.Rules
 		position string
 	}{
-		{CopenhagenRules, diagram(11, "w", fort+"Te6 ta9 tk5")},
-		{CopenhagenRules, diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Te6 ta9 tk5")},
-		{CopenhagenRules, diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Td3 Tf3 Td4 Tf4 te3 Te6 ta9")},
-		{CopenhagenRules, diagram(11, "w", "Ke1 Tc1 Td1 Tf1 Tg1 Td2 Tf2 Td3 Tf3 tj9 Te6")},
-		{FetlarRules, diagram(11, "w", fort+"Te6 ta9 tk5")},
-		{SeaRules, diagram(9, "b", ring+"te3")},
-		{SeaRules, diagram(9, "b", ring+"te3 Th8")},
-		{SeaRules, diagram(9, "b", ring+"Te3 te2")},
-		{FetlarRules, diagram(9, "b", ring+"te3")},
-		{CopenhagenRules, diagram(11, "b", "Td1 Te1 Tf1 td2 te2 tf2 tc1 Kf6 tj3")},
+		{tafl.CopenhagenRules, diagram(11, "w", fort+"Te6 ta9 tk5")},
+		{tafl.CopenhagenRules, diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Te6 ta9 tk5")},
+		{tafl.CopenhagenRules, diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Td3 Tf3 Td4 Tf4 te3 Te6 ta9")},
+		{tafl.CopenhagenRules, diagram(11, "w", "Ke1 Tc1 Td1 Tf1 Tg1 Td2 Tf2 Td3 Tf3 tj9 Te6")},
+		{tafl.FetlarRules, diagram(11, "w", fort+"Te6 ta9 tk5")},
+		{tafl.SeaRules, diagram(9, "b", ring+"te3")},
+		{tafl.SeaRules, diagram(9, "b", ring+"te3 Th8")},
+		{tafl.SeaRules, diagram(9, "b", ring+"Te3 te2")},
+		{tafl.FetlarRules, diagram(9, "b", ring+"te3")},
+		{tafl.CopenhagenRules, diagram(11, "b", "Td1 Te1 Tf1 td2 te2 tf2 tc1 Kf6 tj3")},
 	}
 	ends := map[string]bool{}
 	for _, tt := range tests {
 		s := setupRules(t, tt.rules, tt.position)
 		for _, a := range s.Legal() {
-			c := s.Clone().(*State)
+			c := s.Clone().(*tafl.State)
 			w := newEngineWalk(c)
 			c.ApplyUnchecked(a)
 			compare(t, w, c, w.play(uint32(a)), tt.position+" after "+s.ActionString(a))
@@ -316,23 +317,23 @@ func TestEngineSpecialEnds(t *testing.T) {
 // agree, and match the counts pinned here.
 func TestEnginePerft(t *testing.T) {
 	tests := []struct {
-		g        *Game
+		g        *tafl.Game
 		layout   string
 		position string // instead of the layout's start
 		depth    int
 		leaves   int
 		over     int // games over among the leaves
 	}{
-		{Sea, "sea11", "", 2, 12992, 0},
-		{Sea, "sea13", "", 2, 23436, 0},
-		{Sea, "sea9circle", "", 2, 3164, 0},
-		{Copenhagen, "", "", 2, 6788, 0},
-		{Brandubh, "", "", 3, 39512, 0},
-		{Tablut, "", "", 2, 4400, 0},
+		{tafl.Sea, "sea11", "", 2, 12992, 0},
+		{tafl.Sea, "sea13", "", 2, 23436, 0},
+		{tafl.Sea, "sea9circle", "", 2, 3164, 0},
+		{tafl.Copenhagen, "", "", 2, 6788, 0},
+		{tafl.Brandubh, "", "", 3, 39512, 0},
+		{tafl.Tablut, "", "", 2, 4400, 0},
 		// Enclosures, edge forts and kings taken among the leaves.
-		{Sea, "", diagram(9, "b", "tc4 tc5 tc6 tg4 tg5 tg6 td3 tf3 td7 tf7 te9 Ke5 Te4 te3"), 3, 46228, 249},
-		{Copenhagen, "", diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Td3 Tf3 Te6 ta9 tk5 tc2 th2"), 3, 205301, 4223},
-		{Brandubh, "", diagram(7, "b", "Kb4 ta5 tc3 td7 Tf6 tg2"), 3, 34810, 233},
+		{tafl.Sea, "", diagram(9, "b", "tc4 tc5 tc6 tg4 tg5 tg6 td3 tf3 td7 tf7 te9 Ke5 Te4 te3"), 3, 46228, 249},
+		{tafl.Copenhagen, "", diagram(11, "w", "Ke1 Td1 Tf1 Td2 Tf2 Td3 Tf3 Te6 ta9 tk5 tc2 th2"), 3, 205301, 4223},
+		{tafl.Brandubh, "", diagram(7, "b", "Kb4 ta5 tc3 td7 Tf6 tg2"), 3, 34810, 233},
 	}
 	for _, tt := range tests {
 		opts := game.Options{}
@@ -346,22 +347,22 @@ func TestEnginePerft(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := gs.(*State)
+		s := gs.(*tafl.State)
 		w := newEngineWalk(s)
 		engLeaves, engOver := enginePerft(w, tt.depth)
 		stLeaves, stOver := statePerft(s, tt.depth)
 		if engLeaves != stLeaves || engOver != stOver {
-			t.Errorf("%s %s perft(%d) = %d leaves, %d over; State: %d, %d", tt.g.name, tt.layout, tt.depth, engLeaves, engOver, stLeaves, stOver)
+			t.Errorf("%s %s perft(%d) = %d leaves, %d over; State: %d, %d", tt.g.Name(), tt.layout, tt.depth, engLeaves, engOver, stLeaves, stOver)
 		}
 		if engLeaves != tt.leaves || engOver != tt.over {
-			t.Errorf("%s %s perft(%d) = %d leaves, %d over; want %d, %d", tt.g.name, tt.layout, tt.depth, engLeaves, engOver, tt.leaves, tt.over)
+			t.Errorf("%s %s perft(%d) = %d leaves, %d over; want %d, %d", tt.g.Name(), tt.layout, tt.depth, engLeaves, engOver, tt.leaves, tt.over)
 		}
 	}
 }
 
 func enginePerft(w *engineWalk, depth int) (leaves, over int) {
 	var buf [1024]uint32
-	moves := w.b.legal(w.rules, buf[:0])
+	moves := w.b.Legal(w.rules, buf[:0])
 	for _, m := range moves {
 		c := *w
 		c.hist = slices.Clone(w.hist)
@@ -381,7 +382,7 @@ func enginePerft(w *engineWalk, depth int) (leaves, over int) {
 	return leaves, over
 }
 
-func statePerft(s *State, depth int) (leaves, over int) {
+func statePerft(s *tafl.State, depth int) (leaves, over int) {
 	for _, a := range s.Legal() {
 		if err := s.Apply(a); err != nil {
 			panic(err)
@@ -409,23 +410,22 @@ func statePerft(s *State, depth int) (leaves, over int) {
 func TestPropertyEngineFromRandomPositions(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(7, 13).Draw(rt, "n")
-		r := Rules{
-			Escape:       Escape(rapid.IntRange(0, 1).Draw(rt, "escape")),
+		r := tafl.Rules{
+			Escape:       tafl.Escape(rapid.IntRange(0, 1).Draw(rt, "escape")),
 			KingArmed:    rapid.Bool().Draw(rt, "armed"),
-			KingCapture:  KingCapture(rapid.IntRange(0, 2).Draw(rt, "kingCapture")),
+			KingCapture:  tafl.KingCapture(rapid.IntRange(0, 2).Draw(rt, "kingCapture")),
 			Throne:       rapid.Bool().Draw(rt, "throne"),
 			Corners:      rapid.Bool().Draw(rt, "corners"),
 			Shieldwall:   rapid.Bool().Draw(rt, "shieldwall"),
 			EdgeFort:     rapid.Bool().Draw(rt, "edgeFort"),
 			Encirclement: rapid.Bool().Draw(rt, "encirclement"),
-			Repetition:   Repetition(rapid.IntRange(0, 2).Draw(rt, "repetition")),
+			Repetition:   tafl.Repetition(rapid.IntRange(0, 2).Draw(rt, "repetition")),
 			MoveLimit:    rapid.IntRange(0, 420).Draw(rt, "moveLimit"),
 		}
 		pos := randomPosition(rt, n, r)
-		o, _, _ := Sea.rulesFor(nil)
-		s, err := newState(Sea, o, r, pos)
+		s, err := tafl.SetupRules(tafl.Sea, r, pos)
 		if err != nil {
-			rt.Fatalf("newState(%q): %v", pos, err)
+			rt.Fatalf("SetupRules(%q): %v", pos, err)
 		}
 		seed := rapid.Uint64().Draw(rt, "seed")
 		rng := rand.New(rand.NewPCG(seed, 1))
@@ -455,7 +455,7 @@ func FuzzEngine(f *testing.F) {
 		}
 		data = data[1:]
 		i := 0
-		playout(t, gs.(*State), len(data), func(n int) int {
+		playout(t, gs.(*tafl.State), len(data), func(n int) int {
 			i++
 			return int(data[i-1]) % n
 		})
@@ -466,9 +466,9 @@ func FuzzEngine(f *testing.F) {
 // the moves and their order, the evaluation — allocates nothing, in
 // every preset (Copenhagen's edge forts and shieldwalls included).
 func TestEngineAllocations(t *testing.T) {
-	for _, g := range Presets {
+	for _, g := range tafl.Presets {
 		gs, _ := g.New(nil)
-		s := gs.(*State)
+		s := gs.(*tafl.State)
 		rng := rand.New(rand.NewPCG(3, 3))
 		for range 30 {
 			l := s.Legal()
@@ -480,32 +480,33 @@ func TestEngineAllocations(t *testing.T) {
 		if s.Terminal() {
 			continue
 		}
-		sr := NewSearcher(s.rules, 10, 1)
-		sr.n2 = s.b.n * s.b.n
+		rules, board := s.Rules(), s.Board()
+		sr := NewSearcher(s.Rules(), 10, 1)
+		sr.n2 = board.N * board.N
 		sr.history = make([]int32, 2*sr.n2*sr.n2)
-		sr.hist = append(sr.hist, s.hashes...)
-		moves := s.b.legal(&s.rules, make([]uint32, 0, 1024))
+		sr.hist = append(sr.hist, s.Reversible()...)
+		moves := board.Legal(&rules, make([]uint32, 0, 1024))
 		sr.moves[0] = make([]uint32, 0, 1024)
 		sr.keys[0] = make([]uint64, 0, 1024)
 		allocs := testing.AllocsPerRun(20, func() {
 			for _, m := range moves {
-				c := s.b
+				c := board
 				from, to := moveSquares(m)
-				_, kt := c.move(&s.rules, from, to)
-				sr.hist = append(sr.hist, c.hash)
-				_ = verdict(&s.rules, &c, s.b.toMove, kt, sr.hist)
-				_ = c.edgeFort(&s.rules)
-				_ = c.enclosed()
+				_, kt := c.Move(&rules, from, to)
+				sr.hist = append(sr.hist, c.Hash)
+				_ = verdict(&rules, &c, board.ToMove, kt, sr.hist)
+				_ = c.EdgeFort(&rules)
+				_ = c.Enclosed()
 				sr.hist = sr.hist[:len(sr.hist)-1]
-				_ = evaluate(&s.rules, &c)
+				_ = evaluate(&rules, &c)
 			}
-			keys := sr.order(&s.b, moves, 0, 0)
+			keys := sr.order(&board, moves, 0, 0)
 			for i := range keys {
 				pick(keys, i)
 			}
 		})
 		if allocs != 0 {
-			t.Errorf("%s: a search node allocates %v times", g.name, allocs)
+			t.Errorf("%s: a search node allocates %v times", g.Name(), allocs)
 		}
 	}
 }

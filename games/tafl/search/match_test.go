@@ -1,4 +1,4 @@
-package tafl
+package search
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"norns/game"
+	"norns/games/tafl"
 )
 
 var (
@@ -16,9 +17,12 @@ var (
 
 // oldEval is eval.go's evaluation (the legacy levels') on the engine's
 // scale: State.Evaluate for the side to move, times 1,000.
-func oldEval(rules *Rules, b *board) int32 {
-	s := State{rules: *rules, b: *b}
-	return int32(s.Evaluate()[b.toMove] * 1000)
+func oldEval(rules *tafl.Rules, b *tafl.Board) int32 {
+	s, err := tafl.SetupRules(tafl.Sea, *rules, b.Position())
+	if err != nil {
+		panic(err)
+	}
+	return int32(s.Evaluate()[b.ToMove] * 1000)
 }
 
 // TestEvalMatch plays the engine with its evaluation (A) against the same
@@ -35,10 +39,10 @@ func TestEvalMatch(t *testing.T) {
 	score := 0.0
 	var blackWins [2]int // A's as Black, B's as Black
 	for i := range *matchGames {
-		gs, _ := Sea.New(nil)
-		s := gs.(*State)
-		a := NewSearcher(s.rules, 16, uint64(i)+1)
-		b := NewSearcher(s.rules, 16, uint64(i)+1000)
+		gs, _ := tafl.Sea.New(nil)
+		s := gs.(*tafl.State)
+		a := NewSearcher(s.Rules(), 16, uint64(i)+1)
+		b := NewSearcher(s.Rules(), 16, uint64(i)+1000)
 		b.eval = oldEval
 		aBlack := i%2 == 0
 		rng := rand.New(rand.NewPCG(uint64(i/2), 99))
@@ -46,27 +50,27 @@ func TestEvalMatch(t *testing.T) {
 			l := s.Legal()
 			s.ApplyUnchecked(l[rng.IntN(len(l))])
 		}
-		for !s.Terminal() && s.b.plies < 300 {
+		for !s.Terminal() && s.Board().Plies < 300 {
 			sr := b
-			if (s.b.toMove == black) == aBlack {
+			if (s.Board().ToMove == tafl.Black) == aBlack {
 				sr = a
 			}
 			m, _ := sr.Search(context.Background(), s, Limits{Nodes: *matchNodes})
 			s.ApplyUnchecked(game.Action(m))
 		}
-		seat := white
+		seat := tafl.White
 		if aBlack {
-			seat = black
+			seat = tafl.Black
 		}
 		score += (s.Returns()[seat] + 1) / 2
-		if r := s.Result(); r.Kind == game.Win && r.Winners[0] == black {
+		if r := s.Result(); r.Kind == game.Win && r.Winners[0] == tafl.Black {
 			if aBlack {
 				blackWins[0]++
 			} else {
 				blackWins[1]++
 			}
 		}
-		t.Logf("game %d, A as %s: %s after %d plies; A %.1f of %d", i, []string{"black", "white"}[seat], s.Result().Reason, s.b.plies, score, i+1)
+		t.Logf("game %d, A as %s: %s after %d plies; A %.1f of %d", i, []string{"black", "white"}[seat], s.Result().Reason, s.Board().Plies, score, i+1)
 	}
 	t.Logf("A (evaluate.go) %.1f of %d against B (eval.go); wins as Black: A %d, B %d", score, *matchGames, blackWins[0], blackWins[1])
 	if 2*score <= float64(*matchGames) {

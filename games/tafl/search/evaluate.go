@@ -1,5 +1,6 @@
-package tafl
+package search
 
+import "norns/games/tafl"
 import "math/bits"
 
 // The engine's evaluation, in hundredths of a defender, from White's view
@@ -29,10 +30,10 @@ const (
 
 // escapesFrom counts the escape squares a king on (r, c) reaches in one
 // move, given the squares he can move to along his rank (rt) and file (ct).
-func (b *board) escapesFrom(rules *Rules, r, c int, rt, ct uint32) int {
-	n := b.n
+func escapesFrom(b *tafl.Board, rules *tafl.Rules, r, c int, rt, ct uint32) int {
+	n := b.N
 	ends := uint32(1) | 1<<(n-1)
-	if rules.Escape == EscapeEdge {
+	if rules.Escape == tafl.EscapeEdge {
 		k := bits.OnesCount32(rt&ends) + bits.OnesCount32(ct&ends)
 		if r == 0 || r == n-1 {
 			k += bits.OnesCount32(rt &^ ends)
@@ -55,20 +56,20 @@ func (b *board) escapesFrom(rules *Rules, r, c int, rt, ct uint32) int {
 // routes returns the squares the attackers can block the king's one-move
 // escapes on, as a mask of his rank and one of his file, and the number of
 // escape squares he reaches.
-func (b *board) routes(rules *Rules) (rowR, colR uint32, count int) {
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	rt, ct := b.slides(rules, kr, kc)
-	count = b.escapesFrom(rules, kr, kc, rt, ct)
+func routes(b *tafl.Board, rules *tafl.Rules) (rowR, colR uint32, count int) {
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	rt, ct := b.Slides(rules, kr, kc)
+	count = escapesFrom(b, rules, kr, kc, rt, ct)
 	if count == 0 {
 		return 0, 0, 0
 	}
-	full := b.full()
+	full := b.Full()
 	lowR, highR := uint32(1)<<kc-1, full&^(uint32(2)<<kc-1)
 	lowC, highC := uint32(1)<<kr-1, full&^(uint32(2)<<kr-1)
 	rowEdge := kr == 0 || kr == n-1
 	colEdge := kc == 0 || kc == n-1
-	if rules.Escape == EscapeEdge {
+	if rules.Escape == tafl.EscapeEdge {
 		if rowEdge {
 			rowR = rt
 		} else {
@@ -114,15 +115,15 @@ func (b *board) routes(rules *Rules) (rowR, colR uint32, count int) {
 // rank, ct along his file) from which he would reach an escape square in
 // one more move (threats), and those from which he would reach two
 // (forks).
-func (b *board) twoMoveEscapes(rules *Rules, kr, kc int, rt, ct uint32) (threats, forks int) {
-	full := b.full()
-	kingRow := (b.rows[black][kr] | b.rows[white][kr]) &^ (1 << kc)
-	kingCol := b.cols[kc] &^ (1 << kr)
+func twoMoveEscapes(b *tafl.Board, rules *tafl.Rules, kr, kc int, rt, ct uint32) (threats, forks int) {
+	full := b.Full()
+	kingRow := (b.Rows[tafl.Black][kr] | b.Rows[tafl.White][kr]) &^ (1 << kc)
+	kingCol := b.Cols[kc] &^ (1 << kr)
 	count := func(r, c int, rowOcc, colOcc uint32) {
-		if rules.Escape == EscapeEdge && b.edge(r, c) || b.corner(r, c) {
+		if rules.Escape == tafl.EscapeEdge && b.Edge(r, c) || b.Corner(r, c) {
 			return // an escape square: a one-move escape, counted apart
 		}
-		k := b.escapesFrom(rules, r, c, ray(rowOcc, c, full), ray(colOcc, r, full))
+		k := escapesFrom(b, rules, r, c, tafl.Ray(rowOcc, c, full), tafl.Ray(colOcc, r, full))
 		if k > 0 {
 			threats++
 		}
@@ -132,11 +133,11 @@ func (b *board) twoMoveEscapes(rules *Rules, kr, kc int, rt, ct uint32) (threats
 	}
 	for x := rt; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros32(x)
-		count(kr, c, kingRow, b.cols[c])
+		count(kr, c, kingRow, b.Cols[c])
 	}
 	for x := ct; x != 0; x &= x - 1 {
 		r := bits.TrailingZeros32(x)
-		count(r, kc, b.rows[black][r]|b.rows[white][r], kingCol)
+		count(r, kc, b.Rows[tafl.Black][r]|b.Rows[tafl.White][r], kingCol)
 	}
 	return threats, forks
 }
@@ -144,33 +145,33 @@ func (b *board) twoMoveEscapes(rules *Rules, kr, kc int, rt, ct uint32) (threats
 // evaluate scores a position that is not over, from the side to move's
 // view. A king who can escape at once with White to move is the
 // quiescence search's business, not the evaluation's.
-func evaluate(rules *Rules, b *board) int32 {
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	rt, ct := b.slides(rules, kr, kc)
+func evaluate(rules *tafl.Rules, b *tafl.Board) int32 {
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	rt, ct := b.Slides(rules, kr, kc)
 	att, def := 0, -1 // the king is not a defender here
 	for r := range n {
-		att += bits.OnesCount32(b.rows[black][r])
-		def += bits.OnesCount32(b.rows[white][r])
+		att += bits.OnesCount32(b.Rows[tafl.Black][r])
+		def += bits.OnesCount32(b.Rows[tafl.White][r])
 	}
 	v := evalDefender*def - evalAttacker*att
 	v += evalFreedom * (bits.OnesCount32(rt) + bits.OnesCount32(ct))
-	if one := b.escapesFrom(rules, kr, kc, rt, ct); one > 0 {
+	if one := escapesFrom(b, rules, kr, kc, rt, ct); one > 0 {
 		v += evalRoute + evalRoute2*(one-1)
 	}
-	threats, forks := b.twoMoveEscapes(rules, kr, kc, rt, ct)
+	threats, forks := twoMoveEscapes(b, rules, kr, kc, rt, ct)
 	v += evalThreat*min(threats, 6) + evalFork*min(forks, 3)
-	if forks > 0 && b.toMove == white {
+	if forks > 0 && b.ToMove == tafl.White {
 		v += evalForkToMove
 	}
 	adj := 0
-	for _, d := range dirs {
+	for _, d := range tafl.Dirs {
 		r, c := kr+d[0], kc+d[1]
-		if r >= 0 && c >= 0 && r < n && c < n && b.rows[black][r]>>c&1 != 0 {
+		if r >= 0 && c >= 0 && r < n && c < n && b.Rows[tafl.Black][r]>>c&1 != 0 {
 			adj++
 		}
 	}
-	if rules.KingCapture == KingBy4 || b.kingStrong(rules) {
+	if rules.KingCapture == tafl.KingBy4 || b.KingStrong(rules) {
 		v -= evalSiege * adj
 		if adj >= 3 {
 			v -= evalSiege3
@@ -178,10 +179,10 @@ func evaluate(rules *Rules, b *board) int32 {
 	} else {
 		v -= evalNear * adj
 	}
-	if rules.Escape == EscapeCorner {
-		v -= evalGuard * b.cornerGuards()
+	if rules.Escape == tafl.EscapeCorner {
+		v -= evalGuard * cornerGuards(b)
 	}
-	if b.toMove == black {
+	if b.ToMove == tafl.Black {
 		return int32(-v + evalTempo)
 	}
 	return int32(v + evalTempo)
@@ -189,8 +190,8 @@ func evaluate(rules *Rules, b *board) int32 {
 
 // cornerGuards counts the attackers on the squares that fence the corners
 // off (b2, c2 and b3 for a1, and their like).
-func (b *board) cornerGuards() int {
-	n := b.n
+func cornerGuards(b *tafl.Board) int {
+	n := b.N
 	g := 0
 	for _, cr := range [2]int{0, n - 1} {
 		for _, cc := range [2]int{0, n - 1} {
@@ -202,7 +203,7 @@ func (b *board) cornerGuards() int {
 				dc = -1
 			}
 			for _, sq := range [3][2]int{{cr + dr, cc + dc}, {cr + dr, cc + 2*dc}, {cr + 2*dr, cc + dc}} {
-				g += int(b.rows[black][sq[0]] >> sq[1] & 1)
+				g += int(b.Rows[tafl.Black][sq[0]] >> sq[1] & 1)
 			}
 		}
 	}
