@@ -194,12 +194,11 @@
 //
 // # The learned evaluation
 //
-// The AI's medium and hard levels play with a learned evaluation: a small
-// network over an encoding of the position (net.go; its trained weights
-// are embedded from nets/), which NetPlayer uses to pick the best turn one
-// or two plies deep (netplay.go), trained by temporal-difference learning
-// from self-play (train.go, `norns train`). NewNetSearch gives it to the
-// levels through games/nordsloki/search (ai.Native, listed in
-// games/searches). The encoding reads the board, the ships and the dice
-// of the unexported state; it stays here with them.
+// The AI's medium and hard levels play with a learned evaluation, the
+// sibling package games/nordsloki/search (a small network, the player that
+// picks turns with it, its training and the trained weights). This package
+// gives it the position's encoding (Encode, NetInputs: it reads the board,
+// the ships and the dice) and the ways a turn can end (TurnEnds), and what
+// a search needs to play on copies: Bare, PlayBare, Mover, Seats, Konungs,
+// RollAction and FirstAction.
 package nordsloki

@@ -8,6 +8,7 @@ import (
 	"norns/ai"
 	"norns/game"
 	"norns/games/nordsloki"
+	"norns/games/nordsloki/search"
 	"norns/games/searches"
 )
 
@@ -24,7 +25,7 @@ func TestLevelsPlayTheNet(t *testing.T) {
 	}{
 		{game.Options{}, "medium", 0, 1},
 		{game.Options{}, "hard", 0, 2},
-		{game.Options{}, "hard", nordsloki.TwoPlyNodes, 2},
+		{game.Options{}, "hard", search.TwoPlyNodes, 2},
 		{game.Options{"players": "3"}, "medium", 5000, 1},
 		{game.Options{}, "legacy-hard", 200, 0},
 		{game.Options{"konungs": "off"}, "hard", 200, 0},

@@ -1,4 +1,4 @@
-package nordsloki
+package search
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"norns/games/nordsloki"
 )
 
 func TestNetLoads(t *testing.T) {
@@ -18,8 +18,8 @@ func TestNetLoads(t *testing.T) {
 		if err != nil {
 			t.Fatalf("LoadNet(%d) = %v", n, err)
 		}
-		if nt.Players != n || nt.Inputs != NetInputs(n) || nt.Hidden != NetHidden {
-			t.Errorf("LoadNet(%d): %d players, %d inputs, %d hidden; want %d, %d, %d", n, nt.Players, nt.Inputs, nt.Hidden, n, NetInputs(n), NetHidden)
+		if nt.Players != n || nt.Inputs != nordsloki.NetInputs(n) || nt.Hidden != NetHidden {
+			t.Errorf("LoadNet(%d): %d players, %d inputs, %d hidden; want %d, %d, %d", n, nt.Players, nt.Inputs, nt.Hidden, n, nordsloki.NetInputs(n), NetHidden)
 		}
 		if len(nt.W1) != nt.Inputs*nt.Hidden || len(nt.B1) != nt.Hidden || len(nt.W2) != n*nt.Hidden || len(nt.B2) != n {
 			t.Errorf("LoadNet(%d): weights of the wrong length", n)
@@ -96,38 +96,12 @@ func TestReadNet(t *testing.T) {
 	}
 }
 
-func TestEncoding(t *testing.T) {
-	for _, opts := range []game.Options{on2, on3, off2, off3} {
-		g, _ := Game{}.New(opts)
-		s := g.(*State)
-		rng := rand.New(rand.NewPCG(3, 4))
-		x := make([]float64, NetInputs(s.cfg.n))
-		for !s.Terminal() {
-			if s.phase != phaseFirst {
-				for me := 0; me < s.cfg.n; me++ {
-					encode(s, me, x)
-					for i, v := range x {
-						if v < 0 || v > 1 {
-							t.Fatalf("%v: feature %d = %v out of [0, 1] at %s", opts, i, v, s.Position())
-						}
-					}
-				}
-			}
-			l := s.Legal()
-			s.ApplyUnchecked(l[rng.IntN(len(l))])
-		}
-	}
-	if NetInputs(2) != 2*seatFeatures+fields+3 || NetInputs(3) != 3*seatFeatures+fields+4 {
-		t.Errorf("NetInputs = %d, %d", NetInputs(2), NetInputs(3))
-	}
-}
-
 // TestNetMirror: a two-player position and the same with the seats swapped
 // look the same to the player to roll, so the net's values are mirrored.
 func TestNetMirror(t *testing.T) {
 	a := setup(t, on2, "p1=1:K3W,2:4W,3:4W,4:W/-/0/5 p2=9:K3W,13:2W,17:W/6W/0/7 ghosts=3 first=p1 turns=9 roll:p1")
 	b := setup(t, on2, "p1=9:K3W,13:2W,17:W/6W/0/7 p2=1:K3W,2:4W,3:4W,4:W/-/0/5 ghosts=3 first=p2 turns=9 roll:p2")
-	va, vb := a.NetEvaluate(), b.NetEvaluate()
+	va, vb := NetEvaluate(a), NetEvaluate(b)
 	if va[0] != vb[1] || va[1] != vb[0] {
 		t.Errorf("NetEvaluate = %v and %v for mirrored positions, want mirrored values", va, vb)
 	}
@@ -135,8 +109,8 @@ func TestNetMirror(t *testing.T) {
 
 func TestNetDeterministic(t *testing.T) {
 	s := setup(t, on3, "p1=1:K3W,2:4W,3:4W,4:W/-/0/5 p2=9:K3W,13:2W,17:W/6W/0/7 p3=-/K12W/0/7 ghosts=3 first=p1 turns=9 move:p2:6-4-1:-")
-	v1 := s.NetEvaluate()
-	v2 := s.Clone().(*State).NetEvaluate()
+	v1 := NetEvaluate(s)
+	v2 := NetEvaluate(s.Clone().(*nordsloki.State))
 	if !slices.Equal(v1, v2) {
 		t.Errorf("NetEvaluate = %v, then %v", v1, v2)
 	}
@@ -150,54 +124,8 @@ func TestNetDeterministic(t *testing.T) {
 		t.Errorf("Choose = %s, not legal", s.ActionString(a1))
 	}
 	over := setup(t, on2, "p1=-/-/13/7 p2=20:K3W/9W/0/7 ghosts=- first=p1 turns=90 over:p1:mars")
-	if v := over.NetEvaluate(); !slices.Equal(v, []float64{2, -2}) {
+	if v := NetEvaluate(over); !slices.Equal(v, []float64{2, -2}) {
 		t.Errorf("NetEvaluate(finished, mars) = %v, want the returns [2 -2]", v)
-	}
-}
-
-// TestTurnEnds checks the ends of a turn against random play through the
-// legal steps: every turn played ends in one of them, and each of them is
-// the end of a turn that begins with its first step.
-func TestTurnEnds(t *testing.T) {
-	for _, opts := range []game.Options{on2, on3} {
-		g, _ := Game{}.New(opts)
-		s := g.(*State)
-		rng := rand.New(rand.NewPCG(7, 8))
-		turns := 0
-		for !s.Terminal() && turns < 300 {
-			if s.Player() == game.Chance {
-				s.ApplyUnchecked(game.SampleChance(s, rng))
-				continue
-			}
-			ends := s.TurnEnds()
-			seen := map[pos]game.Action{}
-			for _, e := range ends {
-				if e.End.phase == phaseMove {
-					t.Fatalf("TurnEnds(%s): an end in the middle of a turn", s.Position())
-				}
-				if _, dup := seen[e.End.pos]; dup {
-					t.Fatalf("TurnEnds(%s): an end twice", s.Position())
-				}
-				seen[e.End.pos] = e.Steps[0]
-				if !slices.Contains(s.Legal(), e.Steps[0]) {
-					t.Fatalf("TurnEnds(%s): first step %s not legal", s.Position(), s.ActionString(e.Steps[0]))
-				}
-			}
-			for s.phase == phaseMove && int(s.mover) == int(s.Player()) {
-				l := s.Legal()
-				s.ApplyUnchecked(l[rng.IntN(len(l))])
-				if s.phase != phaseMove {
-					break
-				}
-			}
-			turns++
-			if _, ok := seen[s.pos]; !ok {
-				t.Fatalf("turn ended in %s, not among the %d ends", s.Position(), len(ends))
-			}
-		}
-		if turns < 50 {
-			t.Errorf("%v: only %d turns checked", opts, turns)
-		}
 	}
 }
 

@@ -1,4 +1,4 @@
-package nordsloki_test
+package search_test
 
 import (
 	"context"
@@ -13,12 +13,13 @@ import (
 	"norns/arena"
 	"norns/game"
 	"norns/games/nordsloki"
+	"norns/games/nordsloki/search"
 )
 
 // The arena of the learned evaluation: TestNetArena plays the net's
 // one-ply player against other agents when -netarena is given, e.g.
 //
-//	go test ./games/nordsloki -run TestNetArena -netarena -v \
+//	go test ./games/nordsloki/search -run TestNetArena -netarena -v \
 //	    -arena.b legacy-hard:iters=2000 -arena.players 2 -arena.games 200 -arena.seed 1
 //
 // Entrants are described at entrant.
@@ -41,13 +42,13 @@ func entrant(t testing.TB, spec string) arena.Entrant {
 	t.Helper()
 	name, file, _ := strings.Cut(spec, ":")
 	if name == "net" || name == "net2" {
-		var nt *nordsloki.Net
+		var nt *search.Net
 		if file != "" {
 			data, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if nt, err = nordsloki.ReadNet(data); err != nil {
+			if nt, err = search.ReadNet(data); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -55,7 +56,7 @@ func entrant(t testing.TB, spec string) arena.Entrant {
 		if name == "net2" {
 			ply = 2
 		}
-		return arena.Entrant{Name: spec, New: func(uint64) (ai.Agent, error) { return &nordsloki.NetPlayer{Net: nt, Ply: ply}, nil }}
+		return arena.Entrant{Name: spec, New: func(uint64) (ai.Agent, error) { return &search.NetPlayer{Net: nt, Ply: ply}, nil }}
 	}
 	e, err := arena.Spec(spec)
 	if err != nil {
@@ -65,8 +66,8 @@ func entrant(t testing.TB, spec string) arena.Entrant {
 }
 
 // netEntrant returns an entrant playing one ply ahead with nt.
-func netEntrant(name string, nt *nordsloki.Net) arena.Entrant {
-	return arena.Entrant{Name: name, New: func(uint64) (ai.Agent, error) { return &nordsloki.NetPlayer{Net: nt}, nil }}
+func netEntrant(name string, nt *search.Net) arena.Entrant {
+	return arena.Entrant{Name: name, New: func(uint64) (ai.Agent, error) { return &search.NetPlayer{Net: nt}, nil }}
 }
 
 // runArena plays a run and returns its summary and each entrant's mean

@@ -1,4 +1,4 @@
-package nordsloki
+package search
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"norns/game"
+	"norns/games/nordsloki"
 )
 
 // TrainConfig describes a TD(λ) self-play run (Train).
@@ -140,10 +141,10 @@ func newTrainer(nt *Net, alpha, lambda float64) *trainer {
 // observe evaluates s (a player to roll) with the current weights, keeps
 // its values in tr.v and adds its gradients to the traces after decaying
 // them by λ (reset when first).
-func (tr *trainer) observe(s *State, first bool) {
+func (tr *trainer) observe(s *nordsloki.State, first bool) {
 	nt, n, H := tr.nt, tr.n, tr.nt.Hidden
-	me := int(s.mover)
-	encode(s, me, tr.x)
+	me := s.Mover()
+	nordsloki.Encode(s, me, tr.x)
 	nt.forward(tr.x, tr.h, tr.out)
 	decay := tr.lambda
 	if first {
@@ -215,35 +216,33 @@ func axpy(w, e []float64, a float64) {
 }
 
 // roll draws three dice from rng and applies them to s.
-func roll(s *State, rng *rand.Rand) {
+func roll(s *nordsloki.State, rng *rand.Rand) {
 	d := []int{rng.IntN(6) + 1, rng.IntN(6) + 1, rng.IntN(6) + 1}
 	slices.Sort(d)
-	s.ApplyUnchecked(rollAction(d[2], d[1], d[0]))
-	s.log = nil
+	s.PlayBare(nordsloki.RollAction(d[2], d[1], d[0]))
 }
 
 // game plays one self-play game, learning after every turn. It returns the
 // turns played, whether the game stopped unfinished, and the sum and count
 // of the TD errors.
 func (tr *trainer) game(opts game.Options, rng *rand.Rand) (turns int, unfinished bool, errSum float64, errCount int) {
-	g, _ := Game{}.New(opts)
-	s := g.(*State)
-	s.ApplyUnchecked(actFirst + game.Action(rng.IntN(tr.n)))
-	s.log = nil
+	g, _ := nordsloki.Game{}.New(opts)
+	s := g.(*nordsloki.State)
+	s.PlayBare(nordsloki.FirstAction(rng.IntN(tr.n)))
 	tr.observe(s, true)
 	target := make([]float64, tr.n)
 	for {
 		roll(s, rng)
-		if s.phase == phaseMove {
+		if s.Player() >= 0 {
 			e, _ := tr.nt.BestTurn(s)
 			s = e.End
 		}
 		turns++
-		if s.phase == phaseOver {
+		if s.Terminal() {
 			copy(target, s.Returns())
 			errSum += tr.update(target)
 			errCount += tr.n
-			return turns, s.reason == reasonUnfinished, errSum, errCount
+			return turns, s.Result().Kind == game.Unfinished, errSum, errCount
 		}
 		tr.nt.evaluate(s, tr.sc, target)
 		errSum += tr.update(target)

@@ -1,4 +1,4 @@
-package nordsloki
+package search
 
 import (
 	"cmp"
@@ -7,58 +7,18 @@ import (
 	"slices"
 
 	"norns/game"
+	"norns/games/nordsloki"
 )
-
-// TurnEnd is one way to finish the turn in progress: the steps that lead
-// there (at least one) and the state where the turn has ended (a player is
-// to roll, or the game is over).
-type TurnEnd struct {
-	Steps []game.Action
-	End   *State
-}
-
-// TurnEnds lists the distinct positions in which the mover's turn can end
-// from s (at a decision), each with steps that lead there, in the order a
-// depth-first walk over the legal steps meets them. Two orders of the same
-// steps that end in the same position count once. The states have no
-// history.
-func (s *State) TurnEnds() []TurnEnd {
-	if s.phase != phaseMove {
-		return nil
-	}
-	seen := make(map[pos]struct{})
-	var out []TurnEnd
-	var walk func(cur *State, path []game.Action)
-	walk = func(cur *State, path []game.Action) {
-		for _, a := range cur.Legal() {
-			nx := &State{cfg: cur.cfg, pos: cur.pos}
-			nx.ApplyUnchecked(a)
-			nx.log = nil
-			if _, ok := seen[nx.pos]; ok {
-				continue
-			}
-			seen[nx.pos] = struct{}{}
-			p := append(path[:len(path):len(path)], a)
-			if nx.phase != phaseMove {
-				out = append(out, TurnEnd{Steps: p, End: nx})
-				continue
-			}
-			walk(nx, p)
-		}
-	}
-	walk(&State{cfg: s.cfg, pos: s.pos}, nil)
-	return out
-}
 
 // BestTurn returns the end of the turn in progress that the net values most
 // for the mover one ply ahead (each end valued by Net.Evaluate, a finished
 // game by its returns), and that value. Ties go to the first end found, so
 // the choice is deterministic. s must be at a decision.
-func (nt *Net) BestTurn(s *State) (TurnEnd, float64) {
-	me := int(s.mover)
+func (nt *Net) BestTurn(s *nordsloki.State) (nordsloki.TurnEnd, float64) {
+	me := s.Mover()
 	ends := s.TurnEnds()
 	sc := nt.scratch()
-	v := make([]float64, s.cfg.n)
+	v := make([]float64, s.Seats())
 	best, bestV := -1, 0.0
 	for i, e := range ends {
 		nt.evaluate(e.End, sc, v)
@@ -86,7 +46,7 @@ type NetPlayer struct {
 	Keep int
 
 	plan  []game.Action // the steps still to play of the chosen turn
-	after []pos         // the position in which each is to be played
+	after []string      // the position (notation) in which each is to be played
 }
 
 // Choose returns the next step of the turn chosen for the player to move
@@ -94,14 +54,14 @@ type NetPlayer struct {
 // change st. When ctx is done, a 2-ply search stops with the best turn so
 // far (at the least BestTurn's).
 func (np *NetPlayer) Choose(ctx context.Context, st game.State) (game.Action, error) {
-	s, ok := st.(*State)
+	s, ok := st.(*nordsloki.State)
 	if !ok {
 		return 0, fmt.Errorf("nordsloki: NetPlayer plays Nords Loki, not %s", st.Game().Name())
 	}
-	if s.phase != phaseMove {
+	if s.Player() < 0 {
 		return 0, fmt.Errorf("nordsloki: no decision to make (%s)", game.Status(s))
 	}
-	if len(np.plan) > 0 && np.after[0] == s.pos {
+	if len(np.plan) > 0 && np.after[0] == s.Position() {
 		a := np.plan[0]
 		np.plan, np.after = np.plan[1:], np.after[1:]
 		return a, nil
@@ -109,11 +69,11 @@ func (np *NetPlayer) Choose(ctx context.Context, st game.State) (game.Action, er
 	nt := np.Net
 	if nt == nil {
 		var err error
-		if nt, err = LoadNet(s.cfg.n); err != nil {
+		if nt, err = LoadNet(s.Seats()); err != nil {
 			return 0, err
 		}
 	}
-	var e TurnEnd
+	var e nordsloki.TurnEnd
 	if np.Ply == 2 {
 		e, _ = nt.bestTurn2(ctx, s, np.Keep)
 	} else {
@@ -121,14 +81,13 @@ func (np *NetPlayer) Choose(ctx context.Context, st game.State) (game.Action, er
 	}
 	// Keep the positions in which the rest of the turn is to be played.
 	np.plan, np.after = np.plan[:0], np.after[:0]
-	cur := &State{cfg: s.cfg, pos: s.pos}
+	cur := s.Bare()
 	for i, a := range e.Steps {
 		if i > 0 {
 			np.plan = append(np.plan, a)
-			np.after = append(np.after, cur.pos)
+			np.after = append(np.after, cur.Position())
 		}
-		cur.ApplyUnchecked(a)
-		cur.log = nil
+		cur.PlayBare(a)
 	}
 	return e.Steps[0], nil
 }
@@ -138,20 +97,20 @@ func (np *NetPlayer) Choose(ctx context.Context, st game.State) (game.Action, er
 // expectation over the next player's 56 rolls, that player answering each
 // with its own BestTurn; and that value. A turn that ends the game counts
 // its returns.
-func (nt *Net) BestTurn2(s *State, keep int) (TurnEnd, float64) {
+func (nt *Net) BestTurn2(s *nordsloki.State, keep int) (nordsloki.TurnEnd, float64) {
 	return nt.bestTurn2(context.Background(), s, keep)
 }
 
 // bestTurn2 is BestTurn2 that stops looking at further turns when ctx is
 // done (the first one looked at is BestTurn's).
-func (nt *Net) bestTurn2(ctx context.Context, s *State, keep int) (TurnEnd, float64) {
+func (nt *Net) bestTurn2(ctx context.Context, s *nordsloki.State, keep int) (nordsloki.TurnEnd, float64) {
 	if keep <= 0 {
 		keep = 4
 	}
-	me := int(s.mover)
+	me := s.Mover()
 	ends := s.TurnEnds()
 	sc := nt.scratch()
-	v := make([]float64, s.cfg.n)
+	v := make([]float64, s.Seats())
 	idx := make([]int, len(ends))
 	vals := make([]float64, len(ends))
 	for i, e := range ends {
@@ -169,7 +128,7 @@ func (nt *Net) bestTurn2(ctx context.Context, s *State, keep int) (TurnEnd, floa
 		}
 		e := ends[i]
 		x := vals[i]
-		if e.End.phase != phaseOver {
+		if !e.End.Terminal() {
 			x = nt.replyValue(e.End, me, sc, v)
 		}
 		if r == 0 || x > bestV {
@@ -181,13 +140,12 @@ func (nt *Net) bestTurn2(ctx context.Context, s *State, keep int) (TurnEnd, floa
 
 // replyValue is the expected value for player me of s (a player to roll)
 // after that player's roll and the turn that player's BestTurn chooses.
-func (nt *Net) replyValue(s *State, me int, sc *netScratch, v []float64) float64 {
+func (nt *Net) replyValue(s *nordsloki.State, me int, sc *netScratch, v []float64) float64 {
 	sum := 0.0
-	for _, o := range rollOutcomes {
-		nx := &State{cfg: s.cfg, pos: s.pos}
-		nx.ApplyUnchecked(o.Action)
-		nx.log = nil
-		if nx.phase == phaseMove {
+	for _, o := range s.ChanceOutcomes() {
+		nx := s.Bare()
+		nx.PlayBare(o.Action)
+		if nx.Player() >= 0 {
 			e, _ := nt.BestTurn(nx)
 			nx = e.End
 		}

@@ -1,11 +1,11 @@
-package nordsloki_test
+package search_test
 
 import (
 	"context"
 	"testing"
 
 	"norns/arena"
-	"norns/games/nordsloki"
+	"norns/games/nordsloki/search"
 )
 
 // TestNetBeatsRandom: the committed nets, one ply ahead, against random
@@ -37,10 +37,10 @@ func TestTrainImproves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains for some seconds")
 	}
-	var first *nordsloki.Net
-	final, err := nordsloki.Train(context.Background(), nordsloki.TrainConfig{
+	var first *search.Net
+	final, err := search.Train(context.Background(), search.TrainConfig{
 		Players: 2, Games: 150, Seed: 3, Every: 10,
-		OnCheckpoint: func(games int, nt *nordsloki.Net, _ nordsloki.TrainStats) {
+		OnCheckpoint: func(games int, nt *search.Net, _ search.TrainStats) {
 			if first == nil {
 				first = nt
 			}

@@ -1,4 +1,4 @@
-package nordsloki
+package search
 
 import (
 	"bytes"
@@ -10,12 +10,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"norns/games/nordsloki"
 )
 
 // The learned evaluation, in the manner of GNU Backgammon and Tesauro's
 // TD-Gammon: a small neural network (Net) values a position in which a
 // player is to roll, from that player's seat, as the players' expected
-// returns. Its inputs (encode) are, per player in seat order from the
+// returns. Its inputs (nordsloki.Encode) are, per player in seat order from the
 // player to roll, the checkers on each field in truncated unary (at least
 // 1, 2, 3, 4), the waiting, returning and borne-off checkers, the pips to
 // go, the lowest checker (the gates of 5.1), lone checkers, Att 3, the
@@ -25,7 +27,7 @@ import (
 // player and whether someone has finished. Train makes the weights by
 // TD(λ) self-play (`norns train`); nets/p2.nln and nets/p3.nln are the
 // committed ones, embedded and read by LoadNet. NetPlayer plays with a net
-// one or two plies ahead, a ply being a whole turn (TurnEnds). The nets
+// one or two plies ahead, a ply being a whole turn (State.TurnEnds). The nets
 // are trained with konungs; with konungs off they play, untrained for it.
 
 // NetVersion is the version of the weights file format and of the feature
@@ -37,21 +39,6 @@ const NetHidden = 64
 
 // netMagic starts a weights file.
 const netMagic = "NLKNET"
-
-// Features per player: 4 unary units of the checkers on each of the 24
-// fields, then the scalars written by encodeSeat.
-const (
-	seatFieldUnits = 4
-	seatScalars    = 25
-	seatFeatures   = fields*seatFieldUnits + seatScalars
-)
-
-// NetInputs returns the length of the feature vector for n players.
-func NetInputs(n int) int {
-	// Per player, the ghost ships, the first player relative to the mover,
-	// and whether someone has finished.
-	return n*seatFeatures + fields + n + 1
-}
 
 // Net is a multilayer perceptron with one hidden layer of sigmoid units and
 // one linear output per player, for one player count. Its outputs estimate
@@ -73,7 +60,7 @@ type Net struct {
 // NewNet returns a net for n players with small random weights drawn from
 // rng.
 func NewNet(n int, rng *rand.Rand) *Net {
-	in := NetInputs(n)
+	in := nordsloki.NetInputs(n)
 	nt := &Net{Players: n, Inputs: in, Hidden: NetHidden,
 		W1: make([]float64, in*NetHidden), B1: make([]float64, NetHidden),
 		W2: make([]float64, n*NetHidden), B2: make([]float64, n)}
@@ -131,8 +118,8 @@ func ReadNet(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: version %d, this build reads version %d (retrain with norns train)", ErrNet, version, NetVersion)
 	case n != 2 && n != 3:
 		return nil, fmt.Errorf("%w: %d players, want 2 or 3", ErrNet, n)
-	case in != NetInputs(n):
-		return nil, fmt.Errorf("%w: %d inputs, the encoding for %d players has %d", ErrNet, in, n, NetInputs(n))
+	case in != nordsloki.NetInputs(n):
+		return nil, fmt.Errorf("%w: %d inputs, the encoding for %d players has %d", ErrNet, in, n, nordsloki.NetInputs(n))
 	case hidden < 1 || hidden > 4096:
 		return nil, fmt.Errorf("%w: %d hidden units", ErrNet, hidden)
 	}
@@ -227,26 +214,26 @@ func (nt *Net) scratch() *netScratch {
 // returns; a position in the middle of a turn is valued from the player
 // who is to move, as if the turn had ended there, which is rough (the
 // search values positions at the end of a turn, where a player is to roll).
-func (nt *Net) Evaluate(s *State) []float64 {
-	out := make([]float64, s.cfg.n)
+func (nt *Net) Evaluate(s *nordsloki.State) []float64 {
+	out := make([]float64, s.Seats())
 	nt.evaluate(s, nt.scratch(), out)
 	return out
 }
 
-func (nt *Net) evaluate(s *State, sc *netScratch, out []float64) {
-	n := s.cfg.n
-	if s.phase == phaseOver {
+func (nt *Net) evaluate(s *nordsloki.State, sc *netScratch, out []float64) {
+	n := s.Seats()
+	if s.Terminal() {
 		copy(out, s.Returns())
 		return
 	}
 	if n != nt.Players {
 		panic(fmt.Sprintf("nordsloki: a %d-player net asked about a %d-player game", nt.Players, n))
 	}
-	me := int(s.mover)
+	me := s.Mover()
 	if me < 0 {
 		me = 0
 	}
-	encode(s, me, sc.x)
+	nordsloki.Encode(s, me, sc.x)
 	nt.forward(sc.x, sc.h, sc.out)
 	for k := 0; k < n; k++ {
 		out[(me+k)%n] = sc.out[k]
@@ -256,154 +243,10 @@ func (nt *Net) evaluate(s *State, sc *netScratch, out []float64) {
 // NetEvaluate returns the committed net's estimate of each player's
 // expected return (Net.Evaluate). It panics if the embedded net does not
 // load, which TestNetLoads rules out.
-func (s *State) NetEvaluate() []float64 {
-	nt, err := LoadNet(s.cfg.n)
+func NetEvaluate(s *nordsloki.State) []float64 {
+	nt, err := LoadNet(s.Seats())
 	if err != nil {
 		panic(err)
 	}
 	return nt.Evaluate(s)
-}
-
-// encode writes the features of s seen from player me into x (length
-// NetInputs(n)): the players in seat order from me, then the ghost ships,
-// the first player relative to me and whether someone has finished.
-func encode(s *State, me int, x []float64) {
-	clear(x)
-	n := s.cfg.n
-	for r := 0; r < n; r++ {
-		encodeSeat(s, (me+r)%n, x[r*seatFeatures:(r+1)*seatFeatures])
-	}
-	o := n * seatFeatures
-	for f := 1; f <= fields; f++ {
-		if s.ghost&(1<<f) != 0 {
-			x[o+f-1] = 1
-		}
-	}
-	o += fields
-	if s.first >= 0 {
-		x[o+(int(s.first)-me+n)%n] = 1
-	}
-	o += n
-	if s.anyFinished() {
-		x[o] = 1
-	}
-}
-
-// encodeSeat writes player p's features: for each field, the unary count of
-// p's checkers there (at least 1, 2, 3, 4), then the scalars.
-func encodeSeat(s *State, p int, x []float64) {
-	pl := &s.p[p]
-	pips := 25 * pl.waiting()
-	lowest := 25
-	if pl.waiting() > 0 {
-		lowest = 0
-	}
-	konungField := -1
-	if pl.wait[konung] > 0 {
-		konungField = 0
-	}
-	returningOnBoard, blots, att3 := 0, 0, 0
-	for f := 1; f <= fields; f++ {
-		c := &s.f[f]
-		if int(c.owner) != p {
-			continue
-		}
-		t := c.total()
-		for u := 0; u < seatFieldUnits && u < t; u++ {
-			x[(f-1)*seatFieldUnits+u] = 1
-		}
-		pips += t * (25 - f)
-		if lowest == 25 {
-			lowest = f
-		}
-		if c.n[konung] > 0 {
-			konungField = f
-		}
-		returningOnBoard += int(c.n[returning])
-		if t == 1 {
-			blots++
-		}
-		if att(f) == 3 {
-			att3 += t
-		}
-	}
-	if konungField < 0 && s.cfg.konungs {
-		konungField = 25 // borne off
-	}
-	y := x[fields*seatFieldUnits:]
-	b := func(v bool) float64 {
-		if v {
-			return 1
-		}
-		return 0
-	}
-	w := float64(pl.waiting())
-	y[0] = w / 13
-	y[1] = b(w > 0)
-	y[2] = b(w > 1)
-	y[3] = float64(pl.wait[returning]) / 13
-	y[4] = float64(returningOnBoard) / 13
-	y[5] = float64(pl.off) / 13
-	y[6] = b(pl.off == 0)
-	y[7] = float64(pips) / 325
-	y[8] = float64(lowest) / 25
-	y[9] = float64(blots) / 13
-	y[10] = float64(att3) / 13
-	if s.cfg.konungs {
-		y[11] = float64(pl.lives) / 7
-		y[12] = b(pl.lives <= 2)
-		y[13] = b(pl.lives <= 1)
-		switch {
-		case konungField == 0:
-			y[14] = 1
-		case konungField <= fields:
-			y[15+att(konungField)-1] = 1 // 15, 16, 17
-			y[18] = float64(konungField) / 24
-		}
-	}
-	y[19] = b(s.active(p))
-	loki, odin := 0, 0
-	for _, f := range [...]int{laguz, othala, kenaz, isa} {
-		if int(s.f[f].owner) == p {
-			loki++
-		}
-	}
-	for _, f := range [...]int{othala, dagaz, isa, naudiz} {
-		if int(s.f[f].owner) == p {
-			odin++
-		}
-	}
-	y[20] = float64(loki*loki) / 16
-	y[21] = float64(odin) / 4
-	// Lone checkers that another player's checker (waiting ones at 0)
-	// stands 1 to 12 fields behind: they can be hit next turn (4.2).
-	exposed := 0
-	for f := 1; f <= fields; f++ {
-		c := &s.f[f]
-		if int(c.owner) != p || c.total() != 1 || !threatened(s, p, f) {
-			continue
-		}
-		exposed++
-		if c.n[konung] > 0 {
-			y[23] = 1
-		}
-	}
-	y[22] = b(konungField >= 1 && konungField <= fields && s.f[konungField].total() == 1)
-	y[24] = float64(exposed) / 13
-}
-
-// threatened reports whether a checker of another player still in the
-// game stands (or waits, at 0) 1 to 12 fields behind field f.
-func threatened(s *State, p, f int) bool {
-	for q := 0; q < s.cfg.n; q++ {
-		if q != p && s.active(q) && f <= 12 && s.p[q].waiting() > 0 {
-			return true
-		}
-	}
-	for g := max(1, f-12); g < f; g++ {
-		if o := int(s.f[g].owner); o >= 0 && o != p && s.active(o) {
-			return true
-		}
-	}
-	return false
 }
