@@ -33,7 +33,7 @@ func NewAgent(nodes int, budget time.Duration, depth int, seed uint64, tableBits
 	}
 }
 
-// The easy level of orthodox chess (State.NewEasySearch, and `norns uci`
+// The easy level of orthodox chess (NewEasySearch, and `norns uci`
 // with its Level option): the engine's search held to EasyNodes nodes a
 // move, each move at the root given a random bonus of up to EasyMargin
 // centipawns (Limits.Margin), so that it sees short tactics but often
