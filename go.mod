@@ -1,4 +1,4 @@
-module norns
+module github.com/norns-games/norns
 
 go 1.26.7
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Agent chooses actions for the player to move.

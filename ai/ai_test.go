@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // agentConfigs are small-budget agents of every kind, reproducible.

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // AlphaBetaConfig tunes an alpha-beta agent.

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // midgame plays 20 random plies from the start of g, so that the

@@ -4,12 +4,12 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
-	"norns/games/searches"
-	"norns/games/seidr"
-	seidrsearch "norns/games/seidr/search"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/searches"
+	"github.com/norns-games/norns/games/seidr"
+	seidrsearch "github.com/norns-games/norns/games/seidr/search"
 )
 
 // TestClockReachesNativeSearch: the clock of Config (and of SetClock)

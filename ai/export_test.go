@@ -1,6 +1,6 @@
 package ai
 
-import "norns/game"
+import "github.com/norns-games/norns/game"
 
 // Build makes the searcher a level agent of New or NewWith plays in the
 // game of s, as its first Choose would, and returns it.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Greedy plays the action whose result the game's evaluation likes best

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
-	"norns/games"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
+	"github.com/norns-games/norns/games"
 )
 
 // TestDescendLinear: the step from the state last searched to one 2,000

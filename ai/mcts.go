@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // MCTSConfig tunes an MCTS agent.

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // TestExpandAllKeepsTheNodeBound: expanding every child at once still

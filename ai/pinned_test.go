@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/ai"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/games"
 )
 
 // TestMCTSChoicesPinned: MCTS agents of fixed seeds choose the same moves

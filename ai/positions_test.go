@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // forces reports whether player me wins s by force within plies actions

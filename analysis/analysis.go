@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"math"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Marks of a move, by the win probability it lost.

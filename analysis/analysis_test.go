@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/analysis"
-	"norns/game"
-	"norns/games/chess"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/analysis"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // play returns a new game of g with the moves applied.

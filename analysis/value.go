@@ -3,7 +3,7 @@ package analysis
 import (
 	"math"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Value returns each player's win probability in s, searched depth plies

@@ -32,9 +32,9 @@ import (
 	"sync"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Entrant is an agent taking part in a run.

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"testing"
 
-	"norns/arena"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 func entrants(t *testing.T, specs ...string) []arena.Entrant {

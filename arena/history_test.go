@@ -7,11 +7,11 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/arena"
-	"norns/game"
-	"norns/game/gametest"
-	"norns/games"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
+	"github.com/norns-games/norns/games"
 )
 
 // survivor plays a random action after which the game goes on, so that

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Summary adds up the results of a run for each entrant.

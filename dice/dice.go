@@ -68,7 +68,7 @@ import (
 	"fmt"
 	"math"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // SeedSize is the length of a server seed in bytes.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestExact(t *testing.T) {

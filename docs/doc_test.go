@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"encoding/hex"
 	"fmt"
-	"norns/dice"
-	"norns/game"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,9 +13,11 @@ import (
 	"testing"
 	"unicode"
 
-	"norns/engine"
-	"norns/games"
-	"norns/lab"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/engine"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/lab"
 )
 
 // An example is a fenced block of a document whose info string is "norns":

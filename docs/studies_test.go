@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"norns/lab"
+	"github.com/norns-games/norns/lab"
 )
 
 // TestStudyReports checks that every study under studies/ can be built

@@ -3,8 +3,8 @@ package ending
 import (
 	"fmt"
 
-	"norns/game"
-	"norns/store"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
 )
 
 // Expired is the result of a game that nobody joined in time.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
-	"norns/store"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
 )
 
 // Offers between the two players of a game: a draw, and the takeback of

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // ProtocolVersion is the answer to protocol_version.

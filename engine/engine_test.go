@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 func newEngine(t *testing.T) *Engine {

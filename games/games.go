@@ -10,13 +10,13 @@ import (
 	"fmt"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
-	"norns/games/luxumbra"
-	"norns/games/nordsloki"
-	"norns/games/samurai"
-	"norns/games/seidr"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/luxumbra"
+	"github.com/norns-games/norns/games/nordsloki"
+	"github.com/norns-games/norns/games/samurai"
+	"github.com/norns-games/norns/games/seidr"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // All lists every game, in the order menus show them.

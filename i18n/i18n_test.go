@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
 )
 
 func TestPluralCategory(t *testing.T) {

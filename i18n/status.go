@@ -3,7 +3,7 @@ package i18n
 import (
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Player names a seat for people ("White", "Игрок 2").

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"norns/games"
+	"github.com/norns-games/norns/games"
 )
 
 // benchRecords plays a small study once for the benchmarks.

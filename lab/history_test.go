@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"norns/arena"
-	"norns/game"
-	"norns/game/gametest"
-	"norns/games"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
+	"github.com/norns-games/norns/games"
 )
 
 // longRecord is the record of a Sea Hnefatafl game of n plies without

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"norns/arena"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // smoke is the plan of the tests' small study: 20 games of each balance

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"norns/arena"
-	"norns/game"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
 )
 
 // Record is one line of games.jsonl: the arena's record of a game (seed,

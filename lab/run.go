@@ -14,9 +14,9 @@ import (
 	"strings"
 	"sync"
 
-	"norns/arena"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // LevelIterations is the search budget, in MCTS iterations or alpha-beta

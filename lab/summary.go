@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // Summary is summary.json: the statistics of a study, per variant, and

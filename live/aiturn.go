@@ -6,10 +6,10 @@ import (
 	"sync"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // think lets the AI seat to move at seq choose and play, in the

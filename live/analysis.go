@@ -4,11 +4,11 @@ import (
 	"context"
 	"sync"
 
-	"norns/analysis"
-	"norns/game"
-	"norns/ratelimit"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/analysis"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/ratelimit"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // The analysis of a finished game (package analysis) runs in the

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // Subscriber is one client of a game's feed (a WebSocket).

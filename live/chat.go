@@ -19,9 +19,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"norns/ratelimit"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/ratelimit"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // Chat rooms.

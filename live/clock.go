@@ -5,9 +5,9 @@ import (
 	"slices"
 	"time"
 
-	"norns/ending"
-	"norns/game"
-	"norns/store"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
 )
 
 // remaining returns each seat's time left now.

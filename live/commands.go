@@ -10,12 +10,12 @@ import (
 	"strings"
 	"time"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/game"
-	"norns/record"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // The commands players send. Each runs on a locked table that is not

@@ -25,7 +25,7 @@ import (
 	"sync"
 	"time"
 
-	"norns/store"
+	"github.com/norns-games/norns/store"
 )
 
 // Cluster timings.

@@ -12,11 +12,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/searches"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // DefaultAITime is the think time of each AI level.

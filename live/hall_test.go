@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/games"
-	"norns/live"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // fakeClock is a clock the test moves by hand.

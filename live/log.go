@@ -6,10 +6,10 @@ import (
 	"slices"
 	"time"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/game"
-	"norns/store"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
 )
 
 // Every write of a game names the version of the record it was decided

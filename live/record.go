@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"norns/dice"
-	"norns/game"
-	"norns/record"
-	"norns/store"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
 )
 
 // Record formats (GET /api/games/{id}/record?format=…): the Norns

@@ -13,12 +13,12 @@ import (
 	"sync"
 	"time"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/game"
-	"norns/record"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // phase is where a table is in its life.

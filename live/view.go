@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"time"
 
-	"norns/ending"
-	"norns/game"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 func eventView(e store.Event, auto []string) wire.EventView {

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // The spectators of a game are its WebSocket subscribers that hold no seat

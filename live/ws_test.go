@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestMessages: the WebSocket messages built by hand are the JSON of

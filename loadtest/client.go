@@ -13,10 +13,10 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/wire"
 )
 
 // APIError is an error answer of the server: its HTTP status, code and

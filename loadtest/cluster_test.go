@@ -25,12 +25,12 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/store/storetest"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
+	"github.com/norns-games/norns/wire"
 )
 
 func openPostgres(t *testing.T, u string) *store.Postgres {
@@ -196,7 +196,7 @@ var buildNorns = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(dir, "norns")
-	if out, err := exec.Command("go", "build", "-o", bin, "norns/cmd/norns").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/norns-games/norns/cmd/norns").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build norns/cmd/norns: %v\n%s", err, out)
 	}
 	return bin, nil

@@ -40,8 +40,8 @@ import (
 	"sync"
 	"time"
 
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // Config configures a run.

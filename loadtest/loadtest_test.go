@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"norns/game"
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // fastAI is the think time of every AI level in the tests.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // Record is what the clients of one game did: the moves the server

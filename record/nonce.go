@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 
-	"norns/dice"
-	"norns/store"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/store"
 )
 
 // The players' nonces (dice scheme v2, docs/fair-dice.md): a seat's

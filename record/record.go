@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/store"
+	"github.com/norns-games/norns/store"
 )
 
 // magic is the first line of a Norns record.

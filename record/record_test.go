@@ -14,12 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/game"
-	"norns/games"
-	"norns/record"
-	"norns/store"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
 )
 
 // play plays seidr with random legal moves (seeded) and the rolls of

@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/game"
-	"norns/store"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/store"
 )
 
 // Verification is what Verify found.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"norns/store"
+	"github.com/norns-games/norns/store"
 )
 
 // tagLine is a tag of the Norns record as written: [Name "value"].

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/analysis"
-	"norns/server"
-	"norns/wire"
+	"github.com/norns-games/norns/analysis"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestAnalysis: a game in progress is not analysed (409 not_over); once

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"norns/ending"
-	"norns/live"
-	"norns/wire"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/wire"
 )
 
 func (s *Server) routes() {

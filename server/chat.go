@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // handleChat takes a chat message of a game, {"room","text"}, stores it

@@ -14,10 +14,10 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/games"
-	"norns/record"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // frame is a feed message as the chat tests read it.

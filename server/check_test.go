@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestViewCheck: the view lists the square of a king in check, in chess

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"norns/games"
-	"norns/record"
-	"norns/store"
-	"norns/store/storetest"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestTwoInstancesDiceGamesVerify plays dice games through two instances

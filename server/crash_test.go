@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // binary is the norns program, built by TestMain for the tests that run
@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "norns")
-	if out, err := exec.Command("go", "build", "-o", binary, "norns/cmd/norns").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", binary, "github.com/norns-games/norns/cmd/norns").CombinedOutput(); err != nil {
 		buildErr = fmt.Errorf("go build norns/cmd/norns: %v\n%s", err, out)
 	}
 	code := m.Run()

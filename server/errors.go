@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"strconv"
 
-	"norns/i18n"
-	"norns/live"
-	"norns/ratelimit"
-	"norns/wire"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/ratelimit"
+	"github.com/norns-games/norns/wire"
 )
 
 // messages holds the human message of every code.

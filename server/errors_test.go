@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games"
-	"norns/i18n"
-	"norns/live"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestErrorMessagesInBothLanguages checks that every error code has its

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
-	"norns/games/tafl"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestFullGames plays a whole game of every game between two clients (a

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"norns/live"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // handleHealth answers GET /healthz, the liveness check: "ok" whenever the

@@ -16,11 +16,11 @@ import (
 	"testing"
 	"time"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 // get sends GET path to h and returns the status and body.

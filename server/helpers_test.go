@@ -17,12 +17,12 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/game"
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // fastAI is the think time of every level in the tests: they test the

@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"norns/live"
-	"norns/ratelimit"
-	"norns/wire"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/ratelimit"
+	"github.com/norns-games/norns/wire"
 )
 
 // securityHeaders are set on every response.

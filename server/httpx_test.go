@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/server"
-	"norns/web"
-	"norns/wire"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/web"
+	"github.com/norns-games/norns/wire"
 )
 
 // answer is a response as the tests look at it.

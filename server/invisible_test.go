@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // invisibles are code points that show as nothing: every code point with

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"norns/dice"
-	"norns/ending"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // leave posts a resign or an abort for a seat and returns the status, the

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestMetrics: the metrics are served by MetricsHandler, not on the public

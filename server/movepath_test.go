@@ -22,7 +22,7 @@ func TestMoveFiles(t *testing.T) {
 	}
 	bin := filepath.Join(t.TempDir(), "movefiles")
 	build := exec.Command("go", "build", "-cover", "-covermode=atomic",
-		"-coverpkg=norns/server,norns/live,norns/store,norns/scripts/movefiles", "-o", bin, "../scripts/movefiles")
+		"-coverpkg=github.com/norns-games/norns/server,github.com/norns-games/norns/live,github.com/norns-games/norns/store,github.com/norns-games/norns/scripts/movefiles", "-o", bin, "../scripts/movefiles")
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, b)
 	}

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/dice"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // client is what a player's client keeps of a seat's nonces: the secret

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/server"
-	"norns/wire"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/wire"
 )
 
 // word posts a seat's word on a draw or a takeback and returns the status,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // listed returns the seats of a game in GET /api/games?state=live, and the

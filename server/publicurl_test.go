@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // forged sends a request to e with the Host header host, as a client that

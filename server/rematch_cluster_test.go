@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // rematchOf reads a feed until its rematch message and returns the new

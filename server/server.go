@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"norns/live"
-	"norns/ratelimit"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/ratelimit"
 )
 
 // Config configures a Server: the hall of its games (package live) and

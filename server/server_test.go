@@ -16,12 +16,12 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/record"
-	"norns/server"
-	"norns/wire"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/wire"
 )
 
 func TestCatalog(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"net/http"
 
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // PublicKey returns the public key with which the server signs the

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // signingKey asks a server for its public key (GET /api/signing-key).

@@ -18,12 +18,12 @@ import (
 	"testing"
 	"time"
 
-	"norns/dice"
-	"norns/games"
-	"norns/record"
-	"norns/store"
-	"norns/store/storetest"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
+	"github.com/norns-games/norns/wire"
 )
 
 // The soak's size: go test ./server -run TestSoak -v -timeout 30m

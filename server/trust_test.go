@@ -16,13 +16,13 @@ import (
 	"testing"
 	"time"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
-	"norns/server"
-	"norns/store"
-	"norns/store/storetest"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
+	"github.com/norns-games/norns/wire"
 )
 
 // faulty is a store whose appends can be made to fail: held, an append

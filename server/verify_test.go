@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/games"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // verifyText parses and verifies a record.

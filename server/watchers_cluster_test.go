@@ -6,9 +6,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"norns/store"
-	"norns/store/storetest"
-	"norns/wire"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
+	"github.com/norns-games/norns/wire"
 )
 
 // onPostgres starts an instance on the PostgreSQL database u.

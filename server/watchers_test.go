@@ -3,7 +3,7 @@ package server_test
 import (
 	"testing"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // watchers reads messages until a count of spectators arrives.

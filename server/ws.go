@@ -10,10 +10,10 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/i18n"
-	"norns/live"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // handleWS subscribes a client to a game: it sends every event after

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 // chatStores runs f on a new SQLite store and, when PostgreSQL answers, on

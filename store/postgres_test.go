@@ -10,8 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 func openPostgres(t *testing.T, url string) *store.Postgres {

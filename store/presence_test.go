@@ -9,8 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 // TestPostgresPresence: the spectators of a game are summed over the

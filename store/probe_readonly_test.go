@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 // TestProbeSQLiteReadOnly: on a database file the process may read but not

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 func TestSQLite(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"norns/game"
-	"norns/games/tafl"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/i18n"
 )
 
 // cell is a square of a board: file from the left and rank from the bottom,

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 )
 
 func TestDrawGridMarks(t *testing.T) {

@@ -22,7 +22,7 @@ type tmuxSession struct {
 func buildNorns(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "norns")
-	out, err := exec.Command("go", "build", "-o", bin, "norns/cmd/norns").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/norns-games/norns/cmd/norns").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
-	"norns/games"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
+	"github.com/norns-games/norns/games"
 )
 
 // longSave is the save of a Sea Hnefatafl game of n plies without

@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"norns/game"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/i18n"
 )
 
 // The Russian keyboard: a person whose keyboard is set to the Russian

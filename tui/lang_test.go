@@ -14,9 +14,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"norns/game"
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // screenNotation are the Latin words a Russian screen may show: the

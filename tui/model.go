@@ -16,11 +16,11 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/searches"
-	"norns/i18n"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
+	"github.com/norns-games/norns/i18n"
 )
 
 // Config sets up a game in the terminal.

@@ -10,10 +10,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 )
 
 // drive runs a command and every command that follows from it, feeding

@@ -20,11 +20,11 @@ import (
 
 	"github.com/coder/websocket"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // Online is a seat of a game on a Norns server (docs/api.md): the server's

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"norns/i18n"
+	"github.com/norns-games/norns/i18n"
 )
 
 // clockTickMsg makes the screen show the running clock's time again.

@@ -11,10 +11,10 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // onlineGame is what the model keeps of a game on a server: the last view,

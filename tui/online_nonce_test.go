@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"norns/dice"
-	"norns/games"
-	"norns/i18n"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // recordOf fetches a game's Norns record.

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // rematchWishes says whether the player asked for a rematch of the

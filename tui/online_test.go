@@ -14,12 +14,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"norns/games"
-	"norns/i18n"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 // testServer runs the real game server on a SQLite database in a

@@ -3,8 +3,8 @@ package tui
 import (
 	"strings"
 
-	"norns/game"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/i18n"
 )
 
 // The chess family (chess, Seiðr, Samurai, Lux et Umbra) shares the board:

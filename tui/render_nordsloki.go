@@ -7,8 +7,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"norns/game"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/i18n"
 )
 
 // lokiRenderer draws Nords Loki's track as three Atts of eight ships, each

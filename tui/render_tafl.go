@@ -3,9 +3,9 @@ package tui
 import (
 	"strings"
 
-	"norns/game"
-	"norns/games/tafl"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/i18n"
 )
 
 // taflRenderer draws tafl boards from 7x7 to 19x19 from the position

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games"
-	"norns/games/tafl"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/i18n"
 )
 
 // TestTaflRendererForEveryPreset checks that every game whose states are

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // Run plays a game in the terminal until the player quits.

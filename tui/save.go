@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 )
 
 // saveHeader is the first line of every save file; oldSaveHeader the

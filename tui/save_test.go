@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func readSaveFile(path string) (Save, error) {

@@ -3,9 +3,9 @@ package web
 import (
 	"testing"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // TestReplayOutcomes: a replay that asks for them lists, for each roll,

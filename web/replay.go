@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/i18n"
 )
 
 // Limits of POST /web/replay.

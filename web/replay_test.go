@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/game"
-	"norns/game/gametest"
-	"norns/games"
-	"norns/i18n"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 )
 
 // longGame is a legal Sea Hnefatafl record of n plies, without repetition

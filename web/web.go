@@ -49,8 +49,8 @@ import (
 	"regexp"
 	"strings"
 
-	"norns/games"
-	"norns/i18n"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 )
 
 //go:embed dist static rules/en rules/ru

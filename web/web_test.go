@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/web/internal/bundle"
+	"github.com/norns-games/norns/web/internal/bundle"
 )
 
 // TestDistUpToDate fails when dist/ differs from what go generate would

@@ -3,7 +3,7 @@ package wire
 import (
 	"encoding/json"
 
-	"norns/analysis"
+	"github.com/norns-games/norns/analysis"
 )
 
 // CatalogGame describes a game the server offers.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/i18n"
-	"norns/wire"
-	"norns/wire/tsgen"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
+	"github.com/norns-games/norns/wire/tsgen"
 )
 
 var update = flag.Bool("update", false, "write web/src/wire.ts again")

@@ -13,9 +13,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"norns/analysis"
-	"norns/games"
-	"norns/record"
+	"github.com/norns-games/norns/analysis"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
 )
 
 func analyzeCmd() *cobra.Command {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/analysis"
-	"norns/dice"
+	"github.com/norns-games/norns/analysis"
+	"github.com/norns-games/norns/dice"
 )
 
 // scholarsMate is the record of a finished game of chess, the scholar's

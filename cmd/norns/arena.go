@@ -11,9 +11,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"norns/arena"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // arenaHelp is the long help of norns arena.

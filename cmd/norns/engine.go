@@ -9,11 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/ai"
-	"norns/engine"
-	"norns/game"
-	"norns/games"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/engine"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 )
 
 func engineCmd() *cobra.Command {

@@ -13,8 +13,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"norns/game"
-	"norns/lab"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/lab"
 )
 
 func labCmd() *cobra.Command {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/lab"
+	"github.com/norns-games/norns/lab"
 )
 
 // TestLabSmoke is the CI's smoke run of the lab: 20 games of each balance

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"norns/i18n"
+	"github.com/norns-games/norns/i18n"
 )
 
 // The command line speaks English or Russian, chosen by --lang, else by

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"norns/i18n"
+	"github.com/norns-games/norns/i18n"
 )
 
 var updateHelp = flag.Bool("update-help", false, "write the commands' English help into i18n/catalog/cli.en.json")

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/loadtest"
-	"norns/store"
+	"github.com/norns-games/norns/loadtest"
+	"github.com/norns-games/norns/store"
 )
 
 func loadtestCmd() *cobra.Command {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/store"
+	"github.com/norns-games/norns/store"
 )
 
 func migrateCmd() *cobra.Command {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/engine/otep"
+	"github.com/norns-games/norns/engine/otep"
 )
 
 func otepCmd() *cobra.Command {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 func perftCmd() *cobra.Command {

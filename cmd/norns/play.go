@@ -11,12 +11,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/game"
-	"norns/games"
-	"norns/games/tafl"
-	"norns/i18n"
-	"norns/tui"
-	"norns/wire"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/tui"
+	"github.com/norns-games/norns/wire"
 )
 
 func playCmd() *cobra.Command {

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
 )
 
 // TestPlayJoinErrors checks what norns play --join and --game-url say

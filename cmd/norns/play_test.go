@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // TestPlayErrors checks the errors norns play gives before it opens the

@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/game"
-	"norns/games"
-	"norns/lab"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/lab"
 )
 
 func replayCmd() *cobra.Command {

@@ -16,12 +16,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/games"
-	"norns/live"
-	"norns/record"
-	"norns/server"
-	"norns/store"
-	"norns/web"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/web"
 )
 
 // httpLimits are the limits of the HTTP server of norns serve.

@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"norns/store"
-	"norns/store/storetest"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 )
 
 // servedLog is the output of a `norns serve` process, safe to read while

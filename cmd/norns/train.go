@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	nordslokisearch "norns/games/nordsloki/search"
+	nordslokisearch "github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // Defaults of the train command: a run of four (two players) to six

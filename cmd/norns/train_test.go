@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	nordslokisearch "norns/games/nordsloki/search"
+	nordslokisearch "github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // TestTrain runs a tiny `norns train` twice: it prints its checkpoints,

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/engine/uci"
+	"github.com/norns-games/norns/engine/uci"
 )
 
 func uciCmd() *cobra.Command {

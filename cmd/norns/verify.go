@@ -16,10 +16,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"norns/dice"
-	"norns/games"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 func verifyCmd() *cobra.Command {

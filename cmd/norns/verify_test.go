@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
 )
 
 // played is a game played by writeRecord: its record and what verify

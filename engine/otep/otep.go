@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/searches"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // Levels are the strengths Config.Level accepts.

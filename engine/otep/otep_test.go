@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games/tafl"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // otepScript runs the OTEP engine on the lines of script and returns its

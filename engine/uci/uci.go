@@ -12,12 +12,12 @@ import (
 	"sync"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Config sets up an Engine.

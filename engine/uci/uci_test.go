@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games"
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
 )
 
 // uciScript runs an engine on the lines of script and returns its

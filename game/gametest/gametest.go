@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Config tunes Run.

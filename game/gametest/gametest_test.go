@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // race is a small dice game for testing the suite: a die (1 or 2) is

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Game is orthodox chess, short name "chess".

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
 )
 
 func TestConformance(t *testing.T) {

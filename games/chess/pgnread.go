@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // PGNGame is one game read from Portable Game Notation: its tags, its

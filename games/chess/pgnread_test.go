@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestPGNRoundTrip: random games written by PGN read back with ParsePGN

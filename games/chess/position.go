@@ -1,6 +1,6 @@
 package chess
 
-import "norns/game"
+import "github.com/norns-games/norns/game"
 
 // Castling rights, one bit each.
 type Castling uint8

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // ErrAmbiguous is returned for SAN that fits several legal moves; it wraps

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // randomGame plays a game from the start to its end with uniform random

@@ -3,8 +3,8 @@ package luxumbra
 import (
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
 )
 
 var garbage = []string{"LLS", "ls", "Ls", "l", "s", "--", "e1g1", "O-O", "e2e4e5", "pass"}

@@ -3,8 +3,8 @@ package luxumbra
 import (
 	"math"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // diceKeys are the Zobrist keys of the dice states, indexed by dice.key.

@@ -3,7 +3,7 @@ package luxumbra
 import (
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // FuzzSetup reads arbitrary position text: it never panics, and a position

@@ -3,7 +3,7 @@ package luxumbra
 import (
 	"fmt"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Game is Lux et Umbra, short name "luxumbra".

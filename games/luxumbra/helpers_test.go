@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // setup returns the state of a position, failing the test on an error.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // String writes the dice field: "--" or "-" for two dice or one die to

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestSetupErrors: every malformed position is refused with a message that

@@ -4,8 +4,8 @@ import (
 	"maps"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // standardStart is the FEN of the start of a game (without the dice field).

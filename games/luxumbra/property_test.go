@@ -6,8 +6,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // colourMask returns the squares of a colour: light for Light, dark for

@@ -1,8 +1,8 @@
 package luxumbra
 
 import (
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Dice is the state of the current turn's dice: how many are still to be

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Moves of the start position from light squares (LL) and dark squares (SS).

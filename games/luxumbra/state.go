@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // State is a game of Lux et Umbra. Its actions are chess Moves (their 16-bit

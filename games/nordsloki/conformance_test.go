@@ -3,8 +3,8 @@ package nordsloki
 import (
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
 )
 
 // Random play without konungs can last thousands of turns (nothing ends

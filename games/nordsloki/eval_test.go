@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestEvaluate(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestEncoding(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // forfeit calls Forfeit for the player to move, failing the test on error.

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // FuzzPosition checks that the position parser never panics, that every

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestGameDescription(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Game is Nords Loki. Its zero value is ready to use.

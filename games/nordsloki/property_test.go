@@ -6,7 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // randomOptions draws one of the four rule sets.

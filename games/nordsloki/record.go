@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Record writes the game (game.Recorder) as its players write it (9): the

@@ -3,7 +3,7 @@ package nordsloki
 import (
 	"slices"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Kinds of checker.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Positions in these tests are written in the notation of the package

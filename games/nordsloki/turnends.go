@@ -1,6 +1,6 @@
 package nordsloki
 
-import "norns/game"
+import "github.com/norns-games/norns/game"
 
 // TurnEnd is one way to finish the turn in progress: the steps that lead
 // there (at least one) and the state where the turn has ended (a player is

@@ -1,8 +1,8 @@
 package samurai
 
 import (
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Cards counts cards by type: Cards[r] is the number of cards of role r

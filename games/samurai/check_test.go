@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestCheck(t *testing.T) {

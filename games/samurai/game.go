@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Game is Samurai chess, short name "samurai".

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // setup returns the state of a position under opts, failing the test on

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // StartPosition is the starting position with the default deck.

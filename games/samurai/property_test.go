@@ -4,9 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
-	"norns/games/chess"
 	"pgregory.net/rapid"
+
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // totalCards counts every card: both hands and the deck.

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // cardValue is what a card adds to the evaluation, in centipawns, and

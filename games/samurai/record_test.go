@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestPGN(t *testing.T) {

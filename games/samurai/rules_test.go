@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 func TestRule1_1_CardTypes(t *testing.T) {

@@ -12,13 +12,13 @@
 package searches
 
 import (
-	"norns/ai"
-	chesssearch "norns/games/chess/search"
-	luxumbrasearch "norns/games/luxumbra/search"
-	nordslokisearch "norns/games/nordsloki/search"
-	seidrsearch "norns/games/seidr/search"
-	"norns/games/tafl"
-	taflsearch "norns/games/tafl/search"
+	"github.com/norns-games/norns/ai"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	luxumbrasearch "github.com/norns-games/norns/games/luxumbra/search"
+	nordslokisearch "github.com/norns-games/norns/games/nordsloki/search"
+	seidrsearch "github.com/norns-games/norns/games/seidr/search"
+	"github.com/norns-games/norns/games/tafl"
+	taflsearch "github.com/norns-games/norns/games/tafl/search"
 )
 
 // All maps each game with a search of its own, by short name, to it; the

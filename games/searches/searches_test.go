@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"norns/games"
-	"norns/games/searches"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // TestAllNamesGames: every search of All is listed under the name of a

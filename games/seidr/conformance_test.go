@@ -3,8 +3,8 @@ package seidr
 import (
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
 )
 
 func TestConformance(t *testing.T) {

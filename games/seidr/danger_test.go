@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 var danger = flag.Bool("danger", false, "measure the chance that random play takes the king in the opening")

@@ -3,8 +3,8 @@ package seidr
 import (
 	"math"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // model holds the weights of a logistic model of the chance that the

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 func TestEvaluate(t *testing.T) {

@@ -3,7 +3,7 @@ package seidr
 import (
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestRule4_WorkedExample plays the example of section 4 through the game

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
 )
 
 var fit = flag.Bool("fit", false, "fit the evaluation's model to one-ply self-play and print its weights")

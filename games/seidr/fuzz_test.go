@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // FuzzSetup: any text either fails to set up, or sets up a state whose

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Game is Seiðr chess, short name "seidr".

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 func TestRule5_SetupErrors(t *testing.T) {

@@ -3,8 +3,8 @@ package seidr
 import (
 	"strings"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // PGN writes the game in Portable Game Notation: one movetext entry per

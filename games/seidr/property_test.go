@@ -5,8 +5,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // counts is the number of pieces of each color and role.

@@ -1,8 +1,8 @@
 package seidr
 
 import (
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Phase is the part of a turn the game is in (rule 2).

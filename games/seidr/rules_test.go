@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // ruleCase is a position, actions played from it, and what must follow.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Action values above the 16 bits of a chess.Move.

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // BenchmarkRandomGame plays random games of the default layout (sea11) to

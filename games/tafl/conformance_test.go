@@ -3,8 +3,8 @@ package tafl
 import (
 	"testing"
 
-	"norns/game"
-	"norns/game/gametest"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/game/gametest"
 )
 
 // TestConformance runs the generic suite on every layout and every

@@ -3,7 +3,7 @@ package tafl
 import (
 	"math/bits"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // zobrist holds a key per piece kind and square; sideKey marks White to

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestHash checks the incremental hash against a hash computed from

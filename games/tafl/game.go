@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Game is a tafl game: a preset of Rules, its layouts and its names.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // diagram builds a position text for an n×n board from a list such as

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // expand lists squares written as ranges on one file or rank, as the rules

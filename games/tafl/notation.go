@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // squareName writes a square index as "f3".

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // OpenTafl Notation (OTN), as its specification (opentafl-notation-spec.txt)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // TestOTNRoundTrip: random games of every preset (and every Sea layout)

@@ -3,7 +3,7 @@ package tafl
 import (
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Scenario tests of the presets, one or more per rule of their rules

@@ -8,7 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // randomPosition draws a position on an n×n board for rules r: the king on

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // Record writes the game (game.Recorder) in the notation of the rules (5):

@@ -3,7 +3,7 @@ package tafl
 import (
 	"testing"
 
-	"norns/game"
+	"github.com/norns-games/norns/game"
 )
 
 // moveCase is a position, moves played, and the expected position and

@@ -5,7 +5,7 @@
 // the counters. Build it with atomic coverage of those packages and of
 // itself (without itself, the coverage runtime knows no mode):
 //
-//	go build -cover -covermode=atomic -coverpkg=norns/server,norns/live,norns/store,norns/scripts/movefiles -o movefiles ./scripts/movefiles && ./movefiles
+//	go build -cover -covermode=atomic -coverpkg=github.com/norns-games/norns/server,github.com/norns-games/norns/live,github.com/norns-games/norns/store,github.com/norns-games/norns/scripts/movefiles -o movefiles ./scripts/movefiles && ./movefiles
 //
 // It prints one file a line, then "files N". TestMoveFiles (package
 // server) runs it and bounds N.
@@ -25,11 +25,11 @@ import (
 	"slices"
 	"strings"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
 )
 
 func main() {
@@ -94,9 +94,9 @@ func run() error {
 	}
 	var files []string
 	for _, line := range strings.Split(string(b), "\n")[1:] {
-		// norns/live/table.go:12.3,14.2 2 1: 2 statements, run once.
+		// github.com/norns-games/norns/live/table.go:12.3,14.2 2 1: 2 statements, run once.
 		f, rest, ok := strings.Cut(line, ":")
-		if ok && !strings.HasSuffix(rest, " 0") && !strings.HasPrefix(f, "norns/scripts/") && !slices.Contains(files, f) {
+		if ok && !strings.HasSuffix(rest, " 0") && !strings.HasPrefix(f, "github.com/norns-games/norns/scripts/") && !slices.Contains(files, f) {
 			files = append(files, f)
 		}
 	}

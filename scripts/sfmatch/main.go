@@ -36,7 +36,7 @@ import (
 	"strings"
 	"sync"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // openings are short lines of common openings, as UCI moves from the

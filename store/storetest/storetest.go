@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/store"
+	"github.com/norns-games/norns/store"
 )
 
 // Run runs the suite; open returns a new, empty store for each test.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/server"
+	"github.com/norns-games/norns/server"
 )
 
 // TestAnalysis: on the page of a finished game of chess, the scholar's

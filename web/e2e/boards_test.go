@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/wire"
-
 	"github.com/chromedp/chromedp"
+
+	"github.com/norns-games/norns/wire"
 )
 
 // act plays an action for a seat through the API, at the game's seq now.

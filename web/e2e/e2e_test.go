@@ -21,9 +21,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"norns/games/luxumbra"
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/games/luxumbra"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestLobby opens the home page: the five games with their pictures.

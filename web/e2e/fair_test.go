@@ -17,11 +17,11 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/dice"
-	"norns/games"
-	"norns/i18n"
-	"norns/record"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/record"
+	"github.com/norns-games/norns/wire"
 )
 
 // record fetches a game's record in a format.

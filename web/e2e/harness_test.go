@@ -20,12 +20,12 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"norns/games"
-	"norns/live"
-	"norns/server"
-	"norns/store"
-	"norns/web"
-	"norns/wire"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/server"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/web"
+	"github.com/norns-games/norns/wire"
 )
 
 // app is the real server (package server: its API, WebSocket feeds and

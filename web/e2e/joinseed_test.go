@@ -9,10 +9,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/dice"
-	"norns/games"
-	"norns/i18n"
-	"norns/record"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/record"
 )
 
 // acceptInvite opens an invitation link and takes its seat on the join

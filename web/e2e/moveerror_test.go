@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/i18n"
+	"github.com/norns-games/norns/i18n"
 )
 
 // TestMoveErrors: a typed move the server refuses gets a sentence for

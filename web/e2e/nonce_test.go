@@ -12,11 +12,11 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/dice"
-	"norns/game"
-	"norns/games"
-	"norns/i18n"
-	"norns/wire"
+	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // nonces is the game's view, for its seats' nonce commitments and

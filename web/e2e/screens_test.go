@@ -13,7 +13,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"norns/i18n"
+	"github.com/norns-games/norns/i18n"
 )
 
 // inLang has a user choose a language with the switch of the lobby, and

@@ -25,7 +25,7 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 		t.Skip("tmux is not installed (apt-get install -y tmux): skipping the terminal-vs-browser test")
 	}
 	bin := filepath.Join(t.TempDir(), "norns")
-	if out, err := exec.Command("go", "build", "-o", bin, "norns/cmd/norns").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/norns-games/norns/cmd/norns").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	s := &terminal{t: t, socket: fmt.Sprintf("norns-e2e-term-%d-%d", os.Getpid(), time.Now().UnixNano())}

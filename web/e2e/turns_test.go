@@ -10,9 +10,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"norns/i18n"
-	"norns/web"
-	"norns/wire"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/web"
+	"github.com/norns-games/norns/wire"
 )
 
 // play plays an action for a seat through the API and returns the view.

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/wire"
-
 	"github.com/chromedp/chromedp"
+
+	"github.com/norns-games/norns/wire"
 )
 
 // TestWaitingPage: a chess game for a friend leads to its own page, which

@@ -40,7 +40,7 @@ import (
 	"strings"
 	"time"
 
-	"norns/wire"
+	"github.com/norns-games/norns/wire"
 )
 
 // File is the path of the generated file from the module's root.
@@ -129,7 +129,7 @@ func (g *gen) name(t reflect.Type) (string, error) {
 		return "", fmt.Errorf("tsgen: %v is not a named struct", t)
 	}
 	n := t.Name()
-	if pkg := path.Base(t.PkgPath()); t.PkgPath() != "norns/wire" && !strings.HasPrefix(n, strings.ToUpper(pkg[:1])+pkg[1:]) {
+	if pkg := path.Base(t.PkgPath()); t.PkgPath() != "github.com/norns-games/norns/wire" && !strings.HasPrefix(n, strings.ToUpper(pkg[:1])+pkg[1:]) {
 		n = strings.ToUpper(pkg[:1]) + pkg[1:] + n
 	}
 	if other, ok := g.taken[n]; ok {
@@ -303,7 +303,7 @@ func moduleDir() string {
 // (norns/...).
 func readDocs(pkgPath string) map[string]typeDoc {
 	out := map[string]typeDoc{}
-	rel, ok := strings.CutPrefix(pkgPath, "norns/")
+	rel, ok := strings.CutPrefix(pkgPath, "github.com/norns-games/norns/")
 	root := moduleDir()
 	if !ok || root == "" {
 		return out

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/chess"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // Agent plays orthodox chess with the Searcher; the ai package

@@ -1,6 +1,6 @@
 package search
 
-import "norns/games/chess"
+import "github.com/norns-games/norns/games/chess"
 
 // The evaluation of the search: a tapered score (a middlegame and an
 // endgame value blended by the material left on the board) of material,

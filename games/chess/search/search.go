@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // The search of the chess engine: principal-variation search on Position

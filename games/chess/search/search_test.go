@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/games/chess"
+	"github.com/norns-games/norns/games/chess"
 )
 
 // benchFENs are positions of each phase the benchmarks and tests search:

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/luxumbra"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/luxumbra"
 )
 
 // Agent plays Lux et Umbra with the Searcher; the ai package uses it

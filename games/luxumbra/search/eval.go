@@ -1,8 +1,8 @@
 package search
 
 import (
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
 )
 
 // lives is what the bare-king rule (4.2) adds to a side's score by the

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
-	"norns/games/luxumbra"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/luxumbra"
 )
 
 // The values of the search lie from -winValue (a loss) to winValue (a

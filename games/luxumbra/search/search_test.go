@@ -7,10 +7,10 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/chess"
-	"norns/games/luxumbra"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/luxumbra"
 )
 
 // agentTurn lets the agent play the decisions of the current turn and

@@ -3,8 +3,8 @@ package search
 import (
 	"testing"
 
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 var (

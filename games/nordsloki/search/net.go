@@ -11,7 +11,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // The learned evaluation, in the manner of GNU Backgammon and Tesauro's

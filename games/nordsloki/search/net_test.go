@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 func TestNetLoads(t *testing.T) {

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"norns/ai"
-	"norns/arena"
-	"norns/game"
-	"norns/games/nordsloki"
-	"norns/games/nordsloki/search"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // The arena of the learned evaluation: TestNetArena plays the net's

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // BestTurn returns the end of the turn in progress that the net values most

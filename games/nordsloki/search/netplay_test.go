@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"norns/arena"
-	"norns/games/nordsloki/search"
+	"github.com/norns-games/norns/arena"
+	"github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // TestNetBeatsRandom: the committed nets, one ply ahead, against random

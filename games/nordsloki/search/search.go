@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // Native is Nords Loki's own player for the ai package's levels, the

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"testing"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/nordsloki"
-	"norns/games/nordsloki/search"
-	"norns/games/searches"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
+	"github.com/norns-games/norns/games/nordsloki/search"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // TestLevelsPlayTheNet: the AI's medium and hard levels play Nords Loki

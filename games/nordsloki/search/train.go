@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 
-	"norns/game"
-	"norns/games/nordsloki"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/nordsloki"
 )
 
 // TrainConfig describes a TD(λ) self-play run (Train).

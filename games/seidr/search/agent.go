@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/seidr"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // Agent plays Seiðr chess with the Searcher; the ai package uses it

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/games/seidr"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // BenchmarkSearch reports nodes per second of the search at 20,000 nodes

@@ -3,9 +3,9 @@ package search
 import (
 	"math"
 
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
-	"norns/games/seidr"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // searchEval is the search's evaluation of p for us, the player about to

@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"norns/game"
-	"norns/games/chess"
-	chesssearch "norns/games/chess/search"
-	"norns/games/seidr"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // Scores of the search, from the side of the player whose turn it is:

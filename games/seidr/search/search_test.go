@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"norns/game"
-	"norns/games/chess"
-	"norns/games/seidr"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/seidr"
 )
 
 // TestSearchPlaysLegal plays games in which the search makes every

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"norns/ai"
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/ai"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // Agent plays a tafl game with the Searcher; the ai package uses it

@@ -1,6 +1,6 @@
 package search
 
-import "norns/games/tafl"
+import "github.com/norns-games/norns/games/tafl"
 import "math/bits"
 
 // The engine's view of a game: the board by copy-make (a board is a few

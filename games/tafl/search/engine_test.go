@@ -8,8 +8,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // engineWalk follows a State move by move with the engine's own view of

@@ -1,6 +1,6 @@
 package search
 
-import "norns/games/tafl"
+import "github.com/norns-games/norns/games/tafl"
 import "math/bits"
 
 // The engine's evaluation, in hundredths of a defender, from White's view

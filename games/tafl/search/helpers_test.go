@@ -7,8 +7,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // diagram builds a position text for an n×n board from a list such as

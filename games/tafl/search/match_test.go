@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 var (

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"norns/games/tafl"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // Scores of the search, from the side to move's view.

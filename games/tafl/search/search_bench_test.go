@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"norns/games/tafl"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // benchPositions are the positions BenchmarkSearch searches: the Sea

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"norns/game"
-	"norns/games/tafl"
+	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/tafl"
 )
 
 // TestSearchTactics: the search finds the moves that decide a game at

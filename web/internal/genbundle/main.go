@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"norns/web/internal/bundle"
+	"github.com/norns-games/norns/web/internal/bundle"
 )
 
 func main() {

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"norns/wire/tsgen"
+	"github.com/norns-games/norns/wire/tsgen"
 )
 
 func main() {
