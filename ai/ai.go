@@ -85,8 +85,15 @@ const (
 	HardTime   = 1500 * time.Millisecond
 )
 
-// New returns the agent for a configuration.
-func New(cfg Config) (Agent, error) {
+// New returns the agent for a configuration, with the generic searches
+// only: NewWith(cfg, nil). The levels as the players meet them, with each
+// game's own search, are games/searches.NewAgent.
+func New(cfg Config) (Agent, error) { return NewWith(cfg, nil) }
+
+// NewWith returns the agent for a configuration, whose medium and hard
+// levels (and easy, where a Native has Easy) play the games' own searches
+// in natives.
+func NewWith(cfg Config, natives Natives) (Agent, error) {
 	if cfg.Level == "" {
 		cfg.Level = "medium"
 	}
@@ -105,7 +112,7 @@ func New(cfg Config) (Agent, error) {
 	if cfg.Algorithm != "" && !slices.Contains(Algorithms, cfg.Algorithm) {
 		return nil, fmt.Errorf("ai: unknown algorithm %q (algorithms: %s)", cfg.Algorithm, strings.Join(Algorithms, ", "))
 	}
-	return &auto{cfg: cfg}, nil
+	return &auto{cfg: cfg, natives: natives}, nil
 }
 
 // ParseSpec reads an agent specification as the arena and the command line
@@ -197,9 +204,10 @@ func atDecision(s game.State) error {
 // game's metadata the first time it is asked to move, and keeps that
 // searcher (and its tree) for the rest of the game.
 type auto struct {
-	cfg   Config
-	inner Agent
-	game  string
+	cfg     Config
+	natives Natives
+	inner   Agent
+	game    string
 }
 
 // Choose picks the algorithm on first use, then delegates.
@@ -230,10 +238,8 @@ func (a *auto) SetClock(left, increment time.Duration) {
 // applyClock passes the configured clock on to a search that shares one
 // out.
 func (a *auto) applyClock() {
-	if n, ok := a.inner.(*native); ok {
-		if c, ok := n.inner.(NativeClock); ok {
-			c.SetClock(a.cfg.ClockLeft, a.cfg.ClockIncrement)
-		}
+	if c, ok := a.inner.(NativeClock); ok {
+		c.SetClock(a.cfg.ClockLeft, a.cfg.ClockIncrement)
 	}
 }
 
@@ -407,39 +413,47 @@ func chanceFanOut(s game.State) int {
 	return most
 }
 
-// NativeSearcher is implemented by the states of a game that brings its
-// own search (orthodox chess, games/chess; Nords Loki's learned
-// evaluation, games/nordsloki): the medium and hard levels play with it
-// unless Config.Legacy or Config.Algorithm says otherwise. NewSearch
-// returns an agent that searches nodes nodes, or for budget, or to depth
-// plies per move, and keeps what it learnt between moves; or nil where the
-// game has none for its options, and the generic search plays.
-type NativeSearcher interface {
-	NewSearch(nodes int, budget time.Duration, depth int, seed uint64) NativeSearch
+// Searcher is an agent that searches and reports how much it searched:
+// the generic searches of this package (AlphaBeta, MCTS) and the games'
+// own searches (Native) alike.
+type Searcher interface {
+	Agent
+	StatsReporter
 }
 
-// NativeSearch is a game's own searching agent; LastSearch gives the
-// nodes and the depth of its last search.
-type NativeSearch = interface {
-	Choose(context.Context, game.State) (game.Action, error)
-	LastSearch() (nodes, depth int)
+var (
+	_ Searcher = (*AlphaBeta)(nil)
+	_ Searcher = (*MCTS)(nil)
+)
+
+// Native is a game's own search (orthodox chess, games/chess/search; Nords
+// Loki's learned evaluation, games/nordsloki/search): the medium and hard
+// levels play with it unless Config.Legacy or Config.Algorithm says
+// otherwise. The list of them is explicit, as the list of games is:
+// games/searches pairs each game with its own search and passes them to
+// NewWith.
+type Native struct {
+	// Search returns an agent for the game of s that searches nodes
+	// nodes, or for budget, or to depth plies a move, and keeps what it
+	// learnt between moves; or nil where the game has no search of its
+	// own for the options of s, and the generic search plays.
+	Search func(s game.State, nodes int, budget time.Duration, depth int, seed uint64) Searcher
+	// Easy, when set, returns the agent of the easy level (orthodox
+	// chess: a small search that plays a little below its best), unless
+	// Config.Legacy or Config.Algorithm says otherwise; or nil for the
+	// generic choice. Without it easy is the greedy one-ply search.
+	Easy func(s game.State, seed uint64) Searcher
 }
 
-// NativeClock is implemented by a NativeSearch that can share out the
-// mover's game clock (Config.ClockLeft): SetClock makes its next searches
-// take their time from the time left and the increment instead of a
-// fixed budget a move; a zero left turns it off.
+// Natives maps a game's short name to its own search.
+type Natives map[string]Native
+
+// NativeClock is implemented by a game's own search (Native) that can
+// share out the mover's game clock (Config.ClockLeft): SetClock makes its
+// next searches take their time from the time left and the increment
+// instead of a fixed budget a move; a zero left turns it off.
 type NativeClock interface {
 	SetClock(left, increment time.Duration)
-}
-
-// NativeEasy is implemented by the states of a game whose own search has
-// an easy level too (orthodox chess: a small search that plays a little
-// below its best, games/chess): NewEasySearch returns the agent the easy
-// level plays with, unless Config.Legacy or Config.Algorithm says
-// otherwise. In the other games easy is the greedy one-ply search.
-type NativeEasy interface {
-	NewEasySearch(seed uint64) NativeSearch
 }
 
 // NativeMediumNodes is the medium level's node budget in a game with its
@@ -457,32 +471,17 @@ func NativeMediumNodesOf(game string) int {
 	return NativeMediumNodes
 }
 
-// native adapts a NativeSearch to Agent and StatsReporter.
-type native struct {
-	inner NativeSearch
-	stats Stats
-}
-
-func (n *native) Choose(ctx context.Context, s game.State) (game.Action, error) {
-	start := time.Now()
-	a, err := n.inner.Choose(ctx, s)
-	nodes, depth := n.inner.LastSearch()
-	n.stats = Stats{Iterations: nodes, Depth: depth, Elapsed: time.Since(start)}
-	return a, err
-}
-
-func (n *native) LastStats() Stats { return n.stats }
-
 // build makes the searcher of the plan for s.
 func (a *auto) build(s game.State) Agent {
 	own := !a.cfg.Legacy && (a.cfg.Algorithm == "" || a.cfg.Algorithm == "auto")
-	if ne, ok := s.(NativeEasy); ok && own && a.cfg.Level == "easy" {
-		if inner := ne.NewEasySearch(a.cfg.Seed); inner != nil {
-			return &native{inner: inner}
+	ns := a.natives[s.Game().Name()]
+	if ns.Easy != nil && own && a.cfg.Level == "easy" {
+		if inner := ns.Easy(s, a.cfg.Seed); inner != nil {
+			return inner
 		}
 	}
 	hardGeneric := a.cfg.Level == "hard" && overrides[s.Game().Name()].HardGeneric
-	if ns, ok := s.(NativeSearcher); ok && own && a.cfg.Level != "easy" && !hardGeneric {
+	if ns.Search != nil && own && a.cfg.Level != "easy" && !hardGeneric {
 		nodes, budget, depth := a.cfg.Iterations, a.cfg.Time, a.cfg.Depth
 		if a.cfg.Level == "medium" && nodes == 0 {
 			nodes = NativeMediumNodesOf(s.Game().Name()) // within Time too, when it is set
@@ -492,8 +491,8 @@ func (a *auto) build(s game.State) Agent {
 		}
 		// A game may have no search of its own for some options (Nords
 		// Loki without konungs): the generic plan plays those.
-		if inner := ns.NewSearch(nodes, budget, depth, a.cfg.Seed); inner != nil {
-			return &native{inner: inner}
+		if inner := ns.Search(s, nodes, budget, depth, a.cfg.Seed); inner != nil {
+			return inner
 		}
 	}
 	p := PlanFor(a.cfg, s)

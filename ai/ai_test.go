@@ -11,6 +11,7 @@ import (
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // agentConfigs are small-budget agents of every kind, reproducible.
@@ -64,7 +65,7 @@ func TestAgentsPlayLegalAndLeaveStateAlone(t *testing.T) {
 				for p := range s.Players() {
 					c := cfg
 					c.Seed = uint64(p + 1)
-					a, err := ai.New(c)
+					a, err := searches.NewAgent(c)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -87,7 +88,7 @@ func TestChooseDoesNotChangeState(t *testing.T) {
 		s, _ := g.New(nil)
 		rng := rand.New(rand.NewPCG(3, 3))
 		for i, cfg := range agentConfigs {
-			a, err := ai.New(cfg)
+			a, err := searches.NewAgent(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -210,7 +211,7 @@ func TestChooseAtNoDecision(t *testing.T) {
 		t.Skip("position is not over")
 	}
 	for _, cfg := range agentConfigs {
-		a, _ := ai.New(cfg)
+		a, _ := searches.NewAgent(cfg)
 		if _, err := a.Choose(context.Background(), s); err == nil {
 			t.Errorf("%+v: Choose at the end = nil error, want one", cfg)
 		}
@@ -307,11 +308,11 @@ func TestPlanOverride(t *testing.T) {
 // medium and hard levels use and the legacy levels do not.
 func TestNativeSearch(t *testing.T) {
 	s := setup(t, "chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
-	if _, ok := s.(ai.NativeSearcher); !ok {
-		t.Fatal("chess states are not ai.NativeSearchers")
+	if searches.All["chess"].Search == nil {
+		t.Fatal("chess has no search of its own in searches.All")
 	}
 	for _, level := range []string{"hard", "legacy-hard"} {
-		a, err := ai.New(ai.Config{Level: level, Iterations: 20000, Seed: 1})
+		a, err := searches.NewAgent(ai.Config{Level: level, Iterations: 20000, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

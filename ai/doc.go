@@ -35,30 +35,35 @@
 //     history), and a quiescence search over the actions that raise the
 //     mover's evaluation (captures, in the chess games). Chance events
 //     are averaged over their outcomes (expectiminimax).
-//   - A game may bring its own search (NativeSearcher): orthodox chess
-//     does (games/chess: Searcher, a principal-variation search on the
-//     chess board with its own evaluation, far faster and deeper than the
-//     generic alpha-beta over game.State). The medium and hard levels
-//     play chess with it, medium at NativeMediumNodesOf nodes a move
-//     (5,000 in chess; at most, also under a time budget) and hard for
-//     HardTime; its agent
-//     keeps its transposition table from one move to the next. Chess's
-//     easy level is the same search made small and a little random
-//     (NativeEasy). With a game clock (Config.ClockLeft and
-//     ClockIncrement, or Clocked.SetClock) the search shares out the
-//     clock instead of a fixed time a move (NativeClock). The levels "legacy-easy", "legacy-medium" and
-//     "legacy-hard" (Config.Legacy) are the levels as they were before,
-//     with the generic search, kept to measure against. The tafl games
-//     bring one too (games/tafl: Searcher, a principal-variation search
-//     on the tafl board with an evaluation of the king's escape routes).
-//     So does Lux et Umbra (games/luxumbra: Searcher, expectiminimax
-//     over the roll with Star1 and Star2 pruning on the chess board and
-//     the chess evaluation). So does Seiðr chess (games/seidr: Searcher,
+//   - A game may bring its own search (Native), listed by name in
+//     games/searches (NewWith takes the list; games/searches.NewAgent
+//     passes it, New passes none). Searcher is the one interface of the
+//     generic searches and the games' own: an Agent that reports
+//     LastStats. Orthodox chess brings one (games/chess/search: Searcher,
+//     a principal-variation search on the chess board with its own
+//     evaluation, far faster and deeper than the generic alpha-beta over
+//     game.State). The medium and hard levels play chess with it, medium
+//     at NativeMediumNodesOf nodes a move (5,000 in chess; at most, also
+//     under a time budget) and hard for HardTime; its agent keeps its
+//     transposition table from one move to the next. Chess's easy level
+//     is the same search made small and a little random (Native.Easy).
+//     With a game clock (Config.ClockLeft and ClockIncrement, or
+//     Clocked.SetClock) the search shares out the clock instead of a
+//     fixed time a move (NativeClock). The levels "legacy-easy",
+//     "legacy-medium" and "legacy-hard" (Config.Legacy) are the levels as
+//     they were before, with the generic search, kept to measure against.
+//     The tafl games bring one too (games/tafl/search: Searcher, a
+//     principal-variation search on the tafl board with an evaluation of
+//     the king's escape routes). So does Lux et Umbra
+//     (games/luxumbra/search: Searcher, expectiminimax over the roll with
+//     Star1 and Star2 pruning on the chess board and the chess
+//     evaluation). So does Seiðr chess (games/seidr/search: Searcher,
 //     expectiminimax over whole turns with Star1 at the die's rolls, the
 //     seiðr's later rolls sampled), for its medium level only: its hard
 //     level keeps the MCTS, which measured stronger at hard's budget
-//     (override HardGeneric). Samurai chess keeps the generic search
-//     and its own evaluation.
+//     (override HardGeneric). Nords Loki plays a learned evaluation one
+//     or two turns ahead (games/nordsloki/search), with konungs only.
+//     Samurai chess keeps the generic search and its own evaluation.
 //
 // # Choosing the algorithm
 //

@@ -8,6 +8,7 @@ import (
 
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Marks of a move, by the win probability it lost.
@@ -333,7 +334,7 @@ func newAgent(s game.State, cfg Config) (ai.Agent, error) {
 	if ai.PlanFor(ac, s).Algorithm == "mcts" {
 		ac.Iterations = max(1, cfg.Budget/MCTSShare)
 	}
-	return ai.New(ac)
+	return searches.NewAgent(ac)
 }
 
 // forfeit takes out of s the players who left after ply actions.

@@ -34,6 +34,7 @@ import (
 
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Entrant is an agent taking part in a run.
@@ -59,7 +60,7 @@ func Spec(spec string) (Entrant, error) {
 		} else {
 			c.Seed ^= seed
 		}
-		return ai.New(c)
+		return searches.NewAgent(c)
 	}}, nil
 }
 

@@ -2,7 +2,8 @@
 //
 // The list is explicit: a game is added here by name, not registered by an
 // init function. Everything generic (the engine protocol, the AI, the server,
-// the lab, the terminal client) finds games through All and ByName.
+// the lab, the terminal client) finds games through All and ByName. The
+// games' own searches are listed the same way, in games/searches.
 package games
 
 import (

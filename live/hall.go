@@ -14,6 +14,7 @@ import (
 
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 	"github.com/norns-games/norns/store"
 	"github.com/norns-games/norns/wire"
 )
@@ -43,7 +44,8 @@ type Config struct {
 	// AIConcurrency bounds the AI searches running at once (GOMAXPROCS
 	// when 0).
 	AIConcurrency int
-	// NewAgent returns the agent of an AI seat (ai.New when nil).
+	// NewAgent returns the agent of an AI seat (searches.NewAgent when nil:
+	// the generic searches, and each game's own where it has one).
 	NewAgent func(ai.Config) (ai.Agent, error)
 	// AIOnlyGames allows games with no seat for a person (every seat an
 	// AI's), which otherwise only the balance lab plays.
@@ -168,7 +170,7 @@ func New(cfg Config) (*Hall, error) {
 		cfg.AIConcurrency = runtime.GOMAXPROCS(0)
 	}
 	if cfg.NewAgent == nil {
-		cfg.NewAgent = ai.New
+		cfg.NewAgent = searches.NewAgent
 	}
 	if cfg.AIGamesPerClient == 0 {
 		cfg.AIGamesPerClient = 4

@@ -19,6 +19,7 @@ import (
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 	"github.com/norns-games/norns/i18n"
 )
 
@@ -175,7 +176,7 @@ func New(cfg Config) (*Model, error) {
 		}
 		m.agent = cfg.Agent
 		if m.agent == nil {
-			m.agent, err = ai.New(ai.Config{Level: level, Seed: seed + 1})
+			m.agent, err = searches.NewAgent(ai.Config{Level: level, Seed: seed + 1})
 			if err != nil {
 				return nil, err
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/norns-games/norns/engine"
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/games/searches"
 )
 
 func engineCmd() *cobra.Command {
@@ -54,7 +55,7 @@ func (g *genmover) genmove(s game.State, p engine.GenmoveParams, rng *rand.Rand)
 	key := fmt.Sprintf("%s %s %d %d", s.Game().Name(), level, p.TimeMs, p.Playouts)
 	plies := len(s.History())
 	if g.agent == nil || key != g.key || plies < g.plies {
-		agent, err := ai.New(ai.Config{
+		agent, err := searches.NewAgent(ai.Config{
 			Level:      level,
 			Time:       time.Duration(p.TimeMs) * time.Millisecond,
 			Iterations: p.Playouts,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/norns-games/norns/games/nordsloki"
+	nordslokisearch "github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // Defaults of the train command: a run of four (two players) to six
@@ -46,8 +46,8 @@ keeps its latest; --keep writes each checkpoint to OUT.<games> as well.
 
 The committed weights were made with
 
-  norns train --game nordsloki --players 2 --games 10000 --seed 1 --out games/nordsloki/nets/p2.nln
-  norns train --game nordsloki --players 3 --games 10000 --seed 1 --out games/nordsloki/nets/p3.nln`,
+  norns train --game nordsloki --players 2 --games 10000 --seed 1 --out games/nordsloki/search/nets/p2.nln
+  norns train --game nordsloki --players 3 --games 10000 --seed 1 --out games/nordsloki/search/nets/p3.nln`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if gameName != "nordsloki" {
@@ -56,13 +56,13 @@ The committed weights were made with
 			if out == "" {
 				return fmt.Errorf("train: --out is required")
 			}
-			var start *nordsloki.Net
+			var start *nordslokisearch.Net
 			if from != "" {
 				data, err := os.ReadFile(from)
 				if err != nil {
 					return err
 				}
-				if start, err = nordsloki.ReadNet(data); err != nil {
+				if start, err = nordslokisearch.ReadNet(data); err != nil {
 					return fmt.Errorf("train: %s: %w", from, err)
 				}
 			}
@@ -71,9 +71,9 @@ The committed weights were made with
 			w := cmd.ErrOrStderr()
 			began := time.Now()
 			fmt.Fprintf(w, "train nordsloki: %d players, %d games, seed %d\n", players, n, seed)
-			nt, err := nordsloki.Train(ctx, nordsloki.TrainConfig{
+			nt, err := nordslokisearch.Train(ctx, nordslokisearch.TrainConfig{
 				Players: players, Games: n, Seed: seed, Alpha: alpha, Lambda: lambda, Start: start, Every: every,
-				OnCheckpoint: func(games int, nt *nordsloki.Net, st nordsloki.TrainStats) {
+				OnCheckpoint: func(games int, nt *nordslokisearch.Net, st nordslokisearch.TrainStats) {
 					fmt.Fprintf(w, "games %d/%d  turns/game %.1f  unfinished %d  |TD error| %.4f  %s\n",
 						games, n, float64(st.Turns)/float64(st.Games), st.Unfinished, st.AbsError, time.Since(began).Round(time.Second))
 					if werr := writeNet(out, nt); werr != nil {
@@ -111,7 +111,7 @@ The committed weights were made with
 
 // writeNet writes a net's weights to a file, through a temporary file so
 // that a reader never sees half of it.
-func writeNet(path string, nt *nordsloki.Net) error {
+func writeNet(path string, nt *nordslokisearch.Net) error {
 	var buf bytes.Buffer
 	if _, err := nt.WriteTo(&buf); err != nil {
 		return err
@@ -123,4 +123,4 @@ func writeNet(path string, nt *nordsloki.Net) error {
 	return os.Rename(tmp, path)
 }
 
-var _ io.WriterTo = (*nordsloki.Net)(nil)
+var _ io.WriterTo = (*nordslokisearch.Net)(nil)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/norns-games/norns/games/nordsloki"
+	nordslokisearch "github.com/norns-games/norns/games/nordsloki/search"
 )
 
 // TestTrain runs a tiny `norns train` twice: it prints its checkpoints,
@@ -38,11 +38,11 @@ func TestTrain(t *testing.T) {
 		if !bytes.Equal(files[0], files[1]) {
 			t.Errorf("%s players: two runs with the same flags wrote different weights", players)
 		}
-		nt, err := nordsloki.ReadNet(files[0])
+		nt, err := nordslokisearch.ReadNet(files[0])
 		if err != nil {
 			t.Fatalf("%s players: ReadNet(trained) = %v", players, err)
 		}
-		committed, err := nordsloki.LoadNet(nt.Players)
+		committed, err := nordslokisearch.LoadNet(nt.Players)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/norns-games/norns/ai"
 	"github.com/norns-games/norns/game"
+	"github.com/norns-games/norns/games/searches"
 	"github.com/norns-games/norns/games/tafl"
 )
 
@@ -202,7 +203,7 @@ func (e *Engine) choose() (game.Action, error) {
 		budget = max(min(budget, share), 50*time.Millisecond)
 	}
 	if e.agent == nil || budget != 0 {
-		agent, err := ai.New(ai.Config{Level: e.level, Time: budget, Seed: uint64(len(e.s.History())) + 1})
+		agent, err := searches.NewAgent(ai.Config{Level: e.level, Time: budget, Seed: uint64(len(e.s.History())) + 1})
 		if err != nil {
 			return 0, err
 		}

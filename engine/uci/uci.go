@@ -16,6 +16,8 @@ import (
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
+	"github.com/norns-games/norns/games/searches"
 )
 
 // Config sets up an Engine.
@@ -32,7 +34,7 @@ type Engine struct {
 	out   io.Writer
 	outMu sync.Mutex
 
-	searcher *chess.Searcher
+	searcher *chesssearch.Searcher
 	hashMB   int
 	level    string // the Level option
 	margin   int    // the Margin option
@@ -69,7 +71,7 @@ func New(cfg Config) *Engine {
 		cfg.Name = "Norns"
 	}
 	e := &Engine{cfg: cfg, hashMB: 16, pos: chess.Start()}
-	e.searcher = chess.NewSearcher(tableBits(e.hashMB), 1)
+	e.searcher = chesssearch.NewSearcher(tableBits(e.hashMB), 1)
 	return e
 }
 
@@ -154,7 +156,7 @@ func (e *Engine) setOption(args []string) {
 			return
 		}
 		e.hashMB = mb
-		e.searcher = chess.NewSearcher(tableBits(mb), 1)
+		e.searcher = chesssearch.NewSearcher(tableBits(mb), 1)
 	case "threads":
 		// One thread only.
 	case "level":
@@ -231,7 +233,7 @@ func (e *Engine) position(args []string) error {
 
 // goSearch starts a search in the background with the limits of "go …".
 func (e *Engine) goSearch(args []string) {
-	var lim chess.Limits
+	var lim chesssearch.Limits
 	var wtime, btime, winc, binc time.Duration
 	infinite := false
 	for i := 0; i < len(args); i++ {
@@ -281,12 +283,12 @@ func (e *Engine) goSearch(args []string) {
 		lim.Nodes = n
 	}
 	if e.level == "easy" && e.margin == 0 {
-		lim.Margin = chess.EasyMargin
+		lim.Margin = chesssearch.EasyMargin
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.done, e.infinite = cancel, make(chan struct{}), infinite
 	pos, past, s, done := e.pos, e.past, e.searcher, e.done
-	s.OnInfo = func(in chess.Info) { e.sendInfo(in) }
+	s.OnInfo = func(in chesssearch.Info) { e.sendInfo(in) }
 	go func() {
 		defer close(done)
 		m, _ := s.Search(ctx, &pos, past, lim)
@@ -351,8 +353,8 @@ func (e *Engine) variantPosition(args []string) error {
 // goVariant searches the position of the UCI_Variant option with the
 // ai package's level (the Level option) in the background: the nodes of
 // go (as the search's node budget), movetime, or a share of the mover's
-// clock (chess.TimeBudget); it reports the depth and nodes it reached.
-func (e *Engine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Duration, infinite bool) {
+// clock (chesssearch.TimeBudget); it reports the depth and nodes it reached.
+func (e *Engine) goVariant(lim chesssearch.Limits, wtime, btime, winc, binc time.Duration, infinite bool) {
 	if e.st == nil {
 		if err := e.variantPosition([]string{"startpos"}); err != nil {
 			e.send("info string %v", err)
@@ -369,7 +371,7 @@ func (e *Engine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Durat
 			left, inc = btime, binc
 		}
 		if left > 0 {
-			cfg.Time, _ = chess.TimeBudget(left, inc, lim.MovesToGo)
+			cfg.Time, _ = chesssearch.TimeBudget(left, inc, lim.MovesToGo)
 		}
 	}
 	if infinite {
@@ -381,7 +383,7 @@ func (e *Engine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Durat
 	go func() {
 		defer close(done)
 		best := "0000"
-		if agent, err := ai.New(cfg); err != nil {
+		if agent, err := searches.NewAgent(cfg); err != nil {
 			e.send("info string %v", err)
 		} else if st.Player() >= 0 {
 			start := time.Now()
@@ -405,15 +407,15 @@ func (e *Engine) goVariant(lim chess.Limits, wtime, btime, winc, binc time.Durat
 
 // levelNodes are the node budgets of the levels below hard, which the
 // Level option sets as the app's levels search them.
-var levelNodes = map[string]int64{"medium": int64(ai.NativeMediumNodesOf("chess")), "easy": chess.EasyNodes}
+var levelNodes = map[string]int64{"medium": int64(ai.NativeMediumNodesOf("chess")), "easy": chesssearch.EasyNodes}
 
-func (e *Engine) sendInfo(in chess.Info) {
+func (e *Engine) sendInfo(in chesssearch.Info) {
 	score := fmt.Sprintf("cp %d", in.Score)
 	switch {
-	case in.Score > chess.MateBound:
-		score = fmt.Sprintf("mate %d", (chess.MateScore-in.Score+1)/2)
-	case in.Score < -chess.MateBound:
-		score = fmt.Sprintf("mate -%d", (chess.MateScore+in.Score)/2)
+	case in.Score > chesssearch.MateBound:
+		score = fmt.Sprintf("mate %d", (chesssearch.MateScore-in.Score+1)/2)
+	case in.Score < -chesssearch.MateBound:
+		score = fmt.Sprintf("mate -%d", (chesssearch.MateScore+in.Score)/2)
 	}
 	ms := in.Elapsed.Milliseconds()
 	nps := int64(0)

@@ -11,6 +11,7 @@ import (
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/games/chess"
+	chesssearch "github.com/norns-games/norns/games/chess/search"
 )
 
 // uciScript runs an engine on the lines of script and returns its
@@ -129,14 +130,14 @@ func TestUCIErrors(t *testing.T) {
 }
 
 // TestUCILevel: the Level option holds go's nodes to the level's own
-// (chess.EasyNodes for easy, chess's ai.NativeMediumNodesOf for medium), and an
+// (chesssearch.EasyNodes for easy, chess's ai.NativeMediumNodesOf for medium), and an
 // unknown level is refused.
 func TestUCILevel(t *testing.T) {
 	tests := []struct {
 		level    string
 		maxNodes int64
 	}{
-		{"easy", chess.EasyNodes},
+		{"easy", chesssearch.EasyNodes},
 		{"medium", int64(ai.NativeMediumNodesOf("chess"))},
 		{"hard", 60000},
 	}

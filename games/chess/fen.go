@@ -229,7 +229,7 @@ func (p *Position) Validate() error {
 	}
 	if ep := p.ep; ep != NoSquare {
 		them := p.turn.Other()
-		if p.board[ep-pushDir(p.turn)] != MakePiece(them, Pawn) || p.board[ep] != NoPiece || p.board[ep+pushDir(p.turn)] != NoPiece {
+		if p.board[ep-PushDir(p.turn)] != MakePiece(them, Pawn) || p.board[ep] != NoPiece || p.board[ep+PushDir(p.turn)] != NoPiece {
 			bad("en-passant square %s without a pawn that has just moved two squares past it", ep)
 		}
 	}

@@ -82,6 +82,22 @@ func (s *State) String() string         { return s.pos.Diagram() }
 
 // HistoryLen and HistorySince read the history's length and tail without
 // copying it all (game.HistoryTail).
+// StartHash returns the hash of the game's starting position, for a
+// search that keeps what it learnt while a game goes on.
+func (s *State) StartHash() uint64 { return s.start.Hash() }
+
+// Reversible appends to past the hashes of the positions played since the
+// last capture or pawn move (at most the half-move clock's count), oldest
+// first, and returns it: the positions the search's repetition check
+// looks back on.
+func (s *State) Reversible(past []uint64) []uint64 {
+	from := max(0, len(s.log)-s.pos.Halfmove())
+	for _, r := range s.log[from:] {
+		past = append(past, r.Undo.Hash())
+	}
+	return past
+}
+
 func (s *State) HistoryLen() int                  { return s.log.Len() }
 func (s *State) HistorySince(n int) []game.Action { return s.log.Since(n) }
 

@@ -1,7 +1,7 @@
 package chess
 
-// pushDir is the square offset of a pawn's single push.
-func pushDir(c Color) Square {
+// PushDir is the square offset of a pawn's single push.
+func PushDir(c Color) Square {
 	if c == White {
 		return 8
 	}
@@ -41,7 +41,7 @@ func addPawnMoves(ml *MoveList, tos Bitboard, delta Square, pinned Bitboard, ksq
 func (p *Position) pawnMoves(ml *MoveList, pawns, pushTo, capTo, pinned Bitboard, ksq Square) {
 	us := p.turn
 	empty := ^p.Occupied()
-	up := pushDir(us)
+	up := PushDir(us)
 	single := shiftUp(pawns, us) & empty
 	third := Rank1 << 16
 	if us == Black {
@@ -155,7 +155,7 @@ func (p *Position) LegalMoves(ml *MoveList) {
 // the king through the squares the capture empties.
 func (p *Position) epMoves(ml *MoveList, ksq Square) {
 	us, them := p.turn, p.turn.Other()
-	capSq := p.ep - pushDir(us)
+	capSq := p.ep - PushDir(us)
 	if p.board[capSq] != MakePiece(them, Pawn) {
 		return
 	}
@@ -210,7 +210,7 @@ func (p *Position) PseudoMoves(ml *MoveList, from, to Bitboard) {
 		p.addTargets(ml, s, kingAttacks[s]&to)
 	}
 	if ep := p.ep; ep != NoSquare && to.Has(ep) {
-		capSq := ep - pushDir(us)
+		capSq := ep - PushDir(us)
 		if p.board[capSq] == MakePiece(us.Other(), Pawn) && p.board[ep] == NoPiece {
 			for b := pawnAttacks[us.Other()][ep] & p.Pieces(us, Pawn) & from; b != 0; {
 				ml.Add(NewMove(b.PopFirst(), ep, NoRole))
@@ -224,4 +224,49 @@ func (p *Position) CountLegal() int {
 	var ml MoveList
 	p.LegalMoves(&ml)
 	return ml.N
+}
+
+// LegalCaptures adds the legal captures and queen promotions of the side
+// to move (en passant included), for the quiescence search. It is meant
+// for positions not in check (in check it adds the evasions that capture
+// or promote).
+func (p *Position) LegalCaptures(ml *MoveList) {
+	var all MoveList
+	us, them := p.turn, p.turn.Other()
+	ours, theirs := p.byColor[us], p.byColor[them]
+	ksq := p.Pieces(us, King).First()
+	checkers := p.AttackersTo(ksq, ours|theirs) & theirs
+	if checkers != 0 {
+		p.LegalMoves(&all)
+		for _, m := range all.Slice() {
+			if p.IsCapture(m) || m.Promotion() == Queen {
+				ml.Add(m)
+			}
+		}
+		return
+	}
+	occ := ours | theirs
+	occNoKing := occ ^ ksq.Bit()
+	for t := kingAttacks[ksq] & theirs; t != 0; {
+		to := t.PopFirst()
+		if p.AttackersTo(to, occNoKing)&theirs == 0 {
+			ml.Add(NewMove(ksq, to, NoRole))
+		}
+	}
+	pinned := p.pinned(ksq)
+	// Pawn captures, and pushes to the last rank.
+	last := Rank8
+	if us == Black {
+		last = Rank1
+	}
+	p.pawnMoves(&all, p.Pieces(us, Pawn), last, theirs, pinned, ksq)
+	for _, m := range all.Slice() {
+		if m.Promotion() == NoRole || m.Promotion() == Queen {
+			ml.Add(m)
+		}
+	}
+	p.pieceMoves(ml, ours, theirs, pinned, ksq)
+	if p.ep != NoSquare {
+		p.epMoves(ml, ksq)
+	}
 }

@@ -310,3 +310,9 @@ func (p *Position) computeHash() uint64 {
 	}
 	return h
 }
+
+// HasNonPawn reports whether c has a piece other than pawns and the king
+// (the null-move search is unsound in pawn endings: zugzwang).
+func (p *Position) HasNonPawn(c Color) bool {
+	return p.byColor[c]&^(p.byRole[Pawn]|p.byRole[King]) != 0
+}

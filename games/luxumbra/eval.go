@@ -19,7 +19,11 @@ var diceKeys = func() (t [256]uint64) {
 // Hash returns a Zobrist hash of the board, the player whose turn it is and
 // the dice (to roll, unused and used), so that a pending roll, a first move
 // and a second move in the same board position hash differently.
-func (s *State) Hash() uint64 { return s.cur.pos.Hash() ^ diceKeys[s.cur.d.key()] }
+func (s *State) Hash() uint64 { return s.cur.pos.Hash() ^ s.cur.d.Hash() }
+
+// Hash returns the dice's part of a position's hash (State.Hash: the
+// board's hash exclusive-or this).
+func (d Dice) Hash() uint64 { return diceKeys[d.key()] }
 
 // centre is the sixteen central squares c3–f6.
 const centre chess.Bitboard = 0x00003c3c3c3c0000
@@ -71,11 +75,11 @@ func (s *State) Evaluate() []float64 {
 	// The colours of the squares from which the player's pieces attack the
 	// opposing king.
 	attackers := p.AttackersTo(p.King(us.Other()), p.Occupied()) & p.ByColor(us)
-	takes := func(d dice) bool {
-		return (d.light > 0 && attackers&chess.LightSquares != 0) || (d.shadow > 0 && attackers&chess.DarkSquares != 0)
+	takes := func(d Dice) bool {
+		return (d.Light > 0 && attackers&chess.LightSquares != 0) || (d.Shadow > 0 && attackers&chess.DarkSquares != 0)
 	}
 	var v float64
-	if c.d.roll == 0 {
+	if c.d.Roll == 0 {
 		v = m
 		if takes(c.d) {
 			v = win
@@ -89,13 +93,13 @@ func (s *State) Evaluate() []float64 {
 			from |= mv.From().Bit()
 		}
 		outs := twoDice
-		if c.d.roll == 1 {
+		if c.d.Roll == 1 {
 			outs = oneDie
 		}
 		for _, o := range outs {
-			d := rolled(o.Action)
+			d := DiceOf(o.Action)
 			switch {
-			case d.fromMask()&from == 0:
+			case d.FromMask()&from == 0:
 				v -= o.Prob * win // 3.6
 			case takes(d):
 				v += o.Prob * win // 4.1
@@ -105,51 +109,4 @@ func (s *State) Evaluate() []float64 {
 		}
 	}
 	return []float64{v, -v}
-}
-
-// lives is what the bare-king rule (4.2) adds to a side's score by the
-// number of its pieces besides the king: with one left, its loss loses the
-// game; with two, a single exchange brings the side to the brink.
-var lives = [3]int{0, -250, -80}
-
-// Eval is the search's evaluation of p in centipawns for the side to move:
-// the chess engine's (chess.EvalWhite: material, piece-square tables,
-// mobility, king safety, pawn structure) adapted to this game. The chess
-// evaluation divides by four the lead of a side without pawns and less
-// than a rook up in pieces, since such endings are drawn in chess; here
-// nothing is drawn (1.1) and a bare king loses (4.2), so the division is
-// undone, and a side with one or two pieces besides its king is marked
-// down (lives). Kings left to be taken are the search's to find (it knows
-// 4.1 exactly), not the evaluation's. The pieces keep their chess values:
-// whatever the colour of its square, a piece may move in 3/4 of the rolls
-// (2.1: LL, LS or SS), so the dice do not move one kind of piece less
-// often than another; that a bishop never changes colour is what the
-// bishop pair's bonus rewards.
-func Eval(p *chess.Position) int {
-	v := chess.EvalWhite(p)
-	if v > 0 && p.Pieces(chess.White, chess.Pawn) == 0 && pieceValue(p, chess.White)-pieceValue(p, chess.Black) < 400 {
-		v *= 4
-	}
-	if v < 0 && p.Pieces(chess.Black, chess.Pawn) == 0 && pieceValue(p, chess.Black)-pieceValue(p, chess.White) < 400 {
-		v *= 4
-	}
-	for c, sign := range [2]int{1, -1} {
-		if n := (p.ByColor(chess.Color(c)) &^ p.Pieces(chess.Color(c), chess.King)).Count(); n < len(lives) {
-			v += sign * lives[n]
-		}
-	}
-	if p.Turn() == chess.Black {
-		return -v
-	}
-	return v
-}
-
-// pieceValue is c's material in pieces other than pawns and the king, as
-// the chess evaluation counts it for its drawish endings.
-func pieceValue(p *chess.Position, c chess.Color) int {
-	n := 0
-	for _, r := range [4]chess.Role{chess.Knight, chess.Bishop, chess.Rook, chess.Queen} {
-		n += chess.SEEValue[r] * p.Pieces(c, r).Count()
-	}
-	return n
 }

@@ -63,7 +63,7 @@ func (luxGame) Setup(opts game.Options, position string) (game.State, error) {
 	}
 	s.cur = c
 	s.cur.result = adjudicate(&s.cur.pos)
-	if !s.cur.over() && s.cur.d.roll == 0 && s.cur.d.unused() == 0 {
+	if !s.cur.over() && s.cur.d.Roll == 0 && s.cur.d.Unused() == 0 {
 		return nil, fmt.Errorf("%w: luxumbra: dice %q are all used, but the game is not over (a turn ends when its last die is used)", game.ErrPosition, s.cur.d)
 	}
 	s.settle()

@@ -12,24 +12,24 @@ import (
 // String writes the dice field: "--" or "-" for two dice or one die to
 // roll; else one letter per rolled die, Light dice first, each colour's used
 // dice (lower case) before its unused ones (upper case).
-func (d dice) String() string {
-	if d.roll > 0 {
-		return strings.Repeat("-", int(d.roll))
+func (d Dice) String() string {
+	if d.Roll > 0 {
+		return strings.Repeat("-", int(d.Roll))
 	}
-	return strings.Repeat("l", int(d.usedLight)) + strings.Repeat("L", int(d.light)) +
-		strings.Repeat("s", int(d.usedShadow)) + strings.Repeat("S", int(d.shadow))
+	return strings.Repeat("l", int(d.usedLight)) + strings.Repeat("L", int(d.Light)) +
+		strings.Repeat("s", int(d.usedShadow)) + strings.Repeat("S", int(d.Shadow))
 }
 
 // diceFields maps every dice field to its dice: the rolls to come, and each
 // roll with any number of its dice used.
-var diceFields = func() map[string]dice {
-	m := map[string]dice{}
-	for _, d := range []dice{
-		{roll: 2}, {roll: 1},
-		{light: 2}, {light: 1, usedLight: 1}, {usedLight: 2},
-		{light: 1, shadow: 1}, {usedLight: 1, shadow: 1}, {light: 1, usedShadow: 1}, {usedLight: 1, usedShadow: 1},
-		{shadow: 2}, {shadow: 1, usedShadow: 1}, {usedShadow: 2},
-		{light: 1}, {usedLight: 1}, {shadow: 1}, {usedShadow: 1},
+var diceFields = func() map[string]Dice {
+	m := map[string]Dice{}
+	for _, d := range []Dice{
+		{Roll: 2}, {Roll: 1},
+		{Light: 2}, {Light: 1, usedLight: 1}, {usedLight: 2},
+		{Light: 1, Shadow: 1}, {usedLight: 1, Shadow: 1}, {Light: 1, usedShadow: 1}, {usedLight: 1, usedShadow: 1},
+		{Shadow: 2}, {Shadow: 1, usedShadow: 1}, {usedShadow: 2},
+		{Light: 1}, {usedLight: 1}, {Shadow: 1}, {usedShadow: 1},
 	} {
 		m[d.String()] = d
 	}
@@ -37,13 +37,13 @@ var diceFields = func() map[string]dice {
 }()
 
 // squares names the squares the unused dice allow moves from.
-func (d dice) squares() string {
+func (d Dice) squares() string {
 	switch {
-	case d.light > 0 && d.shadow > 0:
+	case d.Light > 0 && d.Shadow > 0:
 		return "light and dark squares"
-	case d.light > 0:
+	case d.Light > 0:
 		return "light squares"
-	case d.shadow > 0:
+	case d.Shadow > 0:
 		return "dark squares"
 	}
 	return "no square"
@@ -95,7 +95,7 @@ func parsePosition(text string, balance bool) (core, error) {
 		return c, fmt.Errorf("luxumbra: dice field %q, want -- (two dice to roll), - (one die to roll) or the rolled dice, Light before Shadow, used ones in lower case (LL, lL, LS, lS, Ls, SS, sS …)", fields[6])
 	}
 	first := p.Turn() == chess.White && p.Fullmove() == 1
-	single := d.roll == 1 || d.used()+d.unused() == 1
+	single := d.Roll == 1 || d.used()+d.Unused() == 1
 	switch {
 	case balance && first && !single:
 		return c, fmt.Errorf("luxumbra: dice field %q on White's first turn (move 1) under balance=on, want one die: -, L, S, l or s (5)", fields[6])
@@ -147,7 +147,7 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 	if err != nil {
 		switch {
 		case errors.Is(err, chess.ErrAmbiguous):
-		case errors.Is(err, game.ErrIllegal) && s.cur.d.roll > 0:
+		case errors.Is(err, game.ErrIllegal) && s.cur.d.Roll > 0:
 			return 0, fmt.Errorf("luxumbra: %w: %s: the dice are to be rolled first", game.ErrIllegal, text)
 		case errors.Is(err, game.ErrIllegal):
 			return 0, fmt.Errorf("luxumbra: %w: %s is not legal with dice %s (moves from %s)", game.ErrIllegal, text, s.cur.d, s.cur.d.squares())

@@ -32,14 +32,14 @@ func (s *State) PGN(tags map[string]string) string {
 	if fen != standardStart {
 		t["SetUp"], t["FEN"] = "1", fen
 	}
-	if s.start.d.roll == 0 {
+	if s.start.d.Roll == 0 {
 		t["SetUp"], t["FEN"], t["Dice"] = "1", fen, s.start.d.String()
 	}
 	var entries []chess.PGNEntry
 	// The PGN side to move alternates from the start position's.
 	number, black := s.start.pos.Fullmove(), s.start.pos.Turn() == chess.Black
 	var roll string
-	if d := s.start.d; d.roll == 0 && d.used() == 0 {
+	if d := s.start.d; d.Roll == 0 && d.used() == 0 {
 		roll = d.String() // set up after the roll
 	}
 	add := func(text string) {
@@ -75,7 +75,7 @@ func (s *State) PGN(tags map[string]string) string {
 		if e.Comment != "" {
 			end = append(end, e.Comment)
 		}
-		if s.cur.result.Reason == "no move" && s.cur.d.roll == 0 {
+		if s.cur.result.Reason == "no move" && s.cur.d.Roll == 0 {
 			end = append(end, s.cur.pos.Turn().String()+" rolls "+s.cur.d.String())
 		}
 		end = append(end, game.Describe(s))

@@ -5,66 +5,66 @@ import (
 	"github.com/norns-games/norns/games/chess"
 )
 
-// dice is the state of the current turn's dice: how many are still to be
+// Dice is the state of the current turn's dice: how many are still to be
 // rolled, and of the rolled ones how many of each colour are unused and
 // used. A turn rolls at most two dice, so every count is at most 2.
-type dice struct {
-	roll                  uint8 // dice to roll: 2, 1 (balance, 5) or 0 once rolled
-	light, shadow         uint8 // rolled and unused
+type Dice struct {
+	Roll                  uint8 // dice to roll: 2, 1 (balance, 5) or 0 once rolled
+	Light, Shadow         uint8 // rolled and unused
 	usedLight, usedShadow uint8 // rolled and used by a move of this turn
 }
 
-// unused returns the number of rolled dice not yet used.
-func (d dice) unused() int { return int(d.light + d.shadow) }
+// Unused returns the number of rolled dice not yet used.
+func (d Dice) Unused() int { return int(d.Light + d.Shadow) }
 
 // used returns the number of moves made in this turn.
-func (d dice) used() int { return int(d.usedLight + d.usedShadow) }
+func (d Dice) used() int { return int(d.usedLight + d.usedShadow) }
 
-// fromMask returns the squares from which a move may start: those of the
+// FromMask returns the squares from which a move may start: those of the
 // colours of the unused dice (3.2, 3.3; 6: a move's die is the colour of the
 // square its piece moves from). 2.2: Light is a light square (h1), Shadow a
 // dark one (a1).
-func (d dice) fromMask() chess.Bitboard {
+func (d Dice) FromMask() chess.Bitboard {
 	var m chess.Bitboard
-	if d.light > 0 {
+	if d.Light > 0 {
 		m |= chess.LightSquares
 	}
-	if d.shadow > 0 {
+	if d.Shadow > 0 {
 		m |= chess.DarkSquares
 	}
 	return m
 }
 
-// use spends the die of the colour of from (6).
-func (d *dice) use(from chess.Square) {
+// Use spends the die of the colour of from (6).
+func (d *Dice) Use(from chess.Square) {
 	if from.IsLight() {
-		d.light--
+		d.Light--
 		d.usedLight++
 	} else {
-		d.shadow--
+		d.Shadow--
 		d.usedShadow++
 	}
 }
 
-// rolled returns the dice showing a roll outcome (2.1, 5).
-func rolled(a game.Action) dice {
+// DiceOf returns the dice showing a roll outcome (2.1, 5).
+func DiceOf(a game.Action) Dice {
 	switch a {
 	case RollLL:
-		return dice{light: 2}
+		return Dice{Light: 2}
 	case RollLS:
-		return dice{light: 1, shadow: 1}
+		return Dice{Light: 1, Shadow: 1}
 	case RollSS:
-		return dice{shadow: 2}
+		return Dice{Shadow: 2}
 	case RollL:
-		return dice{light: 1}
+		return Dice{Light: 1}
 	default: // RollS
-		return dice{shadow: 1}
+		return Dice{Shadow: 1}
 	}
 }
 
 // key packs the dice into a byte, for hashing.
-func (d dice) key() uint8 {
-	return d.roll | d.light<<2 | d.shadow<<4 | d.usedLight<<6 | d.usedShadow<<7
+func (d Dice) key() uint8 {
+	return d.Roll | d.Light<<2 | d.Shadow<<4 | d.usedLight<<6 | d.usedShadow<<7
 }
 
 // core is everything a position holds: the board (whose side to move is the
@@ -72,7 +72,7 @@ func (d dice) key() uint8 {
 // A Log record keeps the core before each action.
 type core struct {
 	pos    chess.Position
-	d      dice
+	d      Dice
 	result game.Result
 }
 
@@ -85,7 +85,7 @@ func (c *core) over() bool { return c.result.Kind != game.Ongoing }
 // square); 1.2: kings move onto attacked squares and are captured like any
 // piece.
 func (c *core) moves(ml *chess.MoveList) {
-	c.pos.PseudoMoves(ml, c.d.fromMask(), ^chess.Bitboard(0))
+	c.pos.PseudoMoves(ml, c.d.FromMask(), ^chess.Bitboard(0))
 }
 
 // play makes one move of the current turn: the mover keeps the turn (the
@@ -98,7 +98,7 @@ func (c *core) play(m chess.Move) {
 	c.pos.SetEPSquare(chess.NoSquare) // 1.1: no en passant
 	c.pos.SetTurn(us)
 	c.pos.SetCounters(c.pos.Halfmove(), full)
-	c.d.use(m.From())
+	c.d.Use(m.From())
 }
 
 // endTurn passes the turn to the opponent, who has two dice to roll (3.1).
@@ -110,7 +110,7 @@ func (c *core) endTurn() {
 		full++
 	}
 	c.pos.SetCounters(c.pos.Halfmove(), full)
-	c.d = dice{roll: 2}
+	c.d = Dice{Roll: 2}
 }
 
 // turnsDone returns the number of turns completed before the current one,
@@ -157,8 +157,8 @@ func (s *State) settle() {
 	if c.over() {
 		return
 	}
-	if c.d.roll == 0 {
-		if c.d.unused() > 0 {
+	if c.d.Roll == 0 {
+		if c.d.Unused() > 0 {
 			var ml chess.MoveList
 			c.moves(&ml)
 			if ml.N > 0 {
@@ -184,7 +184,7 @@ func (s *State) settle() {
 func (s *State) refresh() {
 	s.legal = s.legal[:0]
 	c := &s.cur
-	if c.over() || c.d.roll > 0 {
+	if c.over() || c.d.Roll > 0 {
 		return
 	}
 	var ml chess.MoveList

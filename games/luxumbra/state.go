@@ -27,6 +27,13 @@ type State struct {
 // turn it is, during the whole turn.
 func (s *State) Board() *chess.Position { return &s.cur.pos }
 
+// Rolled returns the dice of the current turn (Dice gives their text).
+func (s *State) Rolled() Dice { return s.cur.d }
+
+// StartHash returns the hash (State.Hash) of the game's starting position,
+// for a search that keeps what it learnt while a game goes on.
+func (s *State) StartHash() uint64 { return s.start.pos.Hash() ^ s.start.d.Hash() }
+
 // LegalMoves returns the legal moves at a decision (none at a chance event
 // or once the game is over), sorted.
 func (s *State) LegalMoves() []chess.Move { return s.legal }
@@ -74,7 +81,7 @@ func (s *State) Player() game.Player {
 	switch {
 	case s.cur.over():
 		return game.NoPlayer
-	case s.cur.d.roll > 0:
+	case s.cur.d.Roll > 0:
 		return game.Chance
 	}
 	return game.Player(s.cur.pos.Turn())
@@ -86,7 +93,7 @@ func (s *State) ChanceOutcomes() []game.Outcome {
 	if s.cur.over() {
 		return nil
 	}
-	switch s.cur.d.roll {
+	switch s.cur.d.Roll {
 	case 2:
 		return slices.Clone(twoDice) // 2.1
 	case 1:
@@ -101,7 +108,7 @@ func (s *State) Legal() []game.Action {
 	if s.cur.over() {
 		return nil
 	}
-	if s.cur.d.roll > 0 {
+	if s.cur.d.Roll > 0 {
 		outs := s.ChanceOutcomes()
 		out := make([]game.Action, len(outs))
 		for i, o := range outs {
@@ -121,9 +128,9 @@ func (s *State) isLegal(a game.Action) bool {
 	switch {
 	case s.cur.over():
 		return false
-	case s.cur.d.roll == 2:
+	case s.cur.d.Roll == 2:
 		return a >= RollLL && a <= RollSS
-	case s.cur.d.roll == 1:
+	case s.cur.d.Roll == 1:
 		return a == RollL || a == RollS
 	case a > 0xffff:
 		return false
@@ -139,7 +146,7 @@ func (s *State) Apply(a game.Action) error {
 		return fmt.Errorf("luxumbra: %w: %w", game.ErrIllegal, game.ErrOver)
 	}
 	if !s.isLegal(a) {
-		if s.cur.d.roll > 0 {
+		if s.cur.d.Roll > 0 {
 			return fmt.Errorf("luxumbra: %w: %s: the dice are to be rolled", game.ErrIllegal, s.ActionString(a))
 		}
 		return fmt.Errorf("luxumbra: %w: %s with dice %s", game.ErrIllegal, s.ActionString(a), s.cur.d)
@@ -153,8 +160,8 @@ func (s *State) Apply(a game.Action) error {
 func (s *State) ApplyUnchecked(a game.Action) {
 	s.log.Push(a, false, s.cur)
 	c := &s.cur
-	if c.d.roll > 0 {
-		c.d = rolled(a) // 3.1
+	if c.d.Roll > 0 {
+		c.d = DiceOf(a) // 3.1
 	} else {
 		c.play(chess.Move(a))
 		c.result = adjudicate(&c.pos) // 4: after every single move
@@ -185,17 +192,17 @@ func (s *State) String() string {
 	c := &s.cur
 	var d string
 	switch {
-	case c.d.roll == 2:
+	case c.d.Roll == 2:
 		d = "two dice to roll"
-	case c.d.roll == 1:
+	case c.d.Roll == 1:
 		d = "one die to roll"
 	default:
 		d = "dice " + c.d.String()
 		var left []string
-		if c.d.light > 0 {
+		if c.d.Light > 0 {
 			left = append(left, "Light")
 		}
-		if c.d.shadow > 0 {
+		if c.d.Shadow > 0 {
 			left = append(left, "Shadow")
 		}
 		if len(left) > 0 {

@@ -191,4 +191,14 @@
 // progress, konung lives, LOKI and ODIN ships held; a tanh of the
 // difference from the other players' mean) and game.Hasher (Zobrist over
 // the checkers, ships, dice, flags and the player to move).
+//
+// # The learned evaluation
+//
+// The AI's medium and hard levels play with a learned evaluation, the
+// sibling package games/nordsloki/search (a small network, the player that
+// picks turns with it, its training and the trained weights). This package
+// gives it the position's encoding (Encode, NetInputs: it reads the board,
+// the ships and the dice) and the ways a turn can end (TurnEnds), and what
+// a search needs to play on copies: Bare, PlayBare, Mover, Seats, Konungs,
+// RollAction and FirstAction.
 package nordsloki

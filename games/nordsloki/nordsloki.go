@@ -93,6 +93,28 @@ type State struct {
 	legalOK bool
 }
 
+// Seats returns the number of players.
+func (s *State) Seats() int { return s.cfg.n }
+
+// Mover returns the seat whose turn it is: the player to roll or to move
+// (Player is game.Chance before a roll).
+func (s *State) Mover() int { return int(s.mover) }
+
+// Konungs reports whether the game is played with konungs (the option
+// konungs).
+func (s *State) Konungs() bool { return s.cfg.konungs }
+
+// Bare returns a copy of s without its history, for a search that plays
+// many positions on: Undo on it fails, and PlayBare keeps it bare.
+func (s *State) Bare() *State { return &State{cfg: s.cfg, pos: s.pos} }
+
+// PlayBare applies a without keeping it in the history (ApplyUnchecked,
+// then the history dropped): a must be legal.
+func (s *State) PlayBare(a game.Action) {
+	s.ApplyUnchecked(a)
+	s.log = nil
+}
+
 // Game returns Game{}.
 func (s *State) Game() game.Game { return Game{} }
 
@@ -174,7 +196,7 @@ var rollOutcomes = func() []game.Outcome {
 				case a == b || b == c:
 					ways = 3
 				}
-				out = append(out, game.Outcome{Action: rollAction(a, b, c), Prob: float64(ways) / 216})
+				out = append(out, game.Outcome{Action: RollAction(a, b, c), Prob: float64(ways) / 216})
 			}
 		}
 	}

@@ -19,6 +19,10 @@ const (
 
 var kindLetters = [3]byte{'K', 'W', 'R'}
 
+// FirstAction returns the chance outcome that draws player p to play
+// first (2.1).
+func FirstAction(p int) game.Action { return actFirst + game.Action(p) }
+
 func stepAction(st step) game.Action {
 	return actStep | game.Action(st.kind)<<8 | game.Action(st.from)<<3 | game.Action(st.die)
 }
@@ -32,7 +36,9 @@ func isStep(a game.Action) bool {
 	return a&^0x3ff == actStep && st.kind <= returning && st.from <= fields && st.die >= 1 && st.die <= 6
 }
 
-func rollAction(a, b, c int) game.Action {
+// RollAction returns the chance outcome of a roll of the three dice a, b
+// and c, with a >= b >= c.
+func RollAction(a, b, c int) game.Action {
 	return actRoll + game.Action(36*(a-1)+6*(b-1)+(c-1))
 }
 
@@ -146,7 +152,7 @@ func parseAction(text string) (a game.Action, loose bool, err error) {
 			d[i] = int(c - '0')
 		}
 		slices.Sort(d[:])
-		return rollAction(d[2], d[1], d[0]), false, nil
+		return RollAction(d[2], d[1], d[0]), false, nil
 	}
 	if text == "" {
 		return bad("empty")

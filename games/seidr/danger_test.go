@@ -59,17 +59,17 @@ func TestOpeningDanger(t *testing.T) {
 // random, but takes the king in the call of steel when it can if
 // takeKing.
 func randomTurn(s *State, rng *rand.Rand, takeKing bool) {
-	mover := s.cur.pos.Turn()
-	for !s.Terminal() && s.cur.pos.Turn() == mover {
+	mover := s.cur.Pos.Turn()
+	for !s.Terminal() && s.cur.Pos.Turn() == mover {
 		if s.Player() == game.Chance {
 			s.ApplyUnchecked(Roll(Face(1 + rng.IntN(8))))
 			continue
 		}
 		l := s.Legal()
 		a := l[rng.IntN(len(l))]
-		if takeKing && s.cur.phase == Steel {
+		if takeKing && s.cur.Phase == Steel {
 			for i, m := range s.legal {
-				if m.To() == s.cur.pos.King(mover.Other()) {
+				if m.To() == s.cur.Pos.King(mover.Other()) {
 					a = l[i]
 				}
 			}

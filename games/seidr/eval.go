@@ -94,12 +94,20 @@ func features(p *chess.Position, us chess.Color) [numFeatures]float64 {
 // startValue is the value in [-1, 1], for color, of p with color about to
 // make its quiet move: 2P-1 for the model's chance P that color wins.
 func startValue(p *chess.Position, us chess.Color) float64 {
+	return 2/(1+math.Exp(-Logit(p, us))) - 1
+}
+
+// Logit returns the model's logit of the chance that us wins p, with us
+// about to make its quiet move: the weighted sum of the features, whose
+// logistic is the chance (startValue). The search adds the chess
+// evaluation to it.
+func Logit(p *chess.Position, us chess.Color) float64 {
 	f := features(p, us)
 	z := 0.0
 	for i, w := range model {
 		z += w * f[i]
 	}
-	return 2/(1+math.Exp(-z)) - 1
+	return z
 }
 
 // Evaluate scores the position for both players in [-1, 1]: the game's
@@ -112,21 +120,21 @@ func (s *State) Evaluate() []float64 {
 	if s.Terminal() {
 		return s.Returns()
 	}
-	p := &s.cur.pos
+	p := &s.cur.Pos
 	mover := p.Turn()
 	var v float64
-	if s.cur.phase == Quiet {
+	if s.cur.Phase == Quiet {
 		v = startValue(p, mover)
 	} else {
 		t := 0.0
 		if k := p.King(mover.Other()); k != chess.NoSquare {
 			attackers := p.AttackersTo(k, p.Occupied()) & p.ByColor(mover)
-			if c := s.cur.carrier; c != chess.NoSquare {
+			if c := s.cur.Carrier; c != chess.NoSquare {
 				attackers &^= c.Bit()
 			}
 			if attackers != 0 {
 				t = threatSeidr
-				if s.cur.phase == Steel {
+				if s.cur.Phase == Steel {
 					t = threatSteel
 				}
 			}
@@ -183,24 +191,3 @@ var _ interface {
 	game.Hasher
 	game.PGNWriter
 } = (*State)(nil)
-
-// searchEval is the search's evaluation of p for us, the player about to
-// make the quiet move: the model's chance P that us wins, with the chess
-// evaluation (chess.Eval: material, piece-square tables, mobility, king
-// safety, pawn structure) added to its logit at chessWeight per 1,000
-// centipawns, as evalScale·(2P−1).
-func searchEval(p *chess.Position, us chess.Color, chessWeight float64) int {
-	f := features(p, us)
-	z := 0.0
-	for i, w := range model {
-		z += w * f[i]
-	}
-	if chessWeight != 0 {
-		ce := chess.Eval(p)
-		if p.Turn() != us {
-			ce = -ce
-		}
-		z += chessWeight * float64(ce) / 1000
-	}
-	return int(math.Round(evalScale * (2/(1+math.Exp(-z)) - 1)))
-}

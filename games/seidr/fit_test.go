@@ -37,8 +37,8 @@ func TestFitModel(t *testing.T) {
 				s.ApplyUnchecked(Roll(Face(1 + rng.IntN(8))))
 				continue
 			}
-			if s.cur.phase == Quiet {
-				xs = append(xs, features(&s.cur.pos, s.cur.pos.Turn()))
+			if s.cur.Phase == Quiet {
+				xs = append(xs, features(&s.cur.Pos, s.cur.Pos.Turn()))
 				movers = append(movers, s.Player())
 			}
 			var a game.Action

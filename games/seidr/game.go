@@ -66,43 +66,43 @@ func positionErr(format string, args ...any) error {
 
 // parsePosition reads the position notation (see the package
 // documentation) and checks that the position can occur in the game.
-func parsePosition(text string) (core, error) {
+func parsePosition(text string) (Core, error) {
 	fields := strings.Fields(text)
 	if len(fields) != 8 && len(fields) != 6 {
-		return core{}, positionErr("%d fields, want 8 (a FEN of 6 fields, the phase and the carrier) or 6 (a FEN alone)", len(fields))
+		return Core{}, positionErr("%d fields, want 8 (a FEN of 6 fields, the phase and the carrier) or 6 (a FEN alone)", len(fields))
 	}
 	if fields[2] != "-" {
-		return core{}, positionErr("castling field %q, want - (there is no castling, rule 1.2)", fields[2])
+		return Core{}, positionErr("castling field %q, want - (there is no castling, rule 1.2)", fields[2])
 	}
 	if fields[3] != "-" {
-		return core{}, positionErr("en-passant field %q, want - (there is no en passant, rule 1.2)", fields[3])
+		return Core{}, positionErr("en-passant field %q, want - (there is no en passant, rule 1.2)", fields[3])
 	}
 	p, err := chess.ParseFEN(strings.Join(fields[:6], " "))
 	if err != nil {
 		var fe *chess.FENError
 		if errors.As(err, &fe) {
-			return core{}, positionErr("FEN field %d (%s): %s", fe.Field, fe.Name, fe.Reason)
+			return Core{}, positionErr("FEN field %d (%s): %s", fe.Field, fe.Name, fe.Reason)
 		}
-		return core{}, positionErr("%v", err)
+		return Core{}, positionErr("%v", err)
 	}
-	c := core{pos: p, phase: Quiet, carrier: chess.NoSquare}
+	c := Core{Pos: p, Phase: Quiet, Carrier: chess.NoSquare}
 	if len(fields) == 8 {
 		switch fields[6] {
 		case "quiet":
-			c.phase = Quiet
+			c.Phase = Quiet
 		case "seidr":
-			c.phase = Seidr
+			c.Phase = Seidr
 		case "steel":
-			c.phase = Steel
+			c.Phase = Steel
 		default:
-			return core{}, positionErr("phase %q, want quiet, seidr or steel", fields[6])
+			return Core{}, positionErr("phase %q, want quiet, seidr or steel", fields[6])
 		}
 		if fields[7] != "-" {
 			sq, ok := chess.ParseSquare(fields[7])
 			if !ok {
-				return core{}, positionErr("carrier %q is not a square or -", fields[7])
+				return Core{}, positionErr("carrier %q is not a square or -", fields[7])
 			}
-			c.carrier = sq
+			c.Carrier = sq
 		}
 	}
 	return c, c.validate()
@@ -110,8 +110,8 @@ func parsePosition(text string) (core, error) {
 
 // validate checks what the notation cannot: the kings, the pawns and the
 // carrier.
-func (c *core) validate() error {
-	p := &c.pos
+func (c *Core) validate() error {
+	p := &c.Pos
 	kings := 0
 	for _, color := range []chess.Color{chess.White, chess.Black} {
 		n := p.Pieces(color, chess.King).Count()
@@ -124,31 +124,31 @@ func (c *core) validate() error {
 		return positionErr("no king on the board, want one for each player (or one, when the other was captured)")
 	}
 	pawns := p.ByRole(chess.Pawn) & (chess.Rank1 | chess.Rank8)
-	if c.phase == Seidr && c.carrier != chess.NoSquare {
-		pawns &^= c.carrier.Bit() // 2B.5
+	if c.Phase == Seidr && c.Carrier != chess.NoSquare {
+		pawns &^= c.Carrier.Bit() // 2B.5
 	}
 	if pawns != 0 {
 		return positionErr("pawn on %s: pawns on rank 1 or 8 are removed (2B.4, 2B.7), only a carrier in phase seidr stands there", pawns.First())
 	}
-	switch c.phase {
+	switch c.Phase {
 	case Quiet:
-		if c.carrier != chess.NoSquare {
-			return positionErr("carrier %s in phase quiet, want - (the carrier is chosen by the quiet move, 2A.5)", c.carrier)
+		if c.Carrier != chess.NoSquare {
+			return positionErr("carrier %s in phase quiet, want - (the carrier is chosen by the quiet move, 2A.5)", c.Carrier)
 		}
 	case Seidr:
-		if c.carrier == chess.NoSquare {
+		if c.Carrier == chess.NoSquare {
 			return positionErr("no carrier in phase seidr, want the square of the carrier")
 		}
 		fallthrough
 	case Steel:
-		if c.carrier != chess.NoSquare && (p.Piece(c.carrier) == chess.NoPiece || p.Piece(c.carrier).Color() != p.Turn()) {
-			return positionErr("carrier %s: no %s piece there", c.carrier, p.Turn())
+		if c.Carrier != chess.NoSquare && (p.Piece(c.Carrier) == chess.NoPiece || p.Piece(c.Carrier).Color() != p.Turn()) {
+			return positionErr("carrier %s: no %s piece there", c.Carrier, p.Turn())
 		}
 	}
 	return nil
 }
 
 // position writes the position notation.
-func (c *core) position() string {
-	return c.pos.FEN() + " " + c.phase.String() + " " + c.carrier.String()
+func (c *Core) position() string {
+	return c.Pos.FEN() + " " + c.Phase.String() + " " + c.Carrier.String()
 }

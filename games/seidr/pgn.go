@@ -21,8 +21,8 @@ func (s *State) PGN(tags map[string]string) string {
 	t["Variant"] = "Seidr"
 	t["Result"] = game.PGNResultTag(s.result, tags)
 	if start := s.start.position(); start != StartPosition {
-		t["SetUp"], t["FEN"] = "1", s.start.pos.FEN()
-		if s.start.phase != Quiet {
+		t["SetUp"], t["FEN"] = "1", s.start.Pos.FEN()
+		if s.start.Phase != Quiet {
 			t["SeidrPosition"] = start
 		}
 	}
@@ -47,29 +47,29 @@ func (s *State) PGN(tags map[string]string) string {
 		e.Comment = strings.Join(parts, "; ")
 		rolls, steel = nil, ""
 	}
-	newEntry := func(c core, text, comment string) {
+	newEntry := func(c Core, text, comment string) {
 		flush()
-		entries = append(entries, chess.PGNEntry{Text: text, Number: c.pos.Fullmove(), Black: c.pos.Turn() == chess.Black, Comment: comment})
+		entries = append(entries, chess.PGNEntry{Text: text, Number: c.Pos.Fullmove(), Black: c.Pos.Turn() == chess.Black, Comment: comment})
 	}
 	for i, r := range s.log {
 		c := r.Undo
-		if i == 0 && c.phase != Quiet {
+		if i == 0 && c.Phase != Quiet {
 			newEntry(c, "--", "") // the game was set up inside a turn
 		}
 		var ml chess.MoveList
 		switch {
-		case c.phase == Quiet && r.Action == Pass:
+		case c.Phase == Quiet && r.Action == Pass:
 			newEntry(c, "--", "lost turn") // 2A.4
-		case c.phase == Quiet:
-			quietMoves(&c.pos, &ml)
-			newEntry(c, chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice()), "")
-		case c.phase == Seidr:
+		case c.Phase == Quiet:
+			QuietMoves(&c.Pos, &ml)
+			newEntry(c, chess.SAN(&c.Pos, chess.Move(r.Action), ml.Slice()), "")
+		case c.Phase == Seidr:
 			rolls = append(rolls, ActionString(r.Action))
 		case r.Action == Pass:
 			steel = "none" // 2C.2
 		default:
-			steelMoves(&c.pos, c.carrier, &ml)
-			steel = chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice())
+			SteelMoves(&c.Pos, c.Carrier, &ml)
+			steel = chess.SAN(&c.Pos, chess.Move(r.Action), ml.Slice())
 		}
 	}
 	flush()

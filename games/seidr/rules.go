@@ -30,25 +30,25 @@ func (ph Phase) String() string {
 	return "invalid"
 }
 
-// core is everything a position is: the board with the side to move, the
+// Core is everything a position is: the board with the side to move, the
 // quiet-turn counter (the board's half-move clock) and the move number, the
 // phase and the carrier. Records of the history keep a copy of it.
-type core struct {
-	pos     chess.Position
-	phase   Phase
-	carrier chess.Square // chess.NoSquare in phase 2A, or once removed (2B.7)
+type Core struct {
+	Pos     chess.Position
+	Phase   Phase
+	Carrier chess.Square // chess.NoSquare in phase 2A, or once removed (2B.7)
 }
 
 // lastRank reports whether s is on rank 1 or rank 8, where pawns are
 // removed (2B.4, 2B.7) and promote (2C.3).
 func lastRank(s chess.Square) bool { return (chess.Rank1 | chess.Rank8).Has(s) }
 
-// quietMoves adds the quiet moves of the side to move (2A.1): every move of
+// QuietMoves adds the quiet moves of the side to move (2A.1): every move of
 // chess without check to an empty square, pawns straight ahead, never a
 // pawn onto its last rank (2A.2), kings free to stand attacked (2A.3), no
 // castling and no en passant (1.2; the position never holds an en-passant
 // square).
-func quietMoves(p *chess.Position, ml *chess.MoveList) {
+func QuietMoves(p *chess.Position, ml *chess.MoveList) {
 	var all chess.MoveList
 	p.PseudoMoves(&all, p.ByColor(p.Turn()), ^p.Occupied())
 	for _, m := range all.Slice() {
@@ -60,11 +60,11 @@ func quietMoves(p *chess.Position, ml *chess.MoveList) {
 	}
 }
 
-// steelMoves adds the captures of phase 2C (2C.1): every capture of chess
+// SteelMoves adds the captures of phase 2C (2C.1): every capture of chess
 // without check by a piece of the side to move other than the carrier,
 // pawns capturing onto the last rank promoting to a queen, rook, bishop or
 // knight (2C.3), no en passant (1.2).
-func steelMoves(p *chess.Position, carrier chess.Square, ml *chess.MoveList) {
+func SteelMoves(p *chess.Position, carrier chess.Square, ml *chess.MoveList) {
 	from := p.ByColor(p.Turn())
 	if carrier != chess.NoSquare {
 		from &^= carrier.Bit() // 2C.1: the carrier never captures
@@ -75,10 +75,10 @@ func steelMoves(p *chess.Position, carrier chess.Square, ml *chess.MoveList) {
 // Face is a face of the eight-sided die, 1 to 8.
 type Face uint8
 
-// direction returns the file and rank steps of a face for the player c
+// Direction returns the file and rank steps of a face for the player c
 // (2B.1): 1 forward, then clockwise; Black's directions are White's turned
 // half round, so that right is towards the a-file for Black.
-func direction(f Face, c chess.Color) (df, dr int) {
+func Direction(f Face, c chess.Color) (df, dr int) {
 	steps := [9][2]int{
 		1: {0, 1}, 2: {1, 1}, 3: {1, 0}, 4: {1, -1},
 		5: {0, -1}, 6: {-1, -1}, 7: {-1, 0}, 8: {-1, 1},
@@ -90,33 +90,33 @@ func direction(f Face, c chess.Color) (df, dr int) {
 	return df, dr
 }
 
-// onBoard reports whether file f and rank r name a square.
-func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
+// OnBoard reports whether file f and rank r name a square.
+func OnBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 
-// roll applies one roll of the die to a position in phase 2B and reports
+// Roll applies one roll of the die to a position in phase 2B and reports
 // whether the seiðr goes on (a slide was made) or has ended. It also
 // reports whether a pawn was removed.
-func (c *core) roll(f Face) (goesOn, removed bool) {
-	p := &c.pos
-	df, dr := direction(f, p.Turn())
-	from := c.carrier
+func (c *Core) Roll(f Face) (goesOn, removed bool) {
+	p := &c.Pos
+	df, dr := Direction(f, p.Turn())
+	from := c.Carrier
 	file, rank := from.File()+df, from.Rank()+dr
-	if !onBoard(file, rank) {
+	if !OnBoard(file, rank) {
 		// 2B.2: no square next to the carrier in that direction: the
 		// seiðr ends.
-		return false, c.endSeidr()
+		return false, c.EndSeidr()
 	}
 	// 2B.3: slide square by square until a piece is met or the last
 	// square in that direction is reached.
 	to := chess.SquareAt(file, rank)
-	for p.Piece(to) == chess.NoPiece && onBoard(file+df, rank+dr) {
+	for p.Piece(to) == chess.NoPiece && OnBoard(file+df, rank+dr) {
 		file, rank = file+df, rank+dr
 		to = chess.SquareAt(file, rank)
 	}
 	carrier := p.Remove(from)
 	met := p.Remove(to)
 	p.Put(to, carrier)
-	c.carrier = to
+	c.Carrier = to
 	if met == chess.NoPiece {
 		return true, false
 	}
@@ -132,34 +132,34 @@ func (c *core) roll(f Face) (goesOn, removed bool) {
 	return true, false
 }
 
-// endSeidr applies 2B.7 when the seiðr ends: a pawn carrier on rank 1 or 8
+// EndSeidr applies 2B.7 when the seiðr ends: a pawn carrier on rank 1 or 8
 // is removed. It moves the position to phase 2C and reports whether a pawn
 // was removed.
-func (c *core) endSeidr() bool {
-	c.phase = Steel
-	if p := &c.pos; p.Piece(c.carrier).Role() == chess.Pawn && lastRank(c.carrier) {
-		p.Remove(c.carrier)
-		c.carrier = chess.NoSquare
+func (c *Core) EndSeidr() bool {
+	c.Phase = Steel
+	if p := &c.Pos; p.Piece(c.Carrier).Role() == chess.Pawn && lastRank(c.Carrier) {
+		p.Remove(c.Carrier)
+		c.Carrier = chess.NoSquare
 		return true
 	}
 	return false
 }
 
-// quietMove applies a quiet move (2A): a new turn begins, counted by the
+// QuietMove applies a quiet move (2A): a new turn begins, counted by the
 // quiet-turn counter (3.2), and the moved piece becomes the carrier (2A.5).
-func (c *core) quietMove(m chess.Move) {
-	p := &c.pos
+func (c *Core) QuietMove(m chess.Move) {
+	p := &c.Pos
 	p.Put(m.To(), p.Remove(m.From()))
 	p.SetCounters(p.Halfmove()+1, p.Fullmove())
-	c.carrier = m.To()
-	c.phase = Seidr
+	c.Carrier = m.To()
+	c.Phase = Seidr
 }
 
-// capture applies a capture of phase 2C (2C.1, with the promotion of
+// Capture applies a capture of phase 2C (2C.1, with the promotion of
 // 2C.3), resets the quiet-turn counter (3.2) and ends the turn. It returns
 // the piece taken.
-func (c *core) capture(m chess.Move) chess.Piece {
-	p := &c.pos
+func (c *Core) Capture(m chess.Move) chess.Piece {
+	p := &c.Pos
 	taken := p.Remove(m.To())
 	pc := p.Remove(m.From())
 	if r := m.Promotion(); r != chess.NoRole {
@@ -167,47 +167,47 @@ func (c *core) capture(m chess.Move) chess.Piece {
 	}
 	p.Put(m.To(), pc)
 	p.SetCounters(0, p.Fullmove())
-	c.endTurn()
+	c.EndTurn()
 	return taken
 }
 
-// loseTurn applies 2A.4: the player without a quiet move loses the whole
+// LoseTurn applies 2A.4: the player without a quiet move loses the whole
 // turn; it counts as a turn for the quiet-turn counter (3.2).
-func (c *core) loseTurn() {
-	p := &c.pos
+func (c *Core) LoseTurn() {
+	p := &c.Pos
 	p.SetCounters(p.Halfmove()+1, p.Fullmove())
-	c.endTurn()
+	c.EndTurn()
 }
 
-// endTurn ends the turn: the carrier becomes an ordinary piece again
+// EndTurn ends the turn: the carrier becomes an ordinary piece again
 // (2C.4) and the opponent moves next.
-func (c *core) endTurn() {
-	p := &c.pos
+func (c *Core) EndTurn() {
+	p := &c.Pos
 	if p.Turn() == chess.Black {
 		p.SetCounters(p.Halfmove(), p.Fullmove()+1)
 	}
 	p.SetTurn(p.Turn().Other())
-	c.carrier = chess.NoSquare
-	c.phase = Quiet
+	c.Carrier = chess.NoSquare
+	c.Phase = Quiet
 }
 
-// resetQuiet resets the quiet-turn counter after a pawn was removed (3.2).
-func (c *core) resetQuiet() {
-	c.pos.SetCounters(0, c.pos.Fullmove())
+// ResetQuiet resets the quiet-turn counter after a pawn was removed (3.2).
+func (c *Core) ResetQuiet() {
+	c.Pos.SetCounters(0, c.Pos.Fullmove())
 }
 
-// onlyKing reports whether color has no piece other than its king.
-func onlyKing(p *chess.Position, color chess.Color) bool {
+// OnlyKing reports whether color has no piece other than its king.
+func OnlyKing(p *chess.Position, color chess.Color) bool {
 	return p.ByColor(color)&^p.Pieces(color, chess.King) == 0
 }
 
-// adjudicate decides whether the game is over in this position, under the
+// Adjudicate decides whether the game is over in this position, under the
 // options in force; moverHasQuiet tells whether the player to move has a
 // quiet move (it matters in phase quiet only). It depends on the position
 // alone, so that a position set up from its notation ends as the game that
 // reached it did.
-func (c *core) adjudicate(quietLimit int, deadDraw, moverHasQuiet bool) game.Result {
-	p := &c.pos
+func (c *Core) Adjudicate(quietLimit int, deadDraw, moverHasQuiet bool) game.Result {
+	p := &c.Pos
 	// 3.1: the player who captures the opposing king wins at once.
 	for _, color := range []chess.Color{chess.White, chess.Black} {
 		if p.Pieces(color, chess.King) == 0 {
@@ -215,10 +215,10 @@ func (c *core) adjudicate(quietLimit int, deadDraw, moverHasQuiet bool) game.Res
 		}
 	}
 	// 3.3 (option dead-draw): neither player has any piece but the king.
-	if deadDraw && onlyKing(p, chess.White) && onlyKing(p, chess.Black) {
+	if deadDraw && OnlyKing(p, chess.White) && OnlyKing(p, chess.Black) {
 		return game.Result{Kind: game.Draw, Reason: "kings alone"}
 	}
-	if c.phase != Quiet {
+	if c.Phase != Quiet {
 		return game.Result{}
 	}
 	// 3.2 (option quiet-limit): the limit of consecutive turns with no
@@ -242,6 +242,6 @@ func (c *core) adjudicate(quietLimit int, deadDraw, moverHasQuiet bool) game.Res
 // hasQuietMove reports whether the side to move has a quiet move (2A.4).
 func hasQuietMove(p *chess.Position) bool {
 	var ml chess.MoveList
-	quietMoves(p, &ml)
+	QuietMoves(p, &ml)
 	return ml.N > 0
 }

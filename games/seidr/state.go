@@ -34,26 +34,26 @@ type State struct {
 	opts       game.Options
 	quietLimit int // 0: no limit
 	deadDraw   bool
-	start      core
-	cur        core
-	log        game.Log[core] // each record keeps the position before it
+	start      Core
+	cur        Core
+	log        game.Log[Core] // each record keeps the position before it
 	legal      []chess.Move   // the moves of phase 2A or 2C, sorted
 	result     game.Result
 }
 
 // Board returns the current board; the side to move is the player whose
 // turn it is, in every phase.
-func (s *State) Board() *chess.Position { return &s.cur.pos }
+func (s *State) Board() *chess.Position { return &s.cur.Pos }
 
 // Phase returns the phase of the turn.
-func (s *State) Phase() Phase { return s.cur.phase }
+func (s *State) Phase() Phase { return s.cur.Phase }
 
 // Carrier returns the carrier's square, or chess.NoSquare in phase 2A and
 // after a pawn carrier was removed (2B.7).
-func (s *State) Carrier() chess.Square { return s.cur.carrier }
+func (s *State) Carrier() chess.Square { return s.cur.Carrier }
 
 // QuietTurns returns the quiet-turn counter of rule 3.2.
-func (s *State) QuietTurns() int { return s.cur.pos.Halfmove() }
+func (s *State) QuietTurns() int { return s.cur.Pos.Halfmove() }
 
 // LegalMoves returns the moves allowed now: the quiet moves in phase 2A,
 // the captures in phase 2C, none at a roll or once the game is over.
@@ -94,7 +94,7 @@ func (s *State) Position() string { return s.cur.position() }
 
 // String draws the board, the side to move, the phase and the carrier.
 func (s *State) String() string {
-	return fmt.Sprintf("%s, phase %s, carrier %s", s.cur.pos.Diagram(), s.cur.phase, s.cur.carrier)
+	return fmt.Sprintf("%s, phase %s, carrier %s", s.cur.Pos.Diagram(), s.cur.Phase, s.cur.Carrier)
 }
 
 // Player returns the player whose turn it is in phases quiet and steel,
@@ -103,10 +103,10 @@ func (s *State) Player() game.Player {
 	switch {
 	case s.Terminal():
 		return game.NoPlayer
-	case s.cur.phase == Seidr:
+	case s.cur.Phase == Seidr:
 		return game.Chance
 	}
-	return game.Player(s.cur.pos.Turn())
+	return game.Player(s.cur.Pos.Turn())
 }
 
 // Legal returns the quiet moves (2A), the eight rolls (2B) or the captures
@@ -115,7 +115,7 @@ func (s *State) Legal() []game.Action {
 	switch {
 	case s.Terminal():
 		return nil
-	case s.cur.phase == Seidr:
+	case s.cur.Phase == Seidr:
 		out := make([]game.Action, 8)
 		for i := range out {
 			out[i] = Roll(Face(i + 1))
@@ -131,7 +131,7 @@ func (s *State) Legal() []game.Action {
 
 // ChanceOutcomes lists the eight faces of the die, each 1/8 (2B.1).
 func (s *State) ChanceOutcomes() []game.Outcome {
-	if s.Terminal() || s.cur.phase != Seidr {
+	if s.Terminal() || s.cur.Phase != Seidr {
 		return nil
 	}
 	out := make([]game.Outcome, 8)
@@ -155,12 +155,12 @@ func (s *State) Apply(a game.Action) error {
 	if s.Terminal() {
 		return fmt.Errorf("seidr: %w: %w", game.ErrIllegal, game.ErrOver)
 	}
-	if s.cur.phase == Seidr {
+	if s.cur.Phase == Seidr {
 		if rollFace(a) == 0 {
 			return fmt.Errorf("seidr: %w: %s: the die is to be rolled (1 to 8)", game.ErrIllegal, s.ActionString(a))
 		}
 	} else if _, ok := slices.BinarySearch(s.legal, chess.Move(a)); a > 0xffff || !ok {
-		return fmt.Errorf("seidr: %w: %s is not a %s move here", game.ErrIllegal, s.ActionString(a), s.cur.phase)
+		return fmt.Errorf("seidr: %w: %s is not a %s move here", game.ErrIllegal, s.ActionString(a), s.cur.Phase)
 	}
 	s.ApplyUnchecked(a)
 	return nil
@@ -170,15 +170,15 @@ func (s *State) Apply(a game.Action) error {
 // follow by themselves.
 func (s *State) ApplyUnchecked(a game.Action) {
 	s.log.Push(a, false, s.cur)
-	switch s.cur.phase {
+	switch s.cur.Phase {
 	case Quiet:
-		s.cur.quietMove(chess.Move(a))
+		s.cur.QuietMove(chess.Move(a))
 	case Seidr:
-		if _, removed := s.cur.roll(rollFace(a)); removed {
-			s.cur.resetQuiet() // 3.2: a pawn was removed
+		if _, removed := s.cur.Roll(rollFace(a)); removed {
+			s.cur.ResetQuiet() // 3.2: a pawn was removed
 		}
 	case Steel:
-		s.cur.capture(chess.Move(a))
+		s.cur.Capture(chess.Move(a))
 	}
 	s.settle()
 }
@@ -191,24 +191,24 @@ func (s *State) settle() {
 	for {
 		s.legal = s.legal[:0]
 		var ml chess.MoveList
-		if s.cur.phase == Quiet {
-			quietMoves(&s.cur.pos, &ml)
+		if s.cur.Phase == Quiet {
+			QuietMoves(&s.cur.Pos, &ml)
 		}
-		s.result = s.cur.adjudicate(s.quietLimit, s.deadDraw, ml.N > 0)
-		if s.result.Kind != game.Ongoing || s.cur.phase == Seidr {
+		s.result = s.cur.Adjudicate(s.quietLimit, s.deadDraw, ml.N > 0)
+		if s.result.Kind != game.Ongoing || s.cur.Phase == Seidr {
 			return
 		}
-		if s.cur.phase == Quiet {
+		if s.cur.Phase == Quiet {
 			if ml.N == 0 {
 				s.log.Push(Pass, true, s.cur)
-				s.cur.loseTurn() // 2A.4
+				s.cur.LoseTurn() // 2A.4
 				continue
 			}
 		} else {
-			steelMoves(&s.cur.pos, s.cur.carrier, &ml)
+			SteelMoves(&s.cur.Pos, s.cur.Carrier, &ml)
 			if ml.N == 0 {
 				s.log.Push(Pass, true, s.cur)
-				s.cur.endTurn() // 2C.2
+				s.cur.EndTurn() // 2C.2
 				continue
 			}
 		}
@@ -220,7 +220,7 @@ func (s *State) settle() {
 
 // Undo takes back the last action with the passes recorded after it.
 func (s *State) Undo() error {
-	if err := s.log.UndoLast(func(r game.Record[core]) { s.cur = r.Undo }); err != nil {
+	if err := s.log.UndoLast(func(r game.Record[Core]) { s.cur = r.Undo }); err != nil {
 		return fmt.Errorf("seidr: %w", err)
 	}
 	s.settle()
@@ -249,15 +249,15 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		return 0, fmt.Errorf("seidr: %w: %w", game.ErrIllegal, game.ErrOver)
 	}
 	if len(text) == 1 && text[0] >= '1' && text[0] <= '8' {
-		if s.cur.phase != Seidr {
-			return 0, fmt.Errorf("seidr: %w: roll %s: no seiðr now (phase %s)", game.ErrIllegal, text, s.cur.phase)
+		if s.cur.Phase != Seidr {
+			return 0, fmt.Errorf("seidr: %w: roll %s: no seiðr now (phase %s)", game.ErrIllegal, text, s.cur.Phase)
 		}
 		return Roll(Face(text[0] - '0')), nil
 	}
 	if text == "pass" {
 		return 0, fmt.Errorf("seidr: %w: pass: the game passes by itself (2A.4, 2C.2)", game.ErrIllegal)
 	}
-	m, err := chess.ParseMove(&s.cur.pos, text, s.legal)
+	m, err := chess.ParseMove(&s.cur.Pos, text, s.legal)
 	if err != nil {
 		return 0, fmt.Errorf("seidr: %w", err)
 	}
@@ -266,9 +266,27 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 
 // Hash returns a Zobrist hash of the board, the side to move, the phase and
 // the carrier (not the counters).
-func (s *State) Hash() uint64 {
-	return s.cur.pos.Hash() ^ phaseKeys[s.cur.phase] ^ carrierKeys[s.cur.carrier+1]
+func (s *State) Hash() uint64 { return s.cur.Hash() }
+
+// Hash returns State.Hash of the position c.
+func (c *Core) Hash() uint64 {
+	return c.Pos.Hash() ^ phaseKeys[c.Phase] ^ carrierKeys[c.Carrier+1]
 }
+
+// Core returns a copy of the current position, for a search to play on.
+func (s *State) Core() Core { return s.cur }
+
+// StartHash returns the hash (State.Hash) of the game's starting position,
+// for a search that keeps what it learnt while a game goes on.
+func (s *State) StartHash() uint64 { return s.start.Hash() }
+
+// QuietLimit returns the number of quiet turns in a row after which the
+// game is drawn (the option quiet-limit; 0: no limit).
+func (s *State) QuietLimit() int { return s.quietLimit }
+
+// DeadDraw reports whether a game with only the two kings left is drawn
+// at once (the option dead-draw).
+func (s *State) DeadDraw() bool { return s.deadDraw }
 
 // Zobrist keys for the phase and the carrier square (index 0: none), from a
 // fixed-seed generator.

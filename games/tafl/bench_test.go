@@ -1,11 +1,8 @@
 package tafl
 
 import (
-	"context"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/norns-games/norns/game"
 )
@@ -20,7 +17,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	for b.Loop() {
 		s := start.Clone().(*State)
 		for !s.Terminal() {
-			moves := s.b.legal(&s.rules, buf[:0])
+			moves := s.b.Legal(&s.rules, buf[:0])
 			s.ApplyUnchecked(game.Action(moves[rng.IntN(len(moves))]))
 			plies++
 		}
@@ -49,7 +46,7 @@ func BenchmarkLegal(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		s := states[i%len(states)]
-		moves += len(s.b.legal(&s.rules, buf[:0]))
+		moves += len(s.b.Legal(&s.rules, buf[:0]))
 		i++
 	}
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
@@ -62,61 +59,4 @@ func BenchmarkLegalState(b *testing.B) {
 	for b.Loop() {
 		_ = s.Legal()
 	}
-}
-
-// benchPositions are the positions BenchmarkSearch searches: the Sea
-// Hnefatafl start and positions after 10, 20 and 30 plies of a seeded
-// random game from it.
-func benchPositions(b *testing.B) []*State {
-	start, _ := Sea.New(nil)
-	rng := rand.New(rand.NewPCG(7, 7))
-	var out []*State
-	for len(out) < 4 {
-		s := start.Clone().(*State)
-		for ply := 0; ply <= 30 && !s.Terminal() && len(out) < 4; ply++ {
-			if ply%10 == 0 {
-				out = append(out, s.Clone().(*State))
-			}
-			l := s.Legal()
-			s.ApplyUnchecked(l[rng.IntN(len(l))])
-		}
-		if len(out) < 4 {
-			out = out[:0]
-		}
-	}
-	return out
-}
-
-// BenchmarkSearch searches each of benchPositions with a fresh Searcher
-// to 100,000 nodes; one op is one search. It reports the nodes searched a
-// second of the wall clock and of the process's CPU time (on a shared
-// machine the latter is what one free core would do) and the mean depth
-// completed.
-func BenchmarkSearch(b *testing.B) {
-	positions := benchPositions(b)
-	cpu0 := cpuTime()
-	var nodes int64
-	depths, searches := 0, 0
-	i := 0
-	for b.Loop() {
-		s := positions[i%len(positions)]
-		sr := NewSearcher(s.rules, 18, 1)
-		_, info := sr.Search(context.Background(), s, Limits{Nodes: 100000})
-		nodes += info.Nodes
-		depths += info.Depth
-		searches++
-		i++
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/(cpuTime()-cpu0).Seconds(), "nodes/cpu-s")
-	b.ReportMetric(float64(depths)/float64(searches), "depth")
-}
-
-// cpuTime returns the user and system time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

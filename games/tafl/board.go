@@ -5,17 +5,18 @@ import (
 	"slices"
 )
 
-// Board sizes.
+// Board sizes: MaxSize is the largest board's side, the length of
+// Board's masks.
 const (
 	minSize    = 7
-	maxSize    = 19
-	maxSquares = maxSize * maxSize
+	MaxSize    = 19
+	maxSquares = MaxSize * MaxSize
 )
 
-// Sides, also the players' indices.
+// Sides, also the players' indices (Board.ToMove).
 const (
-	black = 0 // attackers, move first
-	white = 1 // defenders and the king
+	Black = 0 // attackers, move first
+	White = 1 // defenders and the king
 )
 
 // Piece kinds, for the mailbox view and the Zobrist keys.
@@ -26,96 +27,99 @@ const (
 	king     = 2
 )
 
-// board is a position: per-side row masks (bit c of rows[s][r] is the square
+// Board is a position: per-side row masks (bit c of Rows[s][r] is the square
 // at file c, rank r+1), column occupancy masks for sliding along files, and
-// the king's square. Square indices are r*n+c, a1 = 0.
-type board struct {
-	n      int
-	toMove int
-	king   int    // the king's square
-	plies  int    // plies played since the start, for the move limit
-	hash   uint64 // Zobrist hash, side to move included
-	rows   [2][maxSize]uint32
-	cols   [maxSize]uint32 // bit r: any piece at (r, c)
+// the king's square. Square indices are r*N+c, a1 = 0. It is exported for
+// the search (games/tafl/search), which plays on a copy (State.Board) with
+// Legal and Move and reads the masks; everything else goes through State.
+type Board struct {
+	N      int    // the board's side
+	ToMove int    // Black or White
+	King   int    // the king's square
+	Plies  int    // plies played since the start, for the move limit
+	Hash   uint64 // Zobrist hash, side to move included
+	Rows   [2][MaxSize]uint32
+	Cols   [MaxSize]uint32 // bit r: any piece at (r, c)
 }
 
-func (b *board) full() uint32 { return uint32(1)<<b.n - 1 }
+// Full returns the mask of a whole row (or column): N bits.
+func (b *Board) Full() uint32 { return uint32(1)<<b.N - 1 }
 
 // at returns the kind of piece on (r, c), or empty.
-func (b *board) at(r, c int) int {
+func (b *Board) at(r, c int) int {
 	switch {
-	case b.rows[black][r]>>c&1 != 0:
+	case b.Rows[Black][r]>>c&1 != 0:
 		return attacker
-	case b.rows[white][r]>>c&1 == 0:
+	case b.Rows[White][r]>>c&1 == 0:
 		return empty
-	case r*b.n+c == b.king:
+	case r*b.N+c == b.King:
 		return king
 	}
 	return defender
 }
 
 // put places a piece of kind k on an empty square.
-func (b *board) put(r, c, k int) {
-	s := black
+func (b *Board) put(r, c, k int) {
+	s := Black
 	if k != attacker {
-		s = white
+		s = White
 	}
-	b.rows[s][r] |= 1 << c
-	b.cols[c] |= 1 << r
-	sq := r*b.n + c
+	b.Rows[s][r] |= 1 << c
+	b.Cols[c] |= 1 << r
+	sq := r*b.N + c
 	if k == king {
-		b.king = sq
+		b.King = sq
 	}
-	b.hash ^= zobrist[k][sq]
+	b.Hash ^= zobrist[k][sq]
 }
 
 // remove takes the piece of kind k off (r, c).
-func (b *board) remove(r, c, k int) {
-	s := black
+func (b *Board) remove(r, c, k int) {
+	s := Black
 	if k != attacker {
-		s = white
+		s = White
 	}
-	b.rows[s][r] &^= 1 << c
-	b.cols[c] &^= 1 << r
-	b.hash ^= zobrist[k][r*b.n+c]
+	b.Rows[s][r] &^= 1 << c
+	b.Cols[c] &^= 1 << r
+	b.Hash ^= zobrist[k][r*b.N+c]
 }
 
-// edge reports whether (r, c) is on the edge of the board.
-func (b *board) edge(r, c int) bool {
-	return r == 0 || c == 0 || r == b.n-1 || c == b.n-1
+// Edge reports whether (r, c) is on the edge of the board.
+func (b *Board) Edge(r, c int) bool {
+	return r == 0 || c == 0 || r == b.N-1 || c == b.N-1
 }
 
-// corner reports whether (r, c) is a corner.
-func (b *board) corner(r, c int) bool {
-	return (r == 0 || r == b.n-1) && (c == 0 || c == b.n-1)
+// Corner reports whether (r, c) is a corner.
+func (b *Board) Corner(r, c int) bool {
+	return (r == 0 || r == b.N-1) && (c == 0 || c == b.N-1)
 }
 
 // throne reports whether (r, c) is the centre of an odd board.
-func (b *board) throne(r, c int) bool {
-	return b.n%2 == 1 && r == b.n/2 && c == b.n/2
+func (b *Board) throne(r, c int) bool {
+	return b.N%2 == 1 && r == b.N/2 && c == b.N/2
 }
 
-// slides returns the squares a piece on (r, c) can move to (2.2): rowT has
+// Slides returns the squares a piece on (r, c) can move to (2.2): rowT has
 // bit c' for (r, c'), colT bit r' for (r', c). Only the king may stop on a
 // restricted throne or corner; others pass over the empty throne.
-func (b *board) slides(rules *Rules, r, c int) (rowT, colT uint32) {
-	full := b.full()
-	rowT = ray(b.rows[black][r]|b.rows[white][r], c, full)
-	colT = ray(b.cols[c], r, full)
-	if r*b.n+c == b.king {
+func (b *Board) Slides(rules *Rules, r, c int) (rowT, colT uint32) {
+	full := b.Full()
+	rowT = Ray(b.Rows[Black][r]|b.Rows[White][r], c, full)
+	colT = Ray(b.Cols[c], r, full)
+	if r*b.N+c == b.King {
 		return rowT, colT
 	}
 	if rules.Corners {
-		last := uint32(1) | 1<<(b.n-1)
-		if r == 0 || r == b.n-1 {
+		last := uint32(1) | 1<<(b.N-1)
+		if r == 0 || r == b.N-1 {
 			rowT &^= last
 		}
-		if c == 0 || c == b.n-1 {
+		if c == 0 || c == b.N-1 {
 			colT &^= last
 		}
 	}
-	if rules.Throne && b.n%2 == 1 {
-		m := b.n / 2
+	if rules.Throne && b.N%2 == 1 {
+		m := b.N / 2
 		if r == m {
 			rowT &^= 1 << m
 		}
@@ -126,9 +130,9 @@ func (b *board) slides(rules *Rules, r, c int) (rowT, colT uint32) {
 	return rowT, colT
 }
 
-// ray returns the empty squares reachable from bit i of a line whose
+// Ray returns the empty squares reachable from bit i of a line whose
 // occupancy is occ, in both directions, stopping before the first piece.
-func ray(occ uint32, i int, full uint32) uint32 {
+func Ray(occ uint32, i int, full uint32) uint32 {
 	hi := full &^ (uint32(2)<<i - 1)
 	lo := uint32(1)<<i - 1
 	var t uint32
@@ -145,11 +149,11 @@ func ray(occ uint32, i int, full uint32) uint32 {
 	return t
 }
 
-// hasMove reports whether side s has a legal move.
-func (b *board) hasMove(rules *Rules, s int) bool {
-	for r := range b.n {
-		for m := b.rows[s][r]; m != 0; m &= m - 1 {
-			rt, ct := b.slides(rules, r, bits.TrailingZeros32(m))
+// HasMove reports whether side s has a legal move.
+func (b *Board) HasMove(rules *Rules, s int) bool {
+	for r := range b.N {
+		for m := b.Rows[s][r]; m != 0; m &= m - 1 {
+			rt, ct := b.Slides(rules, r, bits.TrailingZeros32(m))
 			if rt|ct != 0 {
 				return true
 			}
@@ -158,30 +162,30 @@ func (b *board) hasMove(rules *Rules, s int) bool {
 	return false
 }
 
-// dirs are the four orthogonal steps as (dr, dc).
-var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+// Dirs are the four orthogonal steps as (dr, dc).
+var Dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
-// anvil reports whether (r, c) is hostile to a piece of side victim, for a
+// Anvil reports whether (r, c) is hostile to a piece of side victim, for a
 // capture made by side mover: a piece of the mover's side (the king only
 // when armed, 3.3), or a hostile special square.
-func (b *board) anvil(rules *Rules, r, c, victim int) bool {
+func (b *Board) Anvil(rules *Rules, r, c, victim int) bool {
 	mover := 1 - victim
-	if b.rows[mover][r]>>c&1 != 0 && (mover == black || rules.KingArmed || r*b.n+c != b.king) {
+	if b.Rows[mover][r]>>c&1 != 0 && (mover == Black || rules.KingArmed || r*b.N+c != b.King) {
 		return true
 	}
-	if rules.Corners && b.corner(r, c) {
-		return b.rows[victim][r]>>c&1 == 0 // hostile unless the victim's king stands there
+	if rules.Corners && b.Corner(r, c) {
+		return b.Rows[victim][r]>>c&1 == 0 // hostile unless the victim's king stands there
 	}
 	if rules.Throne && b.throne(r, c) {
 		// The throne is hostile to attackers; to defenders when empty.
-		return victim == black || b.rows[white][r]>>c&1 == 0
+		return victim == Black || b.Rows[White][r]>>c&1 == 0
 	}
 	return false
 }
 
 // maxCaptures bounds the pieces one move can capture: four by custody and
 // two shieldwall rows along an edge.
-const maxCaptures = 4 + 2*maxSize
+const maxCaptures = 4 + 2*MaxSize
 
 // captures lists the pieces that the piece just moved to (r, c) captures
 // (3.1): each enemy next to it with a hostile square beyond, and under
@@ -192,54 +196,54 @@ const maxCaptures = 4 + 2*maxSize
 // are needed, by the attacker that moved next to it completing the ring
 // (3.4) — a king that stepped into a ring of three attackers and the empty
 // throne is not taken by a move elsewhere.
-func (b *board) captures(rules *Rules, r, c int) (caps [maxCaptures]int, ncaps int, kingTaken bool) {
-	mover := black
-	if b.rows[white][r]>>c&1 != 0 {
-		mover = white
+func (b *Board) captures(rules *Rules, r, c int) (caps [maxCaptures]int, ncaps int, kingTaken bool) {
+	mover := Black
+	if b.Rows[White][r]>>c&1 != 0 {
+		mover = White
 	}
-	if mover == white && r*b.n+c == b.king && !rules.KingArmed {
+	if mover == White && r*b.N+c == b.King && !rules.KingArmed {
 		return caps, 0, false // 3.3: the king never captures
 	}
 	victim := 1 - mover
-	for _, d := range dirs {
+	for _, d := range Dirs {
 		r1, c1 := r+d[0], c+d[1]
 		r2, c2 := r1+d[0], c1+d[1]
-		if r2 < 0 || c2 < 0 || r2 >= b.n || c2 >= b.n {
+		if r2 < 0 || c2 < 0 || r2 >= b.N || c2 >= b.N {
 			continue
 		}
-		if b.rows[victim][r1]>>c1&1 == 0 || !b.anvil(rules, r2, c2, victim) {
+		if b.Rows[victim][r1]>>c1&1 == 0 || !b.Anvil(rules, r2, c2, victim) {
 			continue
 		}
-		if sq := r1*b.n + c1; sq == b.king {
-			kingTaken = !b.kingStrong(rules)
+		if sq := r1*b.N + c1; sq == b.King {
+			kingTaken = !b.KingStrong(rules)
 			continue
 		}
-		caps[ncaps] = r1*b.n + c1
+		caps[ncaps] = r1*b.N + c1
 		ncaps++
 	}
-	if rules.Shieldwall && b.edge(r, c) {
+	if rules.Shieldwall && b.Edge(r, c) {
 		ncaps = b.shieldwalls(rules, r, c, victim, &caps, ncaps)
 	}
-	if mover == black && b.kingStrong(rules) && b.nextTo(r, c, b.king) && b.kingSurrounded(rules) {
+	if mover == Black && b.KingStrong(rules) && b.NextTo(r, c, b.King) && b.kingSurrounded(rules) {
 		kingTaken = true
 	}
 	return caps, ncaps, kingTaken
 }
 
-// kingStrong reports whether the king needs four attackers (or three and
+// KingStrong reports whether the king needs four attackers (or three and
 // the empty throne) where he stands: always under KingBy4, on or next to
 // the throne under KingByThrone.
-func (b *board) kingStrong(rules *Rules) bool {
+func (b *Board) KingStrong(rules *Rules) bool {
 	switch rules.KingCapture {
 	case KingBy4:
 		return true
 	case KingByThrone:
-		if b.n%2 == 0 {
+		if b.N%2 == 0 {
 			return false
 		}
-		m := b.n / 2
-		kr, kc := b.king/b.n, b.king%b.n
-		return kr == m && kc == m || b.nextTo(m, m, b.king)
+		m := b.N / 2
+		kr, kc := b.King/b.N, b.King%b.N
+		return kr == m && kc == m || b.NextTo(m, m, b.King)
 	}
 	return false
 }
@@ -250,13 +254,13 @@ func (b *board) kingStrong(rules *Rules) bool {
 // (the king among them), each with an enemy directly in front of it (on
 // the next line toward the centre), closed at the far end by an enemy or
 // by a hostile corner. The king in such a row is not captured.
-func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]int, ncaps int) int {
-	n := b.n
+func (b *Board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]int, ncaps int) int {
+	n := b.N
 	mover := 1 - victim
 	// enemyOf reports whether (r, c) holds a piece of the mover that can
 	// take part in a capture (the king only when armed).
 	enemyOf := func(r, c int) bool {
-		return b.rows[mover][r]>>c&1 != 0 && (mover == black || rules.KingArmed || r*n+c != b.king)
+		return b.Rows[mover][r]>>c&1 != 0 && (mover == Black || rules.KingArmed || r*n+c != b.King)
 	}
 	// Along the edge the moved piece stands on: the step along it and the
 	// step toward the centre. A corner square lies on two edges.
@@ -278,10 +282,10 @@ func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]i
 		lines = append(lines, line{1, 0, 0, fc}, line{-1, 0, 0, fc})
 	}
 	for _, l := range lines {
-		var row [maxSize]int
+		var row [MaxSize]int
 		members := 0
 		rr, cc := r+l.dr, c+l.dc
-		for rr >= 0 && cc >= 0 && rr < n && cc < n && b.rows[victim][rr]>>cc&1 != 0 {
+		for rr >= 0 && cc >= 0 && rr < n && cc < n && b.Rows[victim][rr]>>cc&1 != 0 {
 			if !enemyOf(rr+l.fr, cc+l.fc) {
 				members = -1 // a member with no enemy in front: no wall
 				break
@@ -293,12 +297,12 @@ func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]i
 		if members < 2 || rr < 0 || cc < 0 || rr >= n || cc >= n {
 			continue
 		}
-		closed := enemyOf(rr, cc) || rules.Corners && b.corner(rr, cc) && b.rows[victim][rr]>>cc&1 == 0
+		closed := enemyOf(rr, cc) || rules.Corners && b.Corner(rr, cc) && b.Rows[victim][rr]>>cc&1 == 0
 		if !closed {
 			continue
 		}
 		for _, sq := range row[:members] {
-			if sq != b.king && !slices.Contains(caps[:ncaps], sq) {
+			if sq != b.King && !slices.Contains(caps[:ncaps], sq) {
 				caps[ncaps] = sq
 				ncaps++
 			}
@@ -307,25 +311,25 @@ func (b *board) shieldwalls(rules *Rules, r, c, victim int, caps *[maxCaptures]i
 	return ncaps
 }
 
-// nextTo reports whether square sq is orthogonally next to (r, c).
-func (b *board) nextTo(r, c, sq int) bool {
-	kr, kc := sq/b.n, sq%b.n
+// NextTo reports whether square sq is orthogonally next to (r, c).
+func (b *Board) NextTo(r, c, sq int) bool {
+	kr, kc := sq/b.N, sq%b.N
 	return kr == r && (kc == c-1 || kc == c+1) || kc == c && (kr == r-1 || kr == r+1)
 }
 
 // kingSurrounded reports whether attackers stand on all four squares next to
 // the king (3.4); an empty restricted throne counts as one.
-func (b *board) kingSurrounded(rules *Rules) bool {
-	r, c := b.king/b.n, b.king%b.n
-	for _, d := range dirs {
+func (b *Board) kingSurrounded(rules *Rules) bool {
+	r, c := b.King/b.N, b.King%b.N
+	for _, d := range Dirs {
 		r1, c1 := r+d[0], c+d[1]
-		if r1 < 0 || c1 < 0 || r1 >= b.n || c1 >= b.n {
+		if r1 < 0 || c1 < 0 || r1 >= b.N || c1 >= b.N {
 			return false
 		}
-		if b.rows[black][r1]>>c1&1 != 0 {
+		if b.Rows[Black][r1]>>c1&1 != 0 {
 			continue
 		}
-		if rules.Throne && b.throne(r1, c1) && b.rows[white][r1]>>c1&1 == 0 {
+		if rules.Throne && b.throne(r1, c1) && b.Rows[White][r1]>>c1&1 == 0 {
 			continue
 		}
 		return false
@@ -333,31 +337,31 @@ func (b *board) kingSurrounded(rules *Rules) bool {
 	return true
 }
 
-// kingEscaped reports whether the king stands on a winning square (4.1):
+// KingEscaped reports whether the king stands on a winning square (4.1):
 // any edge square, or a corner under EscapeCorner.
-func (b *board) kingEscaped(rules *Rules) bool {
-	r, c := b.king/b.n, b.king%b.n
+func (b *Board) KingEscaped(rules *Rules) bool {
+	r, c := b.King/b.N, b.King%b.N
 	if rules.Escape == EscapeCorner {
-		return b.corner(r, c)
+		return b.Corner(r, c)
 	}
-	return b.edge(r, c)
+	return b.Edge(r, c)
 }
 
-// enclosed reports whether White is enclosed (4.3): a flood fill from every
+// Enclosed reports whether White is enclosed (4.3): a flood fill from every
 // edge square, through squares not occupied by attackers (defenders do not
 // stop it), reaches no white piece.
-func (b *board) enclosed() bool {
-	n := b.n
-	full := b.full()
-	var free, reach [maxSize]uint32
+func (b *Board) Enclosed() bool {
+	n := b.N
+	full := b.Full()
+	var free, reach [MaxSize]uint32
 	for r := range n {
-		free[r] = full &^ b.rows[black][r]
+		free[r] = full &^ b.Rows[Black][r]
 		seed := uint32(1) | 1<<(n-1)
 		if r == 0 || r == n-1 {
 			seed = full
 		}
 		reach[r] = seed & free[r]
-		if reach[r]&b.rows[white][r] != 0 {
+		if reach[r]&b.Rows[White][r] != 0 {
 			return false
 		}
 	}
@@ -380,7 +384,7 @@ func (b *board) enclosed() bool {
 				x = y
 			}
 			if x != reach[r] {
-				if x&b.rows[white][r] != 0 {
+				if x&b.Rows[White][r] != 0 {
 					return false
 				}
 				reach[r] = x
@@ -391,11 +395,11 @@ func (b *board) enclosed() bool {
 	return true
 }
 
-// move plays from-to for the side to move and removes what it captures. It
+// Move plays from-to for the side to move and removes what it captures. It
 // returns the number of pieces captured and whether the king was taken by
 // two.
-func (b *board) move(rules *Rules, from, to int) (ncaps int, kingTaken bool) {
-	n := b.n
+func (b *Board) Move(rules *Rules, from, to int) (ncaps int, kingTaken bool) {
+	n := b.N
 	fr, fc, tr, tc := from/n, from%n, to/n, to%n
 	k := b.at(fr, fc)
 	b.remove(fr, fc, k)
@@ -405,21 +409,21 @@ func (b *board) move(rules *Rules, from, to int) (ncaps int, kingTaken bool) {
 		r, c := sq/n, sq%n
 		b.remove(r, c, b.at(r, c))
 	}
-	b.toMove ^= 1
-	b.hash ^= sideKey
-	b.plies++
+	b.ToMove ^= 1
+	b.Hash ^= sideKey
+	b.Plies++
 	return ncaps, kingTaken
 }
 
-// legal appends the legal moves of the side to move, in ascending order.
-func (b *board) legal(rules *Rules, out []uint32) []uint32 {
-	n := b.n
-	s := b.toMove
+// Legal appends the legal moves of the side to move, in ascending order.
+func (b *Board) Legal(rules *Rules, out []uint32) []uint32 {
+	n := b.N
+	s := b.ToMove
 	for r := range n {
-		for m := b.rows[s][r]; m != 0; m &= m - 1 {
+		for m := b.Rows[s][r]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m)
 			from := uint32(r*n+c) << 9
-			rt, ct := b.slides(rules, r, c)
+			rt, ct := b.Slides(rules, r, c)
 			below := ct & (uint32(1)<<r - 1)
 			above := ct &^ (uint32(2)<<r - 1)
 			for x := below; x != 0; x &= x - 1 {
@@ -436,17 +440,17 @@ func (b *board) legal(rules *Rules, out []uint32) []uint32 {
 	return out
 }
 
-// isLegal reports whether from-to is a legal move of the side to move.
-func (b *board) isLegal(rules *Rules, from, to int) bool {
-	n := b.n
+// IsLegal reports whether from-to is a legal move of the side to move.
+func (b *Board) IsLegal(rules *Rules, from, to int) bool {
+	n := b.N
 	if from < 0 || to < 0 || from >= n*n || to >= n*n {
 		return false
 	}
 	fr, fc, tr, tc := from/n, from%n, to/n, to%n
-	if b.rows[b.toMove][fr]>>fc&1 == 0 {
+	if b.Rows[b.ToMove][fr]>>fc&1 == 0 {
 		return false
 	}
-	rt, ct := b.slides(rules, fr, fc)
+	rt, ct := b.Slides(rules, fr, fc)
 	switch {
 	case tr == fr:
 		return rt>>tc&1 != 0
@@ -456,7 +460,7 @@ func (b *board) isLegal(rules *Rules, from, to int) bool {
 	return false
 }
 
-// edgeFort reports whether the king stands in an edge fort the attackers
+// EdgeFort reports whether the king stands in an edge fort the attackers
 // cannot break (Copenhagen 8): the king is on the edge and can move; the
 // squares he reaches through empty squares (his fort's inside) touch no
 // attacker; and every defender next to the inside is safe. A defender is
@@ -466,33 +470,33 @@ func (b *board) isLegal(rules *Rules, from, to int) bool {
 // such a square in front of it, so that no row of the wall can be taken
 // together. Safety is the largest set of defenders that satisfies this,
 // found by striking out defenders until none fails.
-func (b *board) edgeFort(rules *Rules) bool {
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	if !b.edge(kr, kc) {
+func (b *Board) EdgeFort(rules *Rules) bool {
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	if !b.Edge(kr, kc) {
 		return false
 	}
-	if rt, ct := b.slides(rules, kr, kc); rt|ct == 0 {
+	if rt, ct := b.Slides(rules, kr, kc); rt|ct == 0 {
 		return false
 	}
 	// The inside: a flood fill from the king through empty squares.
-	var inside [maxSize]uint32
+	var inside [MaxSize]uint32
 	inside[kr] |= 1 << kc
 	var buf [maxSquares]int
-	stack := append(buf[:0], b.king)
+	stack := append(buf[:0], b.King)
 	for len(stack) > 0 {
 		sq := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		r, c := sq/n, sq%n
-		for _, d := range dirs {
+		for _, d := range Dirs {
 			r1, c1 := r+d[0], c+d[1]
 			if r1 < 0 || c1 < 0 || r1 >= n || c1 >= n || inside[r1]>>c1&1 != 0 {
 				continue
 			}
-			if b.rows[black][r1]>>c1&1 != 0 {
+			if b.Rows[Black][r1]>>c1&1 != 0 {
 				return false // an attacker inside or at the door
 			}
-			if b.rows[white][r1]>>c1&1 != 0 {
+			if b.Rows[White][r1]>>c1&1 != 0 {
 				continue
 			}
 			inside[r1] |= 1 << c1
@@ -500,9 +504,9 @@ func (b *board) edgeFort(rules *Rules) bool {
 		}
 	}
 	// cover reports whether (r, c) shields a neighbour along a line.
-	var safe [maxSize]uint32
+	var safe [MaxSize]uint32
 	for r := range n {
-		safe[r] = b.rows[white][r]
+		safe[r] = b.Rows[White][r]
 	}
 	cover := func(r, c int) bool {
 		if r < 0 || c < 0 || r >= n || c >= n {
@@ -514,7 +518,7 @@ func (b *board) edgeFort(rules *Rules) bool {
 		if inside[r]>>c&1 == 0 {
 			return false
 		}
-		hostile := rules.Corners && b.corner(r, c) || rules.Throne && b.throne(r, c)
+		hostile := rules.Corners && b.Corner(r, c) || rules.Throne && b.throne(r, c)
 		return !hostile
 	}
 	for changed := true; changed; {
@@ -522,11 +526,11 @@ func (b *board) edgeFort(rules *Rules) bool {
 		for r := range n {
 			for m := safe[r]; m != 0; m &= m - 1 {
 				c := bits.TrailingZeros32(m)
-				if r*n+c == b.king {
+				if r*n+c == b.King {
 					continue
 				}
 				ok := (cover(r-1, c) || cover(r+1, c)) && (cover(r, c-1) || cover(r, c+1))
-				if ok && rules.Shieldwall && b.edge(r, c) {
+				if ok && rules.Shieldwall && b.Edge(r, c) {
 					switch {
 					case r == 0:
 						ok = cover(1, c)
@@ -549,12 +553,12 @@ func (b *board) edgeFort(rules *Rules) bool {
 	for r := range n {
 		for m := inside[r]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m)
-			for _, d := range dirs {
+			for _, d := range Dirs {
 				r1, c1 := r+d[0], c+d[1]
 				if r1 < 0 || c1 < 0 || r1 >= n || c1 >= n {
 					continue
 				}
-				if b.rows[white][r1]>>c1&1 != 0 && safe[r1]>>c1&1 == 0 {
+				if b.Rows[White][r1]>>c1&1 != 0 && safe[r1]>>c1&1 == 0 {
 					return false
 				}
 			}

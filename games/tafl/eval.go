@@ -22,7 +22,7 @@ func makeZobrist() (keys [3][maxSquares]uint64, side uint64) {
 }
 
 // Hash returns the Zobrist hash of the position, side to move included.
-func (s *State) Hash() uint64 { return s.b.hash }
+func (s *State) Hash() uint64 { return s.b.Hash }
 
 // Evaluate estimates each side's prospects in [-1, 1] (black first),
 // zero-sum: the king's escape routes (edge squares he reaches in one move),
@@ -33,9 +33,9 @@ func (s *State) Evaluate() []float64 {
 		return s.Returns()
 	}
 	b := &s.b
-	n := b.n
-	kr, kc := b.king/n, b.king%n
-	rt, ct := b.slides(&s.rules, kr, kc)
+	n := b.N
+	kr, kc := b.King/n, b.King%n
+	rt, ct := b.Slides(&s.rules, kr, kc)
 	routes := 0
 	edge := uint32(1) | 1<<(n-1)
 	if s.rules.Escape == EscapeCorner {
@@ -60,22 +60,22 @@ func (s *State) Evaluate() []float64 {
 	}
 	freedom := bits.OnesCount32(rt) + bits.OnesCount32(ct)
 	adjacent := 0
-	for _, d := range dirs {
+	for _, d := range Dirs {
 		r, c := kr+d[0], kc+d[1]
-		if r >= 0 && c >= 0 && r < n && c < n && b.rows[black][r]>>c&1 != 0 {
+		if r >= 0 && c >= 0 && r < n && c < n && b.Rows[Black][r]>>c&1 != 0 {
 			adjacent++
 		}
 	}
 	att, def := 0, 0
 	for r := range n {
-		att += bits.OnesCount32(b.rows[black][r])
-		def += bits.OnesCount32(b.rows[white][r])
+		att += bits.OnesCount32(b.Rows[Black][r])
+		def += bits.OnesCount32(b.Rows[White][r])
 	}
 	def-- // the king
 	// White's view: two attackers are worth about one defender.
 	material := float64(2*def-att) / float64(2*def+att+1)
 	v := 0.3*material + 0.02*float64(freedom) - 0.1*float64(adjacent) + corner
-	if s.rules.KingCapture != KingBy4 && !b.kingStrong(&s.rules) {
+	if s.rules.KingCapture != KingBy4 && !b.KingStrong(&s.rules) {
 		// Where two attackers take him, each one next to the king is a
 		// threat of capture, not a step of a siege.
 		v -= 0.1 * float64(adjacent)
@@ -86,7 +86,7 @@ func (s *State) Evaluate() []float64 {
 	case routes == 1:
 		v += 0.3
 	}
-	if routes >= 1 && b.toMove == white {
+	if routes >= 1 && b.ToMove == White {
 		v += 0.3
 	}
 	v = max(-0.95, min(0.95, v))
@@ -101,8 +101,8 @@ func (s *State) Evaluate() []float64 {
 // corners: on the square diagonally next to a corner and the two beside it
 // away from the edges (b2, c2 and b3 for a1), which fence the corner off
 // and, unlike b1 and a2, cannot be taken against it.
-func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
-	n := b.n
+func (b *Board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
+	n := b.N
 	var reach [4]bool // corners a1, n1, a_n, n_n reachable in two moves
 	mark := func(r, c int) {
 		for i, open := range b.openToCorners(r, c) {
@@ -134,7 +134,7 @@ func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 				dc = -1
 			}
 			for _, sq := range [3][2]int{{cr + dr, cc + dc}, {cr + dr, cc + 2*dc}, {cr + 2*dr, cc + dc}} {
-				if b.rows[black][sq[0]]>>sq[1]&1 != 0 {
+				if b.Rows[Black][sq[0]]>>sq[1]&1 != 0 {
 					guards++
 				}
 			}
@@ -147,11 +147,11 @@ func (b *board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 // which corners (a1, the right end of rank 1, the left end of the top
 // rank, the right end of the top rank) he reaches along the edge through
 // empty squares; his own square does not block.
-func (b *board) openToCorners(r, c int) (open [4]bool) {
-	n := b.n
-	kr, kc := b.king/n, b.king%n
+func (b *Board) openToCorners(r, c int) (open [4]bool) {
+	n := b.N
+	kr, kc := b.King/n, b.King%n
 	if r == 0 || r == n-1 {
-		occ := b.rows[black][r] | b.rows[white][r]
+		occ := b.Rows[Black][r] | b.Rows[White][r]
 		if r == kr {
 			occ &^= 1 << kc
 		}
@@ -160,10 +160,10 @@ func (b *board) openToCorners(r, c int) (open [4]bool) {
 			top = 2
 		}
 		open[top] = occ&(uint32(1)<<c-1) == 0 && c != 0
-		open[top+1] = occ&^(uint32(2)<<c-1)&b.full() == 0 && c != n-1
+		open[top+1] = occ&^(uint32(2)<<c-1)&b.Full() == 0 && c != n-1
 	}
 	if c == 0 || c == n-1 {
-		occ := b.cols[c]
+		occ := b.Cols[c]
 		if c == kc {
 			occ &^= 1 << kr
 		}
@@ -172,7 +172,7 @@ func (b *board) openToCorners(r, c int) (open [4]bool) {
 			right = 1
 		}
 		open[right] = open[right] || occ&(uint32(1)<<r-1) == 0 && r != 0
-		open[right+2] = open[right+2] || occ&^(uint32(2)<<r-1)&b.full() == 0 && r != n-1
+		open[right+2] = open[right+2] || occ&^(uint32(2)<<r-1)&b.Full() == 0 && r != n-1
 	}
 	return open
 }

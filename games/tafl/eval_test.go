@@ -48,18 +48,18 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		b, w := setup(t, nil, tc.better).Evaluate(), setup(t, nil, tc.worse).Evaluate()
-		if !(b[white] > w[white]) {
-			t.Errorf("%s: Evaluate(%q)[white] = %v, want more than Evaluate(%q)[white] = %v", tc.name, tc.better, b[white], tc.worse, w[white])
+		if !(b[White] > w[White]) {
+			t.Errorf("%s: Evaluate(%q)[white] = %v, want more than Evaluate(%q)[white] = %v", tc.name, tc.better, b[White], tc.worse, w[White])
 		}
 		for _, v := range [][]float64{b, w} {
-			if v[black] != -v[white] || v[white] < -1 || v[white] > 1 {
+			if v[Black] != -v[White] || v[White] < -1 || v[White] > 1 {
 				t.Errorf("%s: Evaluate = %v, want zero-sum values in [-1, 1]", tc.name, v)
 			}
 		}
 	}
 	over := setup(t, nil, diagram(9, "w", "Ke5 tb8"))
 	play(t, over, "e5-e9")
-	if got := over.Evaluate(); got[white] != 1 || got[black] != -1 {
+	if got := over.Evaluate(); got[White] != 1 || got[Black] != -1 {
 		t.Errorf("Evaluate(white won) = %v, want [-1 1]", got)
 	}
 }
@@ -83,14 +83,14 @@ func TestEvaluateCorner(t *testing.T) {
 	}
 	for _, tc := range tests {
 		b, w := setupRules(t, cph, tc.better).Evaluate(), setupRules(t, cph, tc.worse).Evaluate()
-		if !(b[white] > w[white]) {
-			t.Errorf("%s: Evaluate(%q)[white] = %v, want more than Evaluate(%q)[white] = %v", tc.name, tc.better, b[white], tc.worse, w[white])
+		if !(b[White] > w[White]) {
+			t.Errorf("%s: Evaluate(%q)[white] = %v, want more than Evaluate(%q)[white] = %v", tc.name, tc.better, b[White], tc.worse, w[White])
 		}
 	}
 	// Edge escape ignores the corners: Sea's evaluation is unchanged by
 	// attackers next to them.
 	a, z := setup(t, nil, diagram(11, "b", "Kf6 te9 tg9 Ti3 Ti4")).Evaluate(), setup(t, nil, diagram(11, "b", "Kf6 tb2 tj10 Ti3 Ti4")).Evaluate()
-	if a[white] != z[white] {
-		t.Errorf("Sea: corner guards changed the evaluation: %v and %v", a[white], z[white])
+	if a[White] != z[White] {
+		t.Errorf("Sea: corner guards changed the evaluation: %v and %v", a[White], z[White])
 	}
 }

@@ -123,13 +123,24 @@ func (g *Game) Setup(opts game.Options, position string) (game.State, error) {
 	return newState(g, o, r, position)
 }
 
+// SetupRules returns the state of position in the game g played by the
+// rules r in place of g's own, with g's default options: a rule variant
+// that no option names, for tests and for measuring the search on it.
+func SetupRules(g *Game, r Rules, position string) (*State, error) {
+	o, _, err := g.rulesFor(nil)
+	if err != nil {
+		return nil, err
+	}
+	return newState(g, o, r, position)
+}
+
 // newState builds a state from a position under the given rules.
 func newState(g *Game, o game.Options, r Rules, position string) (*State, error) {
 	b, err := parsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	s := &State{g: g, opts: o, rules: r, b: b, hashes: []uint64{b.hash}}
+	s := &State{g: g, opts: o, rules: r, b: b, hashes: []uint64{b.Hash}}
 	s.res = s.status(-1, false)
 	return s, nil
 }

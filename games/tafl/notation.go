@@ -80,11 +80,11 @@ func parseMove(s string, n int) (from, to int, caps []int, err error) {
 }
 
 // writeRows writes the board part of a position: "/3ttttt3/…/".
-func (b *board) writeRows(sb *strings.Builder) {
+func (b *Board) writeRows(sb *strings.Builder) {
 	sb.WriteByte('/')
-	for r := b.n - 1; r >= 0; r-- {
+	for r := b.N - 1; r >= 0; r-- {
 		run := 0
-		for c := range b.n {
+		for c := range b.N {
 			k := b.at(r, c)
 			if k == empty {
 				run++
@@ -103,22 +103,22 @@ func (b *board) writeRows(sb *strings.Builder) {
 	}
 }
 
-// position writes the position: rows, side to move, and the ply count when
+// Position writes the position: rows, side to move, and the ply count when
 // it is not zero.
-func (b *board) position() string {
+func (b *Board) Position() string {
 	var sb strings.Builder
 	b.writeRows(&sb)
-	sb.WriteString([]string{" b", " w"}[b.toMove])
-	if b.plies > 0 {
-		sb.WriteString(" " + strconv.Itoa(b.plies))
+	sb.WriteString([]string{" b", " w"}[b.ToMove])
+	if b.Plies > 0 {
+		sb.WriteString(" " + strconv.Itoa(b.Plies))
 	}
 	return sb.String()
 }
 
 // parsePosition reads a position: "/rows/ b" or "/rows/ w", optionally
 // followed by the number of plies played.
-func parsePosition(s string) (board, error) {
-	var b board
+func parsePosition(s string) (Board, error) {
+	var b Board
 	fields := strings.Split(s, " ")
 	if len(fields) < 2 || len(fields) > 3 {
 		return b, fmt.Errorf("%w: tafl: position %q: want \"/rows/ b\" or \"/rows/ w\", optionally with a ply count", game.ErrPosition, s)
@@ -129,10 +129,10 @@ func parsePosition(s string) (board, error) {
 	}
 	rows := strings.Split(rowsText[1:len(rowsText)-1], "/")
 	n := len(rows)
-	if n < minSize || n > maxSize {
-		return b, fmt.Errorf("%w: tafl: %d rows, want %d to %d", game.ErrPosition, n, minSize, maxSize)
+	if n < minSize || n > MaxSize {
+		return b, fmt.Errorf("%w: tafl: %d rows, want %d to %d", game.ErrPosition, n, minSize, MaxSize)
 	}
-	b.n = n
+	b.N = n
 	kings := 0
 	for i, row := range rows {
 		r := n - 1 - i
@@ -174,10 +174,10 @@ func parsePosition(s string) (board, error) {
 	}
 	switch fields[1] {
 	case "b":
-		b.toMove = black
+		b.ToMove = Black
 	case "w":
-		b.toMove = white
-		b.hash ^= sideKey
+		b.ToMove = White
+		b.Hash ^= sideKey
 	default:
 		return b, fmt.Errorf("%w: tafl: side to move %q, want b or w", game.ErrPosition, fields[1])
 	}
@@ -186,7 +186,7 @@ func parsePosition(s string) (board, error) {
 		if err != nil || p < 0 || strconv.Itoa(p) != fields[2] || p > 1_000_000 {
 			return b, fmt.Errorf("%w: tafl: ply count %q is not a whole number from 0 to 1000000", game.ErrPosition, fields[2])
 		}
-		b.plies = p
+		b.Plies = p
 	}
 	return b, nil
 }

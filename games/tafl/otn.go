@@ -43,7 +43,7 @@ func OTNRules(r Rules, start string) (string, error) {
 		return "n"
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "dim:%d", b.n)
+	fmt.Fprintf(&sb, "dim:%d", b.N)
 	sb.WriteString(" esc:" + map[Escape]string{EscapeEdge: "e", EscapeCorner: "c"}[r.Escape])
 	sb.WriteString(" ka:" + yn(r.KingArmed))
 	sb.WriteString(" ks:" + map[KingCapture]string{KingBy4: "s", KingBy2: "w", KingByThrone: "c"}[r.KingCapture])
@@ -60,7 +60,7 @@ func OTNRules(r Rules, start string) (string, error) {
 	}
 	sb.WriteString(" efe:" + yn(r.EdgeFort))
 	sb.WriteString(" surf:" + yn(r.Encirclement))
-	sb.WriteString(" atkf:" + yn(b.toMove == black))
+	sb.WriteString(" atkf:" + yn(b.ToMove == Black))
 	sb.WriteString(" tfr:" + map[Repetition]string{RepetitionWhiteLoses: "l", RepetitionDraw: "d", RepetitionOff: "i"}[r.Repetition])
 	var rows strings.Builder
 	b.writeRows(&rows)
@@ -126,8 +126,8 @@ func ParseOTNRules(text string) (Rules, string, error) {
 	if err != nil {
 		return r, "", err
 	}
-	if d, ok := entries["dim"]; ok && d != strconv.Itoa(b.n) {
-		return r, "", fmt.Errorf("%w: tafl: OTN rules: dim:%s but the start position is %dx%d", game.ErrSyntax, d, b.n, b.n)
+	if d, ok := entries["dim"]; ok && d != strconv.Itoa(b.N) {
+		return r, "", fmt.Errorf("%w: tafl: OTN rules: dim:%s but the start position is %dx%d", game.ErrSyntax, d, b.N, b.N)
 	}
 	return r, start + side, nil
 }
@@ -295,7 +295,7 @@ func (s *State) OTNRulesString() string {
 		start = s.log[0].Undo.b
 	}
 	first, err := s.g.New(s.opts)
-	layout := start.position()
+	layout := start.Position()
 	if err == nil {
 		layout = first.Position()
 	}
@@ -306,10 +306,10 @@ func (s *State) OTNRulesString() string {
 // OTNMove writes a move made from board b as an OTN move record: the
 // squares, the captures as "x" and a list separated by "/", and "--" or
 // "++" when the move ends the game by the king's escape or capture.
-func otnMove(rules *Rules, b board, a game.Action, res game.Result, last bool) string {
+func otnMove(rules *Rules, b Board, a game.Action, res game.Result, last bool) string {
 	from, to := squares(a)
-	out := moveText(a, b.n)
-	caps := b.captured(rules, from, to)
+	out := moveText(a, b.N)
+	caps := b.Captured(rules, from, to)
 	slices.Sort(caps)
 	for i, sq := range caps {
 		if i == 0 {
@@ -317,7 +317,7 @@ func otnMove(rules *Rules, b board, a game.Action, res game.Result, last bool) s
 		} else {
 			out += "/"
 		}
-		out += squareName(sq, b.n)
+		out += squareName(sq, b.N)
 	}
 	if last {
 		switch res.Reason {
@@ -346,7 +346,7 @@ func (s *State) OTN(tags map[string]string) string {
 		switch {
 		case s.res.Kind == game.Draw:
 			t["result"] = "0"
-		case s.res.Winners[0] == black:
+		case s.res.Winners[0] == Black:
 			t["result"] = "1"
 		default:
 			t["result"] = "-1"
@@ -365,14 +365,14 @@ func (s *State) OTN(tags map[string]string) string {
 	if len(s.log) > 0 {
 		start = s.log[0].Undo.b
 	}
-	if _, first, _ := ParseOTNRules(rulesText); first != start.position() || start.plies != 0 {
+	if _, first, _ := ParseOTNRules(rulesText); first != start.Position() || start.Plies != 0 {
 		var rows strings.Builder
 		start.writeRows(&rows)
 		sb.WriteString(rows.String() + "\n")
 	}
 	turn := 1
 	for i, r := range s.log {
-		if i == 0 || r.Undo.b.toMove == start.toMove {
+		if i == 0 || r.Undo.b.ToMove == start.ToMove {
 			if i > 0 {
 				sb.WriteByte('\n')
 				turn++
@@ -440,7 +440,7 @@ func ParseOTN(text string) (*OTNRecord, error) {
 	}
 	s := st.(*State)
 	if i < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i]), "/") {
-		side := []string{" b", " w"}[s.b.toMove]
+		side := []string{" b", " w"}[s.b.ToMove]
 		set, err := g.Setup(opts, strings.TrimSpace(lines[i])+side)
 		if err != nil {
 			return nil, err
@@ -470,7 +470,7 @@ func ParseOTN(text string) (*OTNRecord, error) {
 			rec.Resigned = true
 			break
 		}
-		move, err := otnToNorns(tok, s.b.n)
+		move, err := otnToNorns(tok, s.b.N)
 		if err != nil {
 			return nil, err
 		}

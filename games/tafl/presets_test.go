@@ -252,7 +252,7 @@ func TestPresetsNew(t *testing.T) {
 		if s.Position() != g.layouts[0].Position {
 			t.Errorf("%s: Position(New) = %q, want %q", g.Name(), s.Position(), g.layouts[0].Position)
 		}
-		if s.Player() != black {
+		if s.Player() != Black {
 			t.Errorf("%s: Player(New) = %v, want black", g.Name(), s.Player())
 		}
 		if _, err := g.New(game.Options{"repetition": "draw", "move-limit": "100"}); err != nil {

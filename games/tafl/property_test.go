@@ -77,7 +77,7 @@ func TestPropertyMovesAgreeWithSetup(t *testing.T) {
 	for _, g := range Presets {
 		t.Run(g.Name(), func(t *testing.T) {
 			start, _ := g.New(nil)
-			n := start.(*State).b.n
+			n := start.(*State).b.N
 			rapid.Check(t, func(rt *rapid.T) {
 				pos := randomPosition(rt, n, g.rules)
 				s, err := g.Setup(nil, pos)

@@ -23,8 +23,8 @@ func (s *State) Record(tags map[string]string) string {
 	if len(s.log) > 0 {
 		start = s.log[0].Undo.b
 	}
-	if g, err := s.g.New(s.opts); err == nil && g.(*State).b.position() != start.position() {
-		t["Position"] = start.position()
+	if g, err := s.g.New(s.opts); err == nil && g.(*State).b.Position() != start.Position() {
+		t["Position"] = start.Position()
 	}
 	result := game.Describe(s)
 	if r, ok := t["Result"]; ok {
@@ -37,21 +37,21 @@ func (s *State) Record(tags map[string]string) string {
 	for i, r := range s.log {
 		before := r.Undo.b
 		from, to := squares(r.Action)
-		if before.toMove == black || i == 0 {
+		if before.ToMove == Black || i == 0 {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
 			b.WriteString(strconv.Itoa(number) + ".")
-			if before.toMove == white {
+			if before.ToMove == White {
 				b.WriteString("..")
 			}
 		}
-		if before.toMove == white {
+		if before.ToMove == White {
 			number++
 		}
-		b.WriteString(" " + moveText(r.Action, before.n))
-		for _, sq := range before.captured(&s.rules, from, to) {
-			b.WriteString("x" + squareName(sq, before.n))
+		b.WriteString(" " + moveText(r.Action, before.N))
+		for _, sq := range before.Captured(&s.rules, from, to) {
+			b.WriteString("x" + squareName(sq, before.N))
 		}
 	}
 	if len(s.log) > 0 {

@@ -43,12 +43,12 @@ func TestRule2_1_BlackMovesFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := s.Player(); got != black {
-			t.Errorf("Player(New(layout=%s)) = %v, want %v", l.Name, got, black)
+		if got := s.Player(); got != Black {
+			t.Errorf("Player(New(layout=%s)) = %v, want %v", l.Name, got, Black)
 		}
 		s.ApplyUnchecked(s.Legal()[0])
-		if got := s.Player(); got != white {
-			t.Errorf("Player(New(layout=%s) after one move) = %v, want %v", l.Name, got, white)
+		if got := s.Player(); got != White {
+			t.Errorf("Player(New(layout=%s) after one move) = %v, want %v", l.Name, got, White)
 		}
 	}
 }
@@ -256,10 +256,10 @@ func TestRule4_2_BlackWinsByCapture(t *testing.T) {
 	s := setup(t, nil, diagram(9, "b", "Ke5 te6 td5 tf5 te3 Tb2"))
 	play(t, s, "e3-e4")
 	r := s.Result()
-	if r.Kind != game.Win || len(r.Winners) != 1 || r.Winners[0] != black || r.Reason != "king captured" {
+	if r.Kind != game.Win || len(r.Winners) != 1 || r.Winners[0] != Black || r.Reason != "king captured" {
 		t.Errorf("Result(after e3-e4) = %+v, want a win for black, king captured", r)
 	}
-	if got := s.Returns(); got[black] != 1 || got[white] != -1 {
+	if got := s.Returns(); got[Black] != 1 || got[White] != -1 {
 		t.Errorf("Returns(after e3-e4) = %v, want [1 -1]", got)
 	}
 	if got := s.Legal(); got != nil {

@@ -20,7 +20,7 @@ type State struct {
 	g     *Game
 	opts  game.Options
 	rules Rules
-	b     board
+	b     Board
 	// hashes holds the hash of every position since the state was
 	// created, the current one last; irrev is the index of the first one
 	// that can repeat (after the last capture).
@@ -30,9 +30,25 @@ type State struct {
 	log    game.Log[undo]
 }
 
+// Board returns a copy of the board, for a search to play on.
+func (s *State) Board() Board { return s.b }
+
+// Rules returns the rules the game is played by, its options applied.
+func (s *State) Rules() Rules { return s.rules }
+
+// StartHash returns the hash (State.Hash) of the position the state was
+// created with, for a search that keeps what it learnt while a game goes
+// on.
+func (s *State) StartHash() uint64 { return s.hashes[0] }
+
+// Reversible returns the hashes of the positions since the last capture,
+// the current one last: those a repetition may return to. It is the
+// state's own slice, not to be changed.
+func (s *State) Reversible() []uint64 { return s.hashes[s.irrev:] }
+
 // undo is what a move needs to be taken back.
 type undo struct {
-	b     board
+	b     Board
 	irrev int
 }
 
@@ -50,7 +66,7 @@ func (s *State) Player() game.Player {
 	if s.res.Kind != game.Ongoing {
 		return game.NoPlayer
 	}
-	return game.Player(s.b.toMove)
+	return game.Player(s.b.ToMove)
 }
 
 // Legal returns the legal moves, ascending.
@@ -59,7 +75,7 @@ func (s *State) Legal() []game.Action {
 		return nil
 	}
 	var buf [512]uint32
-	moves := s.b.legal(&s.rules, buf[:0])
+	moves := s.b.Legal(&s.rules, buf[:0])
 	out := make([]game.Action, len(moves))
 	for i, m := range moves {
 		out[i] = game.Action(m)
@@ -76,8 +92,8 @@ func (s *State) Apply(a game.Action) error {
 		return fmt.Errorf("%w: %w: tafl: the game is over", game.ErrIllegal, game.ErrOver)
 	}
 	from, to := squares(a)
-	if !s.b.isLegal(&s.rules, from, to) {
-		return fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.n))
+	if !s.b.IsLegal(&s.rules, from, to) {
+		return fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.N))
 	}
 	s.ApplyUnchecked(a)
 	return nil
@@ -87,9 +103,9 @@ func (s *State) Apply(a game.Action) error {
 func (s *State) ApplyUnchecked(a game.Action) {
 	from, to := squares(a)
 	s.log.Push(a, false, undo{b: s.b, irrev: s.irrev})
-	mover := s.b.toMove
-	ncaps, kingTaken := s.b.move(&s.rules, from, to)
-	s.hashes = append(s.hashes, s.b.hash)
+	mover := s.b.ToMove
+	ncaps, kingTaken := s.b.Move(&s.rules, from, to)
+	s.hashes = append(s.hashes, s.b.Hash)
 	if ncaps > 0 {
 		s.irrev = len(s.hashes) - 1
 	}
@@ -104,30 +120,30 @@ func (s *State) status(mover int, kingTaken bool) game.Result {
 	win := func(p int, reason string) game.Result {
 		return game.Result{Kind: game.Win, Winners: []game.Player{game.Player(p)}, Reason: reason}
 	}
-	if mover != black && b.kingEscaped(r) { // 4.1
-		return win(white, "king escaped")
+	if mover != Black && b.KingEscaped(r) { // 4.1
+		return win(White, "king escaped")
 	}
 	// The king is taken by the move that completes the capture; a position
 	// set up (mover -1) with the king surrounded is over too.
-	if mover != white && (kingTaken || mover < 0 && b.kingStrong(r) && b.kingSurrounded(r)) { // 3.4, 4.2
-		return win(black, "king captured")
+	if mover != White && (kingTaken || mover < 0 && b.KingStrong(r) && b.kingSurrounded(r)) { // 3.4, 4.2
+		return win(Black, "king captured")
 	}
-	if mover != black && r.EdgeFort && b.edgeFort(r) { // Copenhagen 8
-		return win(white, "edge fort")
+	if mover != Black && r.EdgeFort && b.EdgeFort(r) { // Copenhagen 8
+		return win(White, "edge fort")
 	}
-	if mover != white && r.Encirclement && b.enclosed() { // 4.3
-		return win(black, "white enclosed")
+	if mover != White && r.Encirclement && b.Enclosed() { // 4.3
+		return win(Black, "white enclosed")
 	}
-	if !b.hasMove(r, b.toMove) { // 4.4
-		return win(1-b.toMove, "no legal move")
+	if !b.HasMove(r, b.ToMove) { // 4.4
+		return win(1-b.ToMove, "no legal move")
 	}
 	if r.Repetition != RepetitionOff && s.repeated() { // 4.5
 		if r.Repetition == RepetitionDraw {
 			return game.Result{Kind: game.Draw, Reason: "threefold repetition"}
 		}
-		return win(black, "threefold repetition")
+		return win(Black, "threefold repetition")
 	}
-	if r.MoveLimit > 0 && b.plies >= r.MoveLimit { // 4.6
+	if r.MoveLimit > 0 && b.Plies >= r.MoveLimit { // 4.6
 		return game.Result{Kind: game.Draw, Reason: "move limit"}
 	}
 	return game.Result{}
@@ -194,12 +210,12 @@ func (s *State) Result() game.Result {
 }
 
 // ActionString writes a move as "f3-f1".
-func (s *State) ActionString(a game.Action) string { return moveText(a, s.b.n) }
+func (s *State) ActionString(a game.Action) string { return moveText(a, s.b.N) }
 
 // ParseAction reads a move "f3-f1", optionally with a capture suffix
 // "xf2…" that must list exactly the pieces the move captures.
 func (s *State) ParseAction(text string) (game.Action, error) {
-	from, to, caps, err := parseMove(text, s.b.n)
+	from, to, caps, err := parseMove(text, s.b.N)
 	if err != nil {
 		return 0, err
 	}
@@ -207,27 +223,27 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 	if s.res.Kind != game.Ongoing {
 		return 0, fmt.Errorf("%w: %w: tafl: the game is over", game.ErrIllegal, game.ErrOver)
 	}
-	if !s.b.isLegal(&s.rules, from, to) {
-		return 0, fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.n))
+	if !s.b.IsLegal(&s.rules, from, to) {
+		return 0, fmt.Errorf("%w: tafl: %s is not a legal move", game.ErrIllegal, moveText(a, s.b.N))
 	}
 	if caps != nil {
 		if got := s.captured(from, to); !sameSquares(got, caps) {
 			names := make([]string, len(got))
 			for i, sq := range got {
-				names[i] = "x" + squareName(sq, s.b.n)
+				names[i] = "x" + squareName(sq, s.b.N)
 			}
-			return 0, fmt.Errorf("%w: tafl: %s captures %q, not as written in %q", game.ErrIllegal, moveText(a, s.b.n), strings.Join(names, ""), text)
+			return 0, fmt.Errorf("%w: tafl: %s captures %q, not as written in %q", game.ErrIllegal, moveText(a, s.b.N), strings.Join(names, ""), text)
 		}
 	}
 	return a, nil
 }
 
 // captured returns the squares of the pieces a legal move captures.
-func (s *State) captured(from, to int) []int { return s.b.captured(&s.rules, from, to) }
+func (s *State) captured(from, to int) []int { return s.b.Captured(&s.rules, from, to) }
 
-// captured returns the squares of the pieces a legal move from b captures.
-func (b board) captured(rules *Rules, from, to int) []int {
-	n := b.n
+// Captured returns the squares of the pieces a legal move from b captures.
+func (b Board) Captured(rules *Rules, from, to int) []int {
+	n := b.N
 	k := b.at(from/n, from%n)
 	b.remove(from/n, from%n, k)
 	b.put(to/n, to%n, k)
@@ -236,15 +252,15 @@ func (b board) captured(rules *Rules, from, to int) []int {
 }
 
 // Position writes the position (see the package documentation).
-func (s *State) Position() string { return s.b.position() }
+func (s *State) Position() string { return s.b.Position() }
 
 // String draws the board with rank numbers and file letters.
 func (s *State) String() string {
 	b := &s.b
 	var sb strings.Builder
-	for r := b.n - 1; r >= 0; r-- {
+	for r := b.N - 1; r >= 0; r-- {
 		fmt.Fprintf(&sb, "%2d ", r+1)
-		for c := range b.n {
+		for c := range b.N {
 			k := b.at(r, c)
 			if k == empty {
 				sb.WriteString(" .")
@@ -255,9 +271,9 @@ func (s *State) String() string {
 		sb.WriteByte('\n')
 	}
 	sb.WriteString("   ")
-	for c := range b.n {
+	for c := range b.N {
 		sb.WriteString(" " + string(rune('a'+c)))
 	}
-	sb.WriteString("\n" + []string{"black", "white"}[b.toMove] + " to move, ply " + strconv.Itoa(b.plies) + "\n")
+	sb.WriteString("\n" + []string{"black", "white"}[b.ToMove] + " to move, ply " + strconv.Itoa(b.Plies) + "\n")
 	return sb.String()
 }
