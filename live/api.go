@@ -481,7 +481,7 @@ func checkName(name string) error {
 // catalogEntry describes game g as the hall offers it: its options, its
 // record formats and the AI levels.
 func (s *Hall) catalogEntry(g game.Game) wire.CatalogGame {
-	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}}
+	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}, NoDrawOffers: !game.AgreedDraws(g)}
 	for _, o := range g.Options() {
 		c.Options = append(c.Options, wire.CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
 	}

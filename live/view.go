@@ -34,7 +34,7 @@ func (t *table) buildCore() wire.View {
 		ID: t.rec.ID, Game: t.g.Name(), Title: t.g.Title(), Options: t.st.Options(), Players: t.st.Players(),
 		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
-		Created: t.rec.Created, Private: t.rec.Private,
+		Created: t.rec.Created, Private: t.rec.Private, NoDrawOffers: !game.AgreedDraws(t.g),
 	}
 	if c, ok := t.st.(game.Checker); ok {
 		v.Check = c.Check()

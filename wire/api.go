@@ -18,6 +18,9 @@ type CatalogGame struct {
 	Records []string        `json:"records"`
 	Options []CatalogOption `json:"options"`
 	Levels  []string        `json:"ai_levels"`
+	// NoDrawOffers says the game's rules allow no draw by agreement (Lux
+	// et Umbra, Nords Loki).
+	NoDrawOffers bool `json:"no_draw_offers,omitempty"`
 }
 
 // CatalogOption is a game option: its values ("<n>" stands for any whole

@@ -30,6 +30,9 @@ type View struct {
 	// (games of two players; see package ending for the limits).
 	CanOfferDraw []string `json:"can_offer_draw,omitempty"`
 	CanTakeback  []string `json:"can_takeback,omitempty"`
+	// NoDrawOffers says the game's rules allow no draw by agreement (Lux
+	// et Umbra, Nords Loki): a draw is never offered in it (no_draws).
+	NoDrawOffers bool `json:"no_draw_offers,omitempty"`
 	// RematchOffers lists the seats of a finished game that asked for a
 	// rematch; Rematch is the new game's id once it exists.
 	RematchOffers []string `json:"rematch_offers,omitempty"`

@@ -40,6 +40,11 @@ export interface View {
   can_offer_draw?: string[];
   can_takeback?: string[];
   /**
+   * NoDrawOffers says the game's rules allow no draw by agreement (Lux
+   * et Umbra, Nords Loki): a draw is never offered in it (no_draws).
+   */
+  no_draw_offers?: boolean;
+  /**
    * RematchOffers lists the seats of a finished game that asked for a
    * rematch; Rematch is the new game's id once it exists.
    */
@@ -178,6 +183,11 @@ export interface CatalogGame {
   records: string[];
   options: CatalogOption[];
   ai_levels: string[];
+  /**
+   * NoDrawOffers says the game's rules allow no draw by agreement (Lux
+   * et Umbra, Nords Loki).
+   */
+  no_draw_offers?: boolean;
 }
 
 /**
@@ -663,6 +673,7 @@ export const errorCodes = [
   "bad_nonce",
   "not_creator",
   "too_many_analyses",
+  "no_draws",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
