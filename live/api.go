@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	mrand "math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -66,6 +67,9 @@ func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string
 	}
 	if len(req.Seats) != len(players) {
 		return wire.CreateResponse{}, Errorf(wire.CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
+	}
+	if req.Seats, err = placeSeats(req.Seats, req.Color, players); err != nil {
+		return wire.CreateResponse{}, err
 	}
 	clock, err := createClock(req.Clock)
 	if err != nil {
@@ -556,6 +560,37 @@ func (t *table) authorize(tok string) (int, error) {
 		return -1, Errorf(wire.CodeBadToken, "")
 	}
 	return p, nil
+}
+
+// ColorRandom is the create request's color that puts the seats in a
+// random order.
+const ColorRandom = "random"
+
+// placeSeats puts the seats of a create request in the places its color
+// asks for (wire.CreateRequest.Color): the first seat in the one named,
+// or every seat in a random order.
+func placeSeats(seats []wire.SeatRequest, color string, players []string) ([]wire.SeatRequest, error) {
+	var order []int // order[i] is the place of seats[i]
+	switch k := slices.Index(players, color); {
+	case color == "":
+		return seats, nil
+	case color == ColorRandom:
+		order = mrand.Perm(len(seats))
+	case k >= 0:
+		order = append(order, k)
+		for i := range players {
+			if i != k {
+				order = append(order, i)
+			}
+		}
+	default:
+		return nil, Errorf(wire.CodeBadSeats, "color %q (colors: %s, %s)", color, ColorRandom, strings.Join(players, ", "))
+	}
+	placed := make([]wire.SeatRequest, len(seats))
+	for i, p := range order {
+		placed[p] = seats[i]
+	}
+	return placed, nil
 }
 
 // createSeat is the seat player of a new game as sr asks, and the grant
