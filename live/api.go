@@ -338,7 +338,8 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 	}
 	out := []wire.Summary{}
 	for _, g := range gs {
-		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated}
+		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated,
+			Speed: speed(g.Clock), HotSeat: hotSeat(g.Seats)}
 		for _, seat := range g.Seats {
 			sv := wire.SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""}
 			if seat.Kind == store.SeatOpen && seat.Public && !g.Finished {

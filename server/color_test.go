@@ -82,3 +82,42 @@ func TestCreateColor(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeedAndHotSeat: the view and the list carry the speed class of the
+// clock (as lichess's) and mark a game whose creator holds every seat as
+// hot seat.
+func TestSpeedAndHotSeat(t *testing.T) {
+	e := start(t, nil)
+	for _, tc := range []struct {
+		clock   *wire.ClockRequest
+		seats   []wire.SeatRequest
+		speed   string
+		hotSeat bool
+	}{
+		{nil, seats("h", "h"), "correspondence", true},
+		{&wire.ClockRequest{InitialMs: 60000}, seats("h", "e"), "bullet", false},
+		{&wire.ClockRequest{InitialMs: 180000, IncrementMs: 2000}, seats("h", "h"), "blitz", true},
+		{&wire.ClockRequest{InitialMs: 600000, IncrementMs: 5000}, seats("h", "o"), "rapid", false},
+		{&wire.ClockRequest{InitialMs: 1800000}, seats("e", "h"), "classical", false},
+		{&wire.ClockRequest{DaysPerMove: 3}, seats("h", "h"), "correspondence", true},
+	} {
+		c := e.createOnly(wire.CreateRequest{Game: "chess", Seats: tc.seats, Clock: tc.clock, Public: new(true)})
+		if c.Game.Speed != tc.speed || c.Game.HotSeat != tc.hotSeat {
+			t.Errorf("clock %+v, seats %v: speed %q, hot seat %v; want %q, %v", tc.clock, tc.seats, c.Game.Speed, c.Game.HotSeat, tc.speed, tc.hotSeat)
+		}
+		var list wire.ListResponse
+		e.must("GET", "/api/games?state=live&game=chess", "", nil, &list)
+		found := false
+		for _, g := range list.Games {
+			if g.ID == c.ID {
+				found = true
+				if g.Speed != tc.speed || g.HotSeat != tc.hotSeat {
+					t.Errorf("the list: clock %+v, seats %v: speed %q, hot seat %v; want %q, %v", tc.clock, tc.seats, g.Speed, g.HotSeat, tc.speed, tc.hotSeat)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("game %s is not in the list", c.ID)
+		}
+	}
+}

@@ -61,6 +61,12 @@ type View struct {
 	Created  time.Time    `json:"created"`
 	// Private says the game is not in the lists of games.
 	Private bool `json:"private,omitempty"`
+	// Speed is the game's speed class by its clock (Speed): bullet,
+	// blitz, rapid, classical or correspondence.
+	Speed string `json:"speed"`
+	// HotSeat says the game is played on one device: its creator holds
+	// more than one seat.
+	HotSeat bool `json:"hot_seat,omitempty"`
 }
 
 // SeatView is a seat as everybody sees it (never its token).
@@ -134,4 +140,7 @@ type Summary struct {
 	Finished bool              `json:"finished"`
 	Created  time.Time         `json:"created"`
 	Updated  time.Time         `json:"updated"`
+	// Speed and HotSeat are the View's.
+	Speed   string `json:"speed"`
+	HotSeat bool   `json:"hot_seat,omitempty"`
 }
