@@ -155,6 +155,22 @@ type Forfeiter interface {
 	Forfeit(p Player) error
 }
 
+// NoAgreedDraw is implemented by games whose rules allow no draw by
+// agreement: Lux et Umbra, which has no draws at all (1.1), and Nords
+// Loki, whose one draw is its rules' own (8.6). A server offers no draw
+// in them and refuses a draw offer. NoAgreedDraw reports whether the rule
+// holds; a game without the method allows such draws.
+type NoAgreedDraw interface {
+	NoAgreedDraw() bool
+}
+
+// AgreedDraws reports whether the rules of g allow a draw by agreement
+// (see NoAgreedDraw).
+func AgreedDraws(g Game) bool {
+	n, ok := g.(NoAgreedDraw)
+	return !ok || !n.NoAgreedDraw()
+}
+
 // Errors that game packages wrap, so callers can tell the kinds apart with
 // errors.Is.
 var (

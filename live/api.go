@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	mrand "math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -66,6 +67,9 @@ func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string
 	}
 	if len(req.Seats) != len(players) {
 		return wire.CreateResponse{}, Errorf(wire.CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
+	}
+	if req.Seats, err = placeSeats(req.Seats, req.Color, players); err != nil {
+		return wire.CreateResponse{}, err
 	}
 	clock, err := createClock(req.Clock)
 	if err != nil {
@@ -334,7 +338,8 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 	}
 	out := []wire.Summary{}
 	for _, g := range gs {
-		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated}
+		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated,
+			Speed: speed(g.Clock), HotSeat: hotSeat(g.Seats)}
 		for _, seat := range g.Seats {
 			sv := wire.SeatView{Player: seat.Player, Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Seeded: seat.Seed != ""}
 			if seat.Kind == store.SeatOpen && seat.Public && !g.Finished {
@@ -481,7 +486,7 @@ func checkName(name string) error {
 // catalogEntry describes game g as the hall offers it: its options, its
 // record formats and the AI levels.
 func (s *Hall) catalogEntry(g game.Game) wire.CatalogGame {
-	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}}
+	c := wire.CatalogGame{Name: g.Name(), Title: g.Title(), Players: g.Players(), Chance: g.ChanceMode() == game.ExplicitStochastic, Options: []wire.CatalogOption{}, NoDrawOffers: !game.AgreedDraws(g)}
 	for _, o := range g.Options() {
 		c.Options = append(c.Options, wire.CatalogOption{Name: o.Name, Default: o.Default, Values: o.Values, Help: o.Help})
 	}
@@ -556,6 +561,37 @@ func (t *table) authorize(tok string) (int, error) {
 		return -1, Errorf(wire.CodeBadToken, "")
 	}
 	return p, nil
+}
+
+// ColorRandom is the create request's color that puts the seats in a
+// random order.
+const ColorRandom = "random"
+
+// placeSeats puts the seats of a create request in the places its color
+// asks for (wire.CreateRequest.Color): the first seat in the one named,
+// or every seat in a random order.
+func placeSeats(seats []wire.SeatRequest, color string, players []string) ([]wire.SeatRequest, error) {
+	var order []int // order[i] is the place of seats[i]
+	switch k := slices.Index(players, color); {
+	case color == "":
+		return seats, nil
+	case color == ColorRandom:
+		order = mrand.Perm(len(seats))
+	case k >= 0:
+		order = append(order, k)
+		for i := range players {
+			if i != k {
+				order = append(order, i)
+			}
+		}
+	default:
+		return nil, Errorf(wire.CodeBadSeats, "color %q (colors: %s, %s)", color, ColorRandom, strings.Join(players, ", "))
+	}
+	placed := make([]wire.SeatRequest, len(seats))
+	for i, p := range order {
+		placed[p] = seats[i]
+	}
+	return placed, nil
 }
 
 // createSeat is the seat player of a new game as sr asks, and the grant

@@ -252,6 +252,11 @@ func (t *table) offer(ctx context.Context, p int, what string, yes bool) error {
 	if err := t.mayWord(p); err != nil {
 		return err
 	}
+	if what == ending.EventDrawOffer && !game.AgreedDraws(t.g) {
+		// Lux et Umbra 1.1, Nords Loki 8.6: no draw offer to make, and
+		// none to answer.
+		return Errorf(wire.CodeNoDraws, "%s allows no draw by agreement", t.g.Title())
+	}
 	pending, accept, decline := t.offers.Draw(), ending.EventDrawAccept, ending.EventDrawDecline
 	if what == ending.EventTakebackOffer {
 		pending, accept, decline = t.offers.Takeback(), ending.EventTakebackAccept, ending.EventTakebackDecline
@@ -310,7 +315,7 @@ func (t *table) mayWord(p int) error {
 // mayOffer reports whether seat p may make a new offer of kind
 // (ending.EventDrawOffer or ending.EventTakebackOffer) now: what the view tells.
 func (t *table) mayOffer(p int, kind string) bool {
-	if t.mayWord(p) != nil {
+	if t.mayWord(p) != nil || kind == ending.EventDrawOffer && !game.AgreedDraws(t.g) {
 		return false
 	}
 	player := t.rec.Seats[p].Player

@@ -34,7 +34,8 @@ func (t *table) buildCore() wire.View {
 		ID: t.rec.ID, Game: t.g.Name(), Title: t.g.Title(), Options: t.st.Options(), Players: t.st.Players(),
 		Started: t.started(), Seq: t.seq(), Status: game.Status(s), Result: game.Describe(s), Finished: t.over(),
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
-		Created: t.rec.Created, Private: t.rec.Private,
+		Created: t.rec.Created, Private: t.rec.Private, NoDrawOffers: !game.AgreedDraws(t.g),
+		Speed: speed(t.rec.Clock), HotSeat: hotSeat(t.rec.Seats),
 	}
 	if c, ok := t.st.(game.Checker); ok {
 		v.Check = c.Check()
@@ -83,6 +84,29 @@ func (t *table) buildCore() wire.View {
 		v.Fairness.ServerSeed = hex.EncodeToString(t.rec.ServerSeed)
 	}
 	return v
+}
+
+// speed is the speed class of a game with clock c (nil: none).
+func speed(c *store.Clock) string {
+	switch {
+	case c == nil:
+		return wire.Speed(0, 0, 0)
+	case c.PerMove:
+		return wire.Speed(0, 0, int(c.Initial/(24*time.Hour)))
+	}
+	return wire.Speed(c.Initial, c.Increment, 0)
+}
+
+// hotSeat reports whether the creator of a game holds more than one of
+// its seats: a game on one device.
+func hotSeat(seats []store.Seat) bool {
+	n := 0
+	for _, s := range seats {
+		if s.Kind == store.SeatHuman && s.Creator {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // buildView writes the view of the game now, with the history from event

@@ -50,6 +50,7 @@ var statuses = map[string]int{
 	wire.CodeCannotAbort:     http.StatusConflict,
 	wire.CodeCannotOffer:     http.StatusConflict,
 	wire.CodeNoOffer:         http.StatusConflict,
+	wire.CodeNoDraws:         http.StatusForbidden,
 	wire.CodeBadChatText:     http.StatusBadRequest,
 	wire.CodeBadChatRoom:     http.StatusBadRequest,
 	wire.CodeNotOver:         http.StatusConflict,

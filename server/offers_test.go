@@ -86,6 +86,49 @@ func TestDraw(t *testing.T) {
 	}
 }
 
+// TestNoAgreedDraws: Lux et Umbra (1.1) and Nords Loki (8.6) allow no draw
+// by agreement: the view and the catalog say so, nobody may offer one, and
+// an offer or an answer is refused with no_draws, while chess still offers.
+func TestNoAgreedDraws(t *testing.T) {
+	e := start(t, nil)
+	var cat wire.CatalogResponse
+	e.must("GET", "/api/catalog", "", nil, &cat)
+	for _, g := range cat.Games {
+		if want := g.Name == "luxumbra" || g.Name == "nordsloki"; g.NoDrawOffers != want {
+			t.Errorf("catalog: %s no_draw_offers = %v, want %v", g.Name, g.NoDrawOffers, want)
+		}
+	}
+	for _, name := range []string{"luxumbra", "nordsloki"} {
+		c := e.create(wire.CreateRequest{Game: name, Seats: seats("h", "h")})
+		v := e.view(c.ID)
+		if !v.NoDrawOffers || len(v.CanOfferDraw) != 0 {
+			t.Errorf("%s: no_draw_offers %v, can_offer_draw %v, want true and none", name, v.NoDrawOffers, v.CanOfferDraw)
+		}
+		for _, s := range c.Seats {
+			st, code, _ := e.word(c.ID, "draw", s.Token, true)
+			if st != http.StatusForbidden || code != wire.CodeNoDraws {
+				t.Errorf("%s: %s offers a draw = %d %s, want 403 %s", name, s.Player, st, code, wire.CodeNoDraws)
+			}
+			if st, code, _ := e.word(c.ID, "draw", s.Token, false); st != http.StatusForbidden || code != wire.CodeNoDraws {
+				t.Errorf("%s: %s declines a draw = %d %s, want 403 %s", name, s.Player, st, code, wire.CodeNoDraws)
+			}
+		}
+		after := e.view(c.ID)
+		for _, ev := range after.History {
+			if strings.HasPrefix(ev.Kind, "draw-") {
+				t.Errorf("%s: a refused offer left the event %+v", name, ev)
+			}
+		}
+		if after.DrawOffer != "" {
+			t.Errorf("%s: draw_offer %q after the refused offers", name, after.DrawOffer)
+		}
+	}
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	if c.Game.NoDrawOffers || len(c.Game.CanOfferDraw) != 2 {
+		t.Errorf("chess: no_draw_offers %v, can_offer_draw %v, want false and both", c.Game.NoDrawOffers, c.Game.CanOfferDraw)
+	}
+}
+
 // TestTakeback: a player asks to take back their own last move, the other
 // grants or declines; never across a roll, never another's move.
 func TestTakeback(t *testing.T) {

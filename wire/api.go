@@ -18,6 +18,9 @@ type CatalogGame struct {
 	Records []string        `json:"records"`
 	Options []CatalogOption `json:"options"`
 	Levels  []string        `json:"ai_levels"`
+	// NoDrawOffers says the game's rules allow no draw by agreement (Lux
+	// et Umbra, Nords Loki).
+	NoDrawOffers bool `json:"no_draw_offers,omitempty"`
 }
 
 // CatalogOption is a game option: its values ("<n>" stands for any whole
@@ -65,6 +68,13 @@ type CreateRequest struct {
 	Options map[string]string `json:"options,omitempty"`
 	Seats   []SeatRequest     `json:"seats,omitempty"`
 	Clock   *ClockRequest     `json:"clock,omitempty"`
+	// Color places the creator, as lichess's color: the first seat of
+	// Seats (or of the default seats) takes the seat it names ("white",
+	// "black"; "p2" in Nords Loki), the others follow in their order;
+	// "random" puts the seats in a random order (the creator white or
+	// black with even chances; a random seat order with three players).
+	// Absent, each seat takes the player of its place in Seats.
+	Color string `json:"color,omitempty"`
 	// Public lists the game in the lists of games, for anybody to watch.
 	// By default a game for friends (with open seats, none of them
 	// public) is private, seen only by those who have its link, and any

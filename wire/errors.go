@@ -76,6 +76,9 @@ const (
 	CodeCannotAbort = "cannot_abort"
 	// CodeCannotOffer: the draw or takeback offer is not allowed now.
 	CodeCannotOffer = "cannot_offer"
+	// CodeNoDraws: the game's rules allow no draw by agreement (Lux et
+	// Umbra, Nords Loki), so a draw is never offered.
+	CodeNoDraws = "no_draws"
 	// CodeNoOffer: there is no such offer to answer.
 	CodeNoOffer = "no_offer"
 	// CodeBadChatText: a chat message is not 1 to 300 characters of
@@ -107,6 +110,7 @@ var Codes = []string{
 	CodeNotSpectating, CodeConflict, CodeAIOnly, CodeTooManyGames, CodeNotReady,
 	CodeCannotAbort, CodeCannotOffer, CodeNoOffer, CodeBadChatText, CodeBadChatRoom,
 	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
+	CodeNoDraws,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

@@ -30,6 +30,9 @@ type View struct {
 	// (games of two players; see package ending for the limits).
 	CanOfferDraw []string `json:"can_offer_draw,omitempty"`
 	CanTakeback  []string `json:"can_takeback,omitempty"`
+	// NoDrawOffers says the game's rules allow no draw by agreement (Lux
+	// et Umbra, Nords Loki): a draw is never offered in it (no_draws).
+	NoDrawOffers bool `json:"no_draw_offers,omitempty"`
 	// RematchOffers lists the seats of a finished game that asked for a
 	// rematch; Rematch is the new game's id once it exists.
 	RematchOffers []string `json:"rematch_offers,omitempty"`
@@ -58,6 +61,12 @@ type View struct {
 	Created  time.Time    `json:"created"`
 	// Private says the game is not in the lists of games.
 	Private bool `json:"private,omitempty"`
+	// Speed is the game's speed class by its clock (Speed): bullet,
+	// blitz, rapid, classical or correspondence.
+	Speed string `json:"speed"`
+	// HotSeat says the game is played on one device: its creator holds
+	// more than one seat.
+	HotSeat bool `json:"hot_seat,omitempty"`
 }
 
 // SeatView is a seat as everybody sees it (never its token).
@@ -131,4 +140,7 @@ type Summary struct {
 	Finished bool              `json:"finished"`
 	Created  time.Time         `json:"created"`
 	Updated  time.Time         `json:"updated"`
+	// Speed and HotSeat are the View's.
+	Speed   string `json:"speed"`
+	HotSeat bool   `json:"hot_seat,omitempty"`
 }

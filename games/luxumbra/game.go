@@ -40,6 +40,10 @@ func (luxGame) Players() []string           { return []string{"white", "black"} 
 func (luxGame) Options() []game.Option      { return options }
 func (luxGame) ChanceMode() game.ChanceMode { return game.ExplicitStochastic }
 
+// NoAgreedDraw returns true: draws do not exist, by agreement neither
+// (1.1).
+func (luxGame) NoAgreedDraw() bool { return true }
+
 func (g luxGame) New(opts game.Options) (game.State, error) {
 	o, err := game.Resolve(options, opts)
 	if err != nil {

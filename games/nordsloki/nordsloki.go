@@ -36,6 +36,10 @@ func (Game) Options() []game.Option { return slices.Clone(options) }
 // roll of the three dice are chance events.
 func (Game) ChanceMode() game.ChanceMode { return game.ExplicitStochastic }
 
+// NoAgreedDraw returns true: the draw of 8.1 is the only one, there is
+// no draw by agreement (8.6).
+func (Game) NoAgreedDraw() bool { return true }
+
 // config is the resolved options.
 type config struct {
 	opts     game.Options

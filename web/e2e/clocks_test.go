@@ -9,14 +9,18 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// createFromForm fills in the create form of chess (a mode, a clock) and
-// returns the new game's id once its page shows.
+// createFromForm fills in the create form of chess (a mode, a clock; the
+// creator in the first seat) and returns the new game's id once its page
+// shows.
 func (u *user) createFromForm(a *app, mode, clock string) string {
 	u.t.Helper()
 	u.do(chromedp.Navigate(a.url("/new/chess")))
 	u.wait("the form", `!!document.querySelector("#create-game") && !!document.querySelector("#clock")`, 10*time.Second)
 	u.click(`input[value="` + mode + `"]`)
 	u.eval(`(() => { const s = document.querySelector("#clock"); s.value = "` + clock + `"; s.dispatchEvent(new Event("change")); return s.value; })()`)
+	if mode == "friend" || mode == "ai" {
+		u.firstSeat()
+	}
 	u.click("#create-game")
 	u.wait("the game page", `location.pathname.startsWith("/games/")`, 10*time.Second)
 	return strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
@@ -33,8 +37,8 @@ func TestClockPresets(t *testing.T) {
 	u := b.user("player")
 
 	u.do(chromedp.Navigate(a.url("/new/chess")))
-	u.wait("the clocks", `document.querySelectorAll("#clock option").length === 9`, 10*time.Second)
-	if got := u.eval(`[...document.querySelectorAll("#clock option")].map((o) => o.value + "=" + o.innerText).join("|")`); got != "none=No clock|3+2=3+2|5+3=5+3|10+5=10+5|15+10=15+10|30+20=30+20|corr-1=Correspondence: 1 day per move|corr-3=Correspondence: 3 days per move|corr-7=Correspondence: 7 days per move" {
+	u.wait("the clocks", `document.querySelectorAll("#clock option").length === 20`, 10*time.Second)
+	if got := u.eval(`[...document.querySelectorAll("#clock option")].map((o) => o.value + "=" + o.innerText).join("|")`); got != "none=No clock|1+0=1+0 (Bullet)|2+1=2+1 (Bullet)|3+0=3+0 (Blitz)|3+2=3+2 (Blitz)|5+0=5+0 (Blitz)|5+3=5+3 (Blitz)|10+0=10+0 (Rapid)|10+5=10+5 (Rapid)|15+10=15+10 (Rapid)|30+0=30+0 (Classical)|30+20=30+20 (Classical)|custom=Custom|corr-1=Correspondence: 1 day per move|corr-2=Correspondence: 2 days per move|corr-3=Correspondence: 3 days per move|corr-5=Correspondence: 5 days per move|corr-7=Correspondence: 7 days per move|corr-10=Correspondence: 10 days per move|corr-14=Correspondence: 14 days per move" {
 		t.Errorf("the clock presets are %s", got)
 	}
 	if got := u.eval(`document.querySelector("#clock").value`); got != "none" {
@@ -118,4 +122,12 @@ func TestMyGames(t *testing.T) {
 	}
 	u.click(`#my-games li[data-game="` + ids[0] + `"] a`)
 	u.wait("the game of the link", `location.pathname === "/games/`+ids[0]+`" && document.title.startsWith("Your turn — ")`, 10*time.Second)
+}
+
+// firstSeat chooses the first seat for the creator on the create form,
+// where the colour is random unless chosen.
+func (u *user) firstSeat() {
+	u.t.Helper()
+	u.wait("the seat choice", `!!document.querySelector("#my-seat option[value='0']")`, 10*time.Second)
+	u.eval(`(() => { const s = document.querySelector("#my-seat"); s.value = "0"; s.dispatchEvent(new Event("change")); return s.value; })()`)
 }

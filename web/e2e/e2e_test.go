@@ -59,9 +59,11 @@ func TestLobby(t *testing.T) {
 	u.wait("English again", `document.documentElement.lang === "en"`, 10*time.Second)
 }
 
-// TestPlayComputer: a first visit reaches a board in one click. The
-// visitor clicks "Play the computer" on the chess card of the lobby, lands
-// on a new game as White against the computer at medium level, plays a
+// TestPlayComputer: a first visit reaches a board in two clicks. The
+// visitor clicks "Play the computer" on the chess card of the lobby, and
+// White in its dialog (medium level and no clock chosen first, Random
+// focused), lands on a new game as White against the computer at medium
+// level, plays a
 // move by clicking and sees the computer's reply. At 360 pixels wide the
 // Nords Loki card starts a game the same way: two players (its default),
 // the visitor against the computer.
@@ -82,6 +84,11 @@ func TestPlayComputer(t *testing.T) {
 		t.Errorf("the link to the create page says %q", got)
 	}
 	u.click(sel)
+	u.wait("the dialog", `!!document.querySelector("dialog.play-ai-dialog[open]")`, 10*time.Second)
+	if got := u.eval(`[document.querySelector("#play-ai-level").value, document.querySelector("#play-ai-clock").value, [...document.querySelectorAll("dialog [data-color]")].map((b) => b.innerText).join("/"), document.activeElement.dataset.color].join(" ")`); got != "medium none White/Random/Black random" {
+		t.Errorf("the dialog: level, clock, colours and focus = %q", got)
+	}
+	u.click(`dialog [data-color="white"]`)
 	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 
@@ -127,6 +134,7 @@ func TestPlayComputer(t *testing.T) {
 		t.Errorf("at 360 px these buttons stick out of their card: %s", bad)
 	}
 	u.click(sel)
+	u.click(`dialog [data-color="p1"]`)
 	u.wait("the Nords Loki page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
 	id = strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 	full = a.view(id)
@@ -513,6 +521,7 @@ func TestPublicSeat(t *testing.T) {
 	u.do(chromedp.Navigate(a.url("/new/seidr")))
 	u.wait("the form", `!!document.querySelector("#create-game")`, 10*time.Second)
 	u.click("#public")
+	u.firstSeat() // the creator first, not a random colour
 	u.click("#create-game")
 	u.wait("the invitation", `!!document.querySelector("input[data-invite]")`, 10*time.Second)
 	u.wait("the board", `!!document.querySelector(".game-board")`, 10*time.Second)
@@ -760,6 +769,7 @@ func TestFairDice(t *testing.T) {
 	sel := `button[data-play-ai="nordsloki"]`
 	u.wait("the button", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
 	u.click(sel)
+	u.click(`dialog [data-color="p1"]`)
 	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")
 	token := u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s") || "{}").p1 || ""`, id))

@@ -332,6 +332,7 @@ func TestSeedTyped(t *testing.T) {
 	u.click(`input[name="mode"][value="ai"]`)
 	// A seed the server would refuse is refused in the page.
 	u.do(chromedp.SendKeys(chromedp.CSS("#create-seed"), `bad"seed`))
+	u.firstSeat() // the creator first, not a random colour
 	u.click("#create-game")
 	u.wait("the seed refused", fmt.Sprintf(`document.querySelector("form.create > .error").innerText === %q`, tr(i18n.English, "seed.invalid")), 5*time.Second)
 	u.eval(`document.querySelector("#create-seed").value = "", "ok"`)

@@ -113,6 +113,7 @@ func TestJoinSeed(t *testing.T) {
 	ann.do(chromedp.Navigate(a.url("/new/nordsloki")))
 	ann.wait("the form", `!!document.querySelector("#create-game") && !!document.querySelector("#create-seed")`, 10*time.Second)
 	ann.do(chromedp.SendKeys(chromedp.CSS("#create-seed"), "ann-seed-1"))
+	ann.firstSeat() // the creator first, not a random colour
 	ann.click("#create-game")
 	ann.wait("the invitation", `!!document.querySelector('#invites:not([hidden]) input[data-invite="p2"]')`, 10*time.Second)
 	link := ann.eval(`document.querySelector('input[data-invite="p2"]').value`)

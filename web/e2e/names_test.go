@@ -33,6 +33,7 @@ func TestNames(t *testing.T) {
 	if got := ann.text("#player-name-error"); !strings.Contains(got, "1 to 24") {
 		t.Errorf("the page says %q of a name beginning with a space", got)
 	}
+	ann.firstSeat() // the creator first, not a random colour
 	ann.click("#create-game")
 	time.Sleep(300 * time.Millisecond)
 	if got := ann.eval(`location.pathname`); got != "/new/chess" {

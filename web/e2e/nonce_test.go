@@ -126,6 +126,7 @@ func TestNonceGame(t *testing.T) {
 	u.do(chromedp.Navigate(a.url("/new/seidr")))
 	u.wait("the form", `!!document.querySelector("#create-game")`, 10*time.Second)
 	u.click(`input[name="mode"][value="ai"]`)
+	u.firstSeat() // the creator first, not a random colour
 	u.click("#create-game")
 	u.wait("the game page", `location.pathname.startsWith("/games/") && !!document.querySelector(".game-board")`, 10*time.Second)
 	id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")

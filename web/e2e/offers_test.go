@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/norns-games/norns/wire"
 )
 
 // moveList is the text of the lines of a user's move list, joined by " | ".
@@ -185,4 +187,45 @@ func TestOffersAI(t *testing.T) {
 	if v := a.view(id); v.Finished {
 		t.Errorf("the computer accepted a draw: %q", v.Result)
 	}
+}
+
+// TestLuxUmbraNoDrawButton: Lux et Umbra has no draws (rules 1.1), so
+// neither player's page shows the ½ button, while the takeback button is
+// there; after a move of White's it is still missing on both pages, and
+// the spectator has no offer buttons at all.
+func TestLuxUmbraNoDrawButton(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("luxumbra", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	var users []*user
+	for _, g := range grants {
+		u := b.user(g.Player)
+		u.holdSeats(a, id, map[string]string{g.Player: g.Token})
+		u.do(chromedp.Navigate(a.url("/games/" + id)))
+		users = append(users, u)
+	}
+	watcher := b.user("spectator")
+	watcher.do(chromedp.Navigate(a.url("/games/" + id)))
+	v := a.waitTurn(id, -1, "white")
+	check := func(v wire.View) {
+		t.Helper()
+		if !v.NoDrawOffers || len(v.CanOfferDraw) != 0 {
+			t.Errorf("the view: no_draw_offers %v, can_offer_draw %v", v.NoDrawOffers, v.CanOfferDraw)
+		}
+		for _, u := range users {
+			u.waitPosition(v.Position)
+			u.wait("the takeback button", `(() => { const e = document.querySelector("#takeback-offer"); return !!e && e.offsetParent !== null; })()`, 10*time.Second)
+			if got := u.eval(`String(document.querySelectorAll("#draw-offer, #draw-confirm, .offers .half").length)`); got != "0" {
+				t.Errorf("%s: %s draw buttons on the page", u.name, got)
+			}
+		}
+		watcher.waitPosition(v.Position)
+		if got := watcher.eval(`(() => { const e = document.querySelector("#offers"); return !e || e.hidden ? "none" : e.innerText; })()`); got != "none" {
+			t.Errorf("the spectator's offers: %q", got)
+		}
+	}
+	check(v)
+	users[0].clickMove("luxumbra", v.Legal[0])
+	v = a.waitTurn(id, v.Seq, "white", "black")
+	check(v)
 }

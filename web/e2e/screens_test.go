@@ -128,6 +128,7 @@ func TestScreenshots(t *testing.T) {
 			u.inLang(a, lang, names[0])
 			u.do(chromedp.Navigate(a.url("/new/chess")))
 			u.wait("the form", `!!document.querySelector("#create-game")`, 10*time.Second)
+			u.firstSeat() // the creator first, not a random colour
 			u.click("#create-game")
 			u.wait("the waiting page", `location.pathname.startsWith("/games/") && !!document.querySelector('#invites:not([hidden]) input[data-invite="black"]') && document.querySelector("main").dataset.idle === "true"`, 10*time.Second)
 			id := strings.TrimPrefix(u.eval(`location.pathname`), "/games/")

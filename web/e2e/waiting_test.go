@@ -30,6 +30,7 @@ func TestWaitingPage(t *testing.T) {
 	if got := ann.text(`label:has(#listed)`); got != "Public (listed for anybody to watch)" {
 		t.Errorf("the checkbox reads %q", got)
 	}
+	ann.firstSeat() // the creator first, not a random colour
 	ann.click("#create-game")
 	ann.wait("the waiting page", `location.pathname.startsWith("/games/") && !!document.querySelector('#invites:not([hidden]) input[data-invite="black"]')`, 10*time.Second)
 	id := strings.TrimPrefix(ann.eval(`location.pathname`), "/games/")

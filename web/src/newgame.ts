@@ -1,6 +1,8 @@
 // Starting a game: the request the create page sends for the opponent the
-// visitor chose, and the lobby's one-click game against the computer,
-// which is the create page's choice "The computer" at its defaults; the
+// visitor chose, and the lobby's game against the computer, which is the
+// create page's choice "The computer" with the level, colour and clock
+// chosen in the lobby's dialog; the time controls of both, as lichess's,
+// with their speed class; the
 // dice seeds of the seats this browser holds, given once the server has
 // published its commitment, each with the commitment to the seat's first
 // dice nonce (nonce.ts); the player's name, remembered in this browser.
@@ -89,8 +91,10 @@ export interface Choice {
   mode: Mode;
   /** options are the game's options by name (max-turns left out). */
   options: Record<string, string>;
-  /** me is the index of the creator's seat (modes friend and ai). */
-  me: number;
+  /** me is the index of the creator's seat (modes friend and ai), or
+   * "random": a random colour, as lichess's default (with three players,
+   * a random seat order), drawn by the server. */
+  me: number | "random";
   /** level is the computer's level (mode ai). */
   level: string;
   /** public lets anyone take an open seat from the lobby (modes friend
@@ -117,22 +121,61 @@ export interface ClockPreset {
   clock?: ClockRequest;
 }
 
-/** fischer is a preset of minutes for the game plus seconds a turn. */
-function fischer(min: number, inc: number): ClockPreset {
-  return { id: `${min}+${inc}`, clock: { initial_ms: min * 60000, increment_ms: inc * 1000 } };
+/** fischer is a clock of minutes for the game plus seconds a turn. */
+export function fischer(min: number, inc: number): ClockRequest {
+  return { initial_ms: Math.round(min * 60000), increment_ms: Math.round(inc * 1000) };
 }
 
-/** clockPresets are the time controls of the create form, as on a chess
- * site: none (the default), blitz to classical, and correspondence. */
+/** fischerPresets are lichess's time controls, minutes + seconds. */
+export const fischerPresets: [number, number][] = [
+  [1, 0],
+  [2, 1],
+  [3, 0],
+  [3, 2],
+  [5, 0],
+  [5, 3],
+  [10, 0],
+  [10, 5],
+  [15, 10],
+  [30, 0],
+  [30, 20],
+];
+
+/** customClock is the id of the choice of minutes and increment typed in. */
+export const customClock = "custom";
+
+/** clockPresets are the time controls of the create form, as lichess's:
+ * none (the default), its presets from bullet to classical, a custom
+ * one (minutes and increment typed in), and correspondence, days per
+ * move. */
 export const clockPresets: ClockPreset[] = [
   { id: "none" },
-  fischer(3, 2),
-  fischer(5, 3),
-  fischer(10, 5),
-  fischer(15, 10),
-  fischer(30, 20),
-  ...[1, 3, 7].map((n) => ({ id: `corr-${n}`, clock: { days_per_move: n } })),
+  ...fischerPresets.map(([min, inc]) => ({ id: `${min}+${inc}`, clock: fischer(min, inc) })),
+  { id: customClock },
+  ...[1, 2, 3, 5, 7, 10, 14].map((n) => ({ id: `corr-${n}`, clock: { days_per_move: n } })),
 ];
+
+/** Speed is a speed class, as lichess's. */
+export type Speed = "bullet" | "blitz" | "rapid" | "classical" | "correspondence";
+
+/** speedOf is the speed class of a clock, as the server's (wire.Speed)
+ * and lichess's: by the estimated duration initial + 40 × increment,
+ * under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical;
+ * days per move and no clock are correspondence. */
+export function speedOf(c?: ClockRequest): Speed {
+  if (!c || "days_per_move" in c || !c.initial_ms) return "correspondence";
+  const est = c.initial_ms + 40 * (c.increment_ms ?? 0);
+  if (est < 180000) return "bullet";
+  if (est < 480000) return "blitz";
+  if (est < 1500000) return "rapid";
+  return "classical";
+}
+
+/** speedLabel names a speed class in the reader's language. */
+export function speedLabel(s: string): string {
+  const keys: Record<string, string> = { bullet: "speed.bullet", blitz: "speed.blitz", rapid: "speed.rapid", classical: "speed.classical", correspondence: "speed.correspondence" };
+  return keys[s] ? t(keys[s]) : s;
+}
 
 /** aiLevels are the computer's levels for a game. */
 export function aiLevels(c: CatalogGame): string[] {
@@ -160,22 +203,25 @@ export function seatNames(c: CatalogGame, options: Record<string, string>): stri
   return c.players.slice(0, Math.min(n, c.players.length));
 }
 
-/** computerGame is the lobby's one-click choice: the computer at medium
- * level, the visitor in the first seat, the default options, no clock. */
-export function computerGame(c: CatalogGame): Choice {
-  return { mode: "ai", options: defaultOptions(c), me: 0, level: defaultLevel(c), public: false, custom: [], name: storedName() };
+/** computerGame is the lobby's choice against the computer: the level,
+ * the visitor's seat (or "random") and the clock chosen, the default
+ * options. */
+export function computerGame(c: CatalogGame, level: string = defaultLevel(c), me: number | "random" = 0, clock?: ClockRequest): Choice {
+  return { mode: "ai", options: defaultOptions(c), me, level, public: false, custom: [], name: storedName(), clock };
 }
 
 /** seatRequests are the seats of a new game for a choice. */
 export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
   const ps = seatNames(c, ch.options);
+  // A random colour: the creator first, the server draws the order.
+  const mine = ch.me === "random" ? 0 : ch.me;
   let req: SeatRequest[];
   switch (ch.mode) {
     case "friend":
-      req = ps.map((_, i) => (i === ch.me ? { type: "human", name: ch.name } : { type: "open" }));
+      req = ps.map((_, i) => (i === mine ? { type: "human", name: ch.name } : { type: "open" }));
       break;
     case "ai":
-      req = ps.map((_, i) => (i === ch.me ? { type: "human", name: ch.name } : { type: "ai", level: ch.level }));
+      req = ps.map((_, i) => (i === mine ? { type: "human", name: ch.name } : { type: "ai", level: ch.level }));
       break;
     case "hotseat":
       req = ps.map(() => ({ type: "human" }));
@@ -196,7 +242,8 @@ export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
  * seat is taken, and the game can be opened at once). */
 export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: string; open: SeatGrant[] }> {
   const listed = ch.listed && (ch.mode === "friend" || ch.mode === "custom") ? true : undefined;
-  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock, public: listed });
+  const color = ch.me === "random" && (ch.mode === "friend" || ch.mode === "ai") ? "random" : undefined;
+  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock, public: listed, color });
   const mine: string[] = [];
   for (const g of r.seats) {
     if (!g.token) continue;

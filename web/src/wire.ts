@@ -40,6 +40,11 @@ export interface View {
   can_offer_draw?: string[];
   can_takeback?: string[];
   /**
+   * NoDrawOffers says the game's rules allow no draw by agreement (Lux
+   * et Umbra, Nords Loki): a draw is never offered in it (no_draws).
+   */
+  no_draw_offers?: boolean;
+  /**
    * RematchOffers lists the seats of a finished game that asked for a
    * rematch; Rematch is the new game's id once it exists.
    */
@@ -77,6 +82,16 @@ export interface View {
   created: string;
   /** Private says the game is not in the lists of games. */
   private?: boolean;
+  /**
+   * Speed is the game's speed class by its clock (Speed): bullet,
+   * blitz, rapid, classical or correspondence.
+   */
+  speed: string;
+  /**
+   * HotSeat says the game is played on one device: its creator holds
+   * more than one seat.
+   */
+  hot_seat?: boolean;
 }
 
 /** SeatView is a seat as everybody sees it (never its token). */
@@ -162,6 +177,9 @@ export interface Summary {
   finished: boolean;
   created: string;
   updated: string;
+  /** Speed and HotSeat are the View's. */
+  speed: string;
+  hot_seat?: boolean;
 }
 
 /** CatalogGame describes a game the server offers. */
@@ -178,6 +196,11 @@ export interface CatalogGame {
   records: string[];
   options: CatalogOption[];
   ai_levels: string[];
+  /**
+   * NoDrawOffers says the game's rules allow no draw by agreement (Lux
+   * et Umbra, Nords Loki).
+   */
+  no_draw_offers?: boolean;
 }
 
 /**
@@ -235,6 +258,15 @@ export interface CreateRequest {
   options?: Record<string, string>;
   seats?: SeatRequest[];
   clock?: ClockRequest;
+  /**
+   * Color places the creator, as lichess's color: the first seat of
+   * Seats (or of the default seats) takes the seat it names ("white",
+   * "black"; "p2" in Nords Loki), the others follow in their order;
+   * "random" puts the seats in a random order (the creator white or
+   * black with even chances; a random seat order with three players).
+   * Absent, each seat takes the player of its place in Seats.
+   */
+  color?: string;
   /**
    * Public lists the game in the lists of games, for anybody to watch.
    * By default a game for friends (with open seats, none of them
@@ -663,6 +695,7 @@ export const errorCodes = [
   "bad_nonce",
   "not_creator",
   "too_many_analyses",
+  "no_draws",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -2,14 +2,16 @@
 // on the game's page while it waits, and optionally a Join button in the
 // lobby for anyone; private unless listed for anybody to watch), against the AI, hot
 // seat on one device, or any mix of seats (three-player Nords Loki); the
-// game's options and an optional clock (a time control or days per move).
+// game's options and an optional clock (lichess's time controls, a custom
+// one, or days per move) with its speed class; the creator's colour is
+// random unless chosen, as lichess's.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, peopleText, CatalogGame } from "../api";
+import { api, peopleText, CatalogGame, ClockRequest } from "../api";
 import { info } from "../games";
 import { go } from "../nav";
-import { aiLevels, clockPresets, defaultLevel, nameField, seatNames, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
+import { aiLevels, clockPresets, customClock, defaultLevel, fischer, nameField, seatNames, speedLabel, speedOf, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
 import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
 import { fresh } from "./waiting";
 import { notFound } from "./notfound";
@@ -81,7 +83,8 @@ function form(c: CatalogGame): HTMLElement {
   };
   const players = () => seatNames(c, options());
   const drawSeats = () => {
-    clear(side, players().map((p, i) => h("option", { value: String(i) }, playerLabel(p))));
+    // Random first and chosen, as lichess's.
+    clear(side, h("option", { value: "random", selected: true }, t("create.color.random")), players().map((p, i) => h("option", { value: String(i) }, playerLabel(p))));
     seatKinds.length = 0;
     clear(
       seatBox,
@@ -123,6 +126,35 @@ function form(c: CatalogGame): HTMLElement {
   };
   show();
   const clock = h("select", { id: "clock" }, clockPresets.map((p) => h("option", { value: p.id, selected: p.id === "none" }, clockLabel(p))));
+  // A custom time control: minutes for the game (from a quarter) and
+  // seconds added per move, as lichess's.
+  const minutes = h("input", { type: "number", id: "clock-minutes", min: "0.25", max: "1440", step: "any", value: "5", inputmode: "decimal", size: 5 });
+  const increment = h("input", { type: "number", id: "clock-increment", min: "0", max: "180", step: "1", value: "3", inputmode: "numeric", size: 5 });
+  const customBox = h(
+    "div",
+    { class: "field clock-custom", hidden: true },
+    h("label", { for: "clock-minutes" }, t("create.clock.minutes")),
+    minutes,
+    h("label", { for: "clock-increment" }, t("create.clock.increment")),
+    increment,
+  );
+  const speed = h("span", { id: "clock-speed", class: "speed" });
+  // chosenClock is the clock chosen, undefined for none.
+  const chosenClock = (): ClockRequest | undefined => {
+    if (clock.value === customClock) return fischer(Number(minutes.value) || 0, Number(increment.value) || 0);
+    return clockPresets.find((p) => p.id === clock.value)?.clock;
+  };
+  const showClock = () => {
+    customBox.hidden = clock.value !== customClock;
+    const s = speedOf(chosenClock());
+    speed.dataset.speed = s;
+    speed.textContent = t("create.speed", { speed: speedLabel(s) });
+  };
+  for (const e of [clock, minutes, increment]) {
+    e.addEventListener("change", showClock);
+    e.addEventListener("input", showClock);
+  }
+  showClock();
   const submit = h("button", { type: "submit", class: "primary", id: "create-game" }, t("create.submit"));
   const name = nameField();
   // A seed of the player's own for the dice, else the browser's random
@@ -134,7 +166,7 @@ function form(c: CatalogGame): HTMLElement {
     name.el,
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
-    h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock)),
+    h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock), customBox, speed),
     seed?.el,
     h("div", null, submit),
     err,
@@ -156,13 +188,13 @@ function form(c: CatalogGame): HTMLElement {
       const { id, open } = await startGame(c, {
         mode,
         options: options(),
-        me: Number(side.value) || 0,
+        me: side.value === "random" ? "random" : Number(side.value) || 0,
         level: level.value,
         public: pub.checked,
         listed: listed.checked,
         custom,
         name: me,
-        clock: clockPresets.find((p) => p.id === clock.value)?.clock,
+        clock: chosenClock(),
         seed: typed || undefined,
       });
       // A game for friends waits on its own page, which shows the
@@ -177,10 +209,11 @@ function form(c: CatalogGame): HTMLElement {
   return f;
 }
 
-/** clockLabel names a time control: "No clock", "3+2", "Correspondence:
- * 3 days per move". */
+/** clockLabel names a time control: "No clock", "3+2 (Blitz)", "Custom",
+ * "Correspondence: 3 days per move". */
 function clockLabel(p: ClockPreset): string {
+  if (p.id === customClock) return t("create.clock.custom");
   if (!p.clock) return t("create.clock.none");
   if ("days_per_move" in p.clock) return t("create.clock.days", { n: p.clock.days_per_move });
-  return p.id;
+  return `${p.id} (${speedLabel(speedOf(p.clock))})`;
 }

@@ -1,5 +1,6 @@
 // The home page: the games with a picture, a line and their options, each
-// with a button that starts a game against the computer at once and a link
+// with a button that opens lichess's dialog against the computer (level,
+// clock, then the colour, which starts the game) and a link
 // to the other ways to play (the create page); the games waiting for
 // players (with a Join button per public open seat: at once in a game
 // without dice, through the join step in a game with dice) and those in
@@ -12,9 +13,9 @@ import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
 import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../nav";
-import { computerGame, nameField, startGame, storedName } from "../newgame";
+import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
 import { invitePath } from "./waiting";
-import { optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
+import { levelLabel, optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
   document.title = "Norns — " + t("lobby.title");
@@ -63,7 +64,7 @@ export function lobbyPage(main: HTMLElement): () => void {
       { type: "button", class: "primary play-ai", "data-play-ai": g.name, "aria-label": t("lobby.playai.label", { game: title }) },
       t("lobby.playai"),
     );
-    playAI.addEventListener("click", () => playComputer(g.name, c, playAI, err));
+    playAI.addEventListener("click", () => computerDialog(g.name, title, c, playAI, err));
     return h(
       "section",
       { class: "game-card", "data-game": g.name },
@@ -114,23 +115,72 @@ export function lobbyPage(main: HTMLElement): () => void {
     });
     return el;
   };
-  // playComputer starts a game against the computer at its defaults, as
-  // the create page would with "The computer" chosen, and opens it.
-  const playComputer = async (game: string, c: CatalogGame | undefined, button: HTMLButtonElement, err: HTMLElement) => {
-    button.disabled = true;
-    button.setAttribute("aria-busy", "true");
+  // computerDialog asks, as lichess's dialog does, the computer's level
+  // (medium first), the clock (none first) and the visitor's colour, whose
+  // buttons start the game (random in the middle, as lichess's).
+  const computerDialog = async (game: string, title: string, c: CatalogGame | undefined, button: HTMLButtonElement, err: HTMLElement) => {
     err.hidden = true;
-    try {
-      const cat = c ?? (await api.catalog()).find((x) => x.name === game);
-      if (!cat) throw new Error(t("create.unknown"));
-      const { id } = await startGame(cat, computerGame(cat));
-      go(`/games/${id}`);
-    } catch (e) {
-      err.textContent = peopleText(e);
-      err.hidden = false;
-      button.disabled = false;
-      button.removeAttribute("aria-busy");
+    let cat = c;
+    if (!cat) {
+      cat = (await api.catalog().catch(() => [])).find((x) => x.name === game);
+      if (!cat) {
+        err.textContent = t("create.unknown");
+        err.hidden = false;
+        return;
+      }
     }
+    const cg = cat;
+    const level = h("select", { id: "play-ai-level" }, aiLevels(cg).map((l) => h("option", { value: l, selected: l === defaultLevel(cg) }, levelLabel(l))));
+    const presets = clockPresets.filter((p) => p.id !== customClock);
+    const clock = h("select", { id: "play-ai-clock" }, presets.map((p) => h("option", { value: p.id, selected: p.id === "none" }, p.clock ? ("days_per_move" in p.clock ? t("create.clock.days", { n: p.clock.days_per_move }) : `${p.id} (${speedLabel(speedOf(p.clock))})`) : t("create.clock.none"))));
+    const speed = h("span", { id: "play-ai-speed", class: "speed" });
+    const chosen = () => presets.find((p) => p.id === clock.value)?.clock;
+    const showSpeed = () => {
+      const s = speedOf(chosen());
+      speed.dataset.speed = s;
+      speed.textContent = t("create.speed", { speed: speedLabel(s) });
+    };
+    clock.addEventListener("change", showSpeed);
+    showSpeed();
+    const fail = h("div", { class: "error", role: "alert", hidden: true });
+    const players = seatNames(cg, defaultOptions(cg));
+    const colors: [string, number | "random"][] = [[players[0], 0], ["random", "random"], ...players.slice(1).map((p, i): [string, number] => [p, i + 1])];
+    const dialog: HTMLDialogElement = h("dialog", { class: "play-ai-dialog", "data-game": game, "aria-labelledby": "play-ai-title" });
+    const start = async (me: number | "random", b: HTMLButtonElement) => {
+      for (const x of dialog.querySelectorAll("button")) x.disabled = true;
+      b.setAttribute("aria-busy", "true");
+      button.disabled = true;
+      fail.hidden = true;
+      try {
+        const { id } = await startGame(cg, computerGame(cg, level.value, me, chosen()));
+        dialog.close();
+        go(`/games/${id}`);
+      } catch (e) {
+        fail.textContent = peopleText(e);
+        fail.hidden = false;
+        for (const x of dialog.querySelectorAll("button")) x.disabled = false;
+        b.removeAttribute("aria-busy");
+        button.disabled = false;
+      }
+    };
+    const colorButtons = colors.map(([p, me]) => {
+      const b: HTMLButtonElement = h("button", { type: "button", class: me === "random" ? "primary" : "", "data-color": p }, p === "random" ? t("create.color.random") : playerLabel(p));
+      b.addEventListener("click", () => start(me, b));
+      return b;
+    });
+    const cancel = h("button", { type: "button", class: "cancel", onclick: () => dialog.close() }, t("lobby.playai.cancel"));
+    dialog.append(
+      h("h2", { id: "play-ai-title" }, t("lobby.playai.title", { game: title })),
+      h("div", { class: "field" }, h("label", { for: "play-ai-level" }, t("create.level")), level),
+      h("div", { class: "field" }, h("label", { for: "play-ai-clock" }, t("create.clock.label")), clock, speed),
+      h("div", { class: "field colors", role: "group", "aria-labelledby": "play-ai-colors" }, h("span", { id: "play-ai-colors" }, t("lobby.playai.color")), h("div", { class: "color-buttons" }, colorButtons)),
+      h("div", null, cancel),
+      fail,
+    );
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+    colorButtons[1].focus();
   };
   draw([]);
   api.catalog().then(draw, () => {});
@@ -176,8 +226,9 @@ export function lobbyPage(main: HTMLElement): () => void {
           h(
             "tr",
             null,
-            h("td", null, t("game." + g.game)),
-            h("td", null, g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
+            h("td", null, t("game." + g.game), g.speed ? h("span", { class: "speed muted", "data-speed": g.speed }, ` · ${speedLabel(g.speed)}`) : null),
+            // A hot-seat game is one device's, not "player vs player".
+            h("td", { "data-hot-seat": g.hot_seat ? "true" : null }, g.hot_seat ? t("lobby.hotseat") : g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
             // Every seat taken and still waiting: the dice seeds are due.
             h("td", null, statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
             h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),

@@ -33,6 +33,9 @@ export interface Offers {
   /** takeback is the seat that may ask to take back its last move now
    * (the view's can_takeback), or "". */
   takeback: string;
+  /** noDraws says the game's rules allow no draw by agreement (the view's
+   * no_draw_offers: Lux et Umbra, Nords Loki): no ½ button at all. */
+  noDraws: boolean;
   pending: Pending[];
 }
 
@@ -57,6 +60,7 @@ export function offersOf(v: GameView, held: Record<string, string>): Offers | nu
     seat,
     draw: v.can_offer_draw?.includes(seat) ? seat : "",
     takeback: mine.find((p) => v.can_takeback?.includes(p)) ?? "",
+    noDraws: !!v.no_draw_offers,
     pending,
   };
 }
@@ -133,7 +137,8 @@ export function offerControl(act: (kind: OfferKind, seat: string, yes: boolean) 
       const seat = ` (${playerLabel(o.seat)})`;
       const half = h("button", { type: "button", id: "draw-offer", class: "half", "data-player": o.seat, title: t("game.draw"), "aria-label": t("game.draw") + seat, disabled: !o.draw || working, onclick: ask }, "½");
       const back = h("button", { type: "button", id: "takeback-offer", "data-player": o.takeback || o.seat, "aria-label": t("game.takeback") + (o.takeback ? ` (${playerLabel(o.takeback)})` : seat), disabled: !o.takeback || working, onclick: takeback }, t("game.takeback"));
-      clear(buttons, half, back);
+      if (o.noDraws) clear(buttons, back);
+      else clear(buttons, half, back);
       if (focus === "offer") half.focus();
     }
     clear(
