@@ -39,6 +39,10 @@ import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status
 import { analysisPanel } from "./analysis";
 import { NoSecretError, revealFor } from "../nonce";
 
+/** stepMs is the time the page takes to show one action of several (a
+ * quiet move, each roll of the seiðr): ≤ 300 ms, as lichess. */
+const stepMs = 300;
+
 export function gamePage(main: HTMLElement, id: string): () => void {
   // An invitation in the address whose seat this browser does not hold:
   // the join step comes first (join.ts), then this page again.
@@ -208,6 +212,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         show(await api.get(id));
       }
       err.textContent = moveError(e, action, asked);
+      // The board took premoves once the move was made: it takes moves
+      // again.
+      if (view === asked && board && !settling && browsing < 0) board.update(boardView(asked, asked.position, plies.length ? hist(plies.length) : actionsOf(asked.history), true), false);
       return false;
     }
   }
@@ -378,7 +385,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         .finally(done);
       return;
     }
-    // A new position: nothing is played until the page shows it.
+    // A new position: nothing is played until the page shows it; one
+    // shown now ends the animation of the one before at once.
+    if (moved && pending > 1) skip();
     if (moved) settle(true);
     busy = busy
       .then(() => complete(v))
@@ -449,9 +458,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         status.dataset.toMove = "";
         status.dataset.showing = String(i);
         drawMoves(v, i + 1);
-        await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        // A step takes stepMs, its animation included (lichess's pace).
+        const began = performance.now();
         playSound(plySound(v.game, i));
-        await pause(plies[i].player === "chance" ? 700 : 400);
+        await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        if (!skipping) await pause(Math.max(0, stepMs - (performance.now() - began)));
       }
       skipBtn.hidden = true;
     }
@@ -464,9 +475,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     else if (!first && plies.length > shownPlies && plies.length > 0) playSound(plySound(v.game, plies.length - 1));
     shownPlies = plies.length;
     shownFinished = v.finished;
+    // The status, the buttons, the phase and the dice change together,
+    // when the board's animation of the last action ends.
+    await shown;
+    if (v !== view || closed) return;
     settle(false);
     drawSide(v);
-    await shown;
   }
 
   /** hist is the actions of the first n plies, with the passes after
@@ -486,11 +500,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     });
   }
 
-  /** skip shows the state at once. */
+  /** skip shows the state at once: the steps left are not shown, the
+   * piece sliding is where it goes. */
   function skip(): void {
     skipping = true;
     skipWake?.();
     skipWake = null;
+    board?.finish?.();
   }
 
   /** settle marks the page on its way to a new state (on) or there: on
