@@ -136,7 +136,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
-  const rematch = rematchControl(askRematch);
+  const rematch = rematchControl(askRematch, declineRematch);
+  // The other player's offers (a draw, a takeback, a rematch) show over the
+  // top of the board, where the player looks, at every size.
+  const toasts = h("div", { class: "toasts", id: "toasts" }, offers.prompts);
+  const rematchHome = h("div", { class: "rematch-home" }, rematch.el);
   // The analysis of the game once it is over (analysis.ts).
   const analysis = analysisPanel(id, () => plies, (i) => browse(i));
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
@@ -157,7 +161,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -249,7 +253,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (!tok) return false;
     err.textContent = "";
     try {
-      show(await api.offer(id, tok, kind, yes));
+      let v = await api.offer(id, tok, kind, yes);
+      // Hot seat: the other seat is this browser's too, a takeback is
+      // immediate, not a request to oneself.
+      const other = view?.players.find((p) => p !== seat);
+      const otherTok = other ? tokens()[other] : undefined;
+      if (kind === "takeback" && yes && otherTok && v.takeback_offer === seat) v = await api.offer(id, otherTok, kind, true);
+      show(v);
       return true;
     } catch (e) {
       err.textContent = (e as Error).message;
@@ -273,6 +283,20 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         const tok = tokens()[p];
         if (tok) show(await api.rematch(id, tok));
       }
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      return false;
+    }
+  }
+
+  /** declineRematch declines the other player's rematch for the seats
+   * given; a refusal is shown in the error box. */
+  async function declineRematch(players: string[]): Promise<boolean> {
+    err.textContent = "";
+    try {
+      const tok = tokens()[players[0]];
+      if (tok) show(await api.declineRematch(id, tok));
       return true;
     } catch (e) {
       err.textContent = (e as Error).message;
@@ -629,13 +653,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           // A first move is not timed, but must come in time or the game
           // is aborted: its time left, as lichess shows it.
           v.clock?.first_move_ms && s.player === v.to_move && !v.finished
-            ? h("span", { class: "first-move", id: "first-move" }, t("clock.firstmove", { time: clockText(v.clock.first_move_ms, !!v.clock.days_per_move) }))
+            ? h("span", { class: "first-move", id: "first-move" }, firstMoveText(v.clock.first_move_ms, !!v.clock.days_per_move))
             : null,
         ),
       ),
     );
     // The players above and below the board (a phone shows them there).
-    const strips = clockStrip(v, mine, flipped, clockText);
+    const strips = clockStrip(v, mine, flipped, clockText, firstMoveText);
     clear(stripTop, strips.top);
     clear(stripBottom, strips.bottom);
     drawMoves(v, plies.length);
@@ -643,6 +667,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     leave.update(v, mine);
     offers.update(v, mine);
     rematch.update(v, mine);
+    // The other's rematch offer over the board with the others'.
+    const offered = rematch.el.classList.contains("offered");
+    if (offered && rematch.el.parentElement !== toasts) {
+      toasts.append(rematch.el);
+      playSound("offer");
+    } else if (!offered && rematch.el.parentElement !== rematchHome) rematchHome.append(rematch.el);
+    // A spectator gets no move box.
+    inputPanel.hidden = spectator || !anyToken();
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
     input.disabled = playBtn.disabled = !can;
@@ -658,10 +690,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // Clocks tick locally between updates.
   const tick = setInterval(() => {
     const c = view?.clock;
-    const first = playersBox.querySelector("#first-move");
-    if (c?.first_move_ms && first && !view!.finished) {
+    const first = main.querySelectorAll(".first-move");
+    if (c?.first_move_ms && first.length && !view!.finished) {
       c.first_move_ms = Math.max(0, c.first_move_ms - 1000);
-      first.textContent = t("clock.firstmove", { time: clockText(c.first_move_ms, !!c.days_per_move) });
+      first.forEach((e) => (e.textContent = firstMoveText(c.first_move_ms!, !!c.days_per_move)));
     }
     if (!c || !c.running || view!.finished) return;
     const el = playersBox.querySelector(`[data-clock="${c.running}"]`);
@@ -778,6 +810,12 @@ function clockText(ms: number, days: boolean): string {
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** firstMoveText is the time left for the first move ("first move: 0:40
+ * left"). */
+function firstMoveText(ms: number, days: boolean): string {
+  return t("clock.firstmove", { time: clockText(ms, days) });
 }
 
 /** captured says whether a ply from position a to b took something: in
