@@ -252,6 +252,8 @@ export class GridBoard {
       } else unplaced.push([sq, spec]);
     }
     let moved = false;
+    // sliding are the pieces that slide to a new square.
+    const sliding: SVGElement[] = [];
     for (const [sq, spec] of unplaced) {
       // Pair with the nearest vanished piece of the same kind.
       let best: Sq | null = null;
@@ -268,6 +270,7 @@ export class GridBoard {
         const o = old.get(best)!;
         old.delete(best);
         next.set(sq, { spec, g: o.g });
+        sliding.push(o.g);
         moved = true;
       } else {
         const g = s("g", { class: "pc" });
@@ -310,10 +313,21 @@ export class GridBoard {
     this.wake?.();
     if (!(animate && moved)) return Promise.resolve();
     return new Promise((r) => {
-      const tm = setTimeout(done, this.animMs);
+      // The wait ends when every sliding piece has landed (its
+      // transition ended), or after the fade of the pieces taken, or,
+      // should a transition never end, a while after it should have.
+      let left = sliding.length;
+      const tm = setTimeout(done, left ? this.animMs * 3 : this.animMs);
       const self = this;
+      const landed = (e: Event) => {
+        if ((e as TransitionEvent).propertyName !== "transform") return;
+        e.currentTarget!.removeEventListener("transitionend", landed);
+        if (--left === 0) done();
+      };
+      for (const g of sliding) g.addEventListener("transitionend", landed);
       function done(): void {
         clearTimeout(tm);
+        for (const g of sliding) g.removeEventListener("transitionend", landed);
         if (self.wake === done) self.wake = null;
         r();
       }

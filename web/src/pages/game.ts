@@ -387,6 +387,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
     // moved: the game itself changed (not only an offer or a seat).
     const moved = !view || v.position !== view.position || v.to_move !== view.to_move || v.finished !== view.finished;
+    const before = view;
     merge(v.history);
     if (same && view) {
       // Keep the object a render in progress compares with.
@@ -411,7 +412,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     }
     // A new position: nothing is played until the page shows it; one
     // shown now ends the animation of the one before at once.
-    if (moved && pending > 1) skip();
+    // (A new state after a chance event is the rest of what is shown,
+    // not a new move: the rolls go on being shown.)
+    if (moved && pending > 1 && before && before.to_move !== "chance") skip();
     if (moved) settle(true);
     busy = busy
       .then(() => complete(v))
