@@ -403,9 +403,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (same) {
       // The same moment again (a seat joined, the feed caught up): the
       // board stays as it is, with any piece picked or picker open.
+      // A newer state on its way (settling) is drawn by its own render:
+      // this one must not put an old status over the new board.
       busy = busy
         .then(() => complete(v))
-        .then(() => drawSide(v))
+        .then(() => {
+          if (v === view && !settling) drawSide(v);
+        })
         .catch((e) => console.error(e))
         .finally(done);
       return;
