@@ -439,3 +439,69 @@ func TestSeidrTakebackReason(t *testing.T) {
 		t.Errorf("after a hot-seat Takeback: to move %q, takeback offer %q, want White to move and no offer", w.ToMove, w.TakebackOffer)
 	}
 }
+
+// TestMoveDuringAnimation: a spectator's page shows White's Seiðr quiet
+// move and its rolls step by step; Black's answer (or White's call of
+// steel) coming in the middle ends that at once: the page shows the new
+// state without stepping through the rest of the old turn or the new one
+// (at most the step on screen when it came finishes).
+func TestMoveDuringAnimation(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("seidr", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	tok := tokensOf(grants)
+	for p, s := range tok {
+		a.giveSeed(id, s, "seed of "+p)
+	}
+	u := b.user("spectator")
+	u.desktop()
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	v := a.waitTurn(id, -1, "white")
+	u.settle(a, id)
+	// A quiet move whose seiðr has several rolls: tried turn by turn
+	// until one has three or more.
+	for try := 0; ; try++ {
+		if try == 10 {
+			t.Skip("no seiðr of three rolls in ten turns")
+		}
+		u.sampleInStep()
+		w := a.play(id, tok[v.ToMove], v.Legal[(try*5)%len(v.Legal)], v.Seq)
+		rolls := 0
+		for _, e := range w.History {
+			if e.Seq > v.Seq && len(e.Action) == 1 {
+				rolls++
+			}
+		}
+		w = a.view(id)
+		if w.Finished {
+			t.Skip("the game ended")
+		}
+		if rolls < 3 {
+			for ; !w.Finished && (strings.Contains(w.Position, " steel ") || w.ToMove == v.ToMove); w = a.view(id) {
+				w = a.play(id, tok[w.ToMove], w.Legal[0], w.Seq)
+			}
+			u.settle(a, id)
+			v = a.view(id)
+			continue
+		}
+		u.wait("a step shown", `!!document.querySelector("#turn").dataset.showing`, 10*time.Second)
+		before := map[string]bool{}
+		for _, s := range u.inStepSamples() {
+			before[s.Showing] = true
+		}
+		n := len(u.inStepSamples())
+		a.play(id, tok[w.ToMove], w.Legal[0], w.Seq)
+		u.settle(a, id)
+		var after []string
+		for _, s := range u.inStepSamples()[n:] {
+			if s.Showing != "" && !before[s.Showing] && !slices.Contains(after, s.Showing) {
+				after = append(after, s.Showing)
+			}
+		}
+		if len(after) > 1 {
+			t.Errorf("after the new move came the page still stepped through plies %v", after)
+		}
+		t.Logf("%d rolls; steps shown after the new move: %v", rolls, after)
+		return
+	}
+}

@@ -70,6 +70,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let settling = false;
   let skipping = false;
   let skipWake: (() => void) | null = null;
+  // hurry: a new move came while the page showed the one before: the
+  // next state is shown at once, not step by step.
+  let hurry = false;
   // browsing: the ply whose position the board shows while the player
   // looks back at the game, -1 for the live position.
   let browsing = -1;
@@ -418,7 +421,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // shown now ends the animation of the one before at once.
     // (A new state after a chance event is the rest of what is shown,
     // not a new move: the rolls go on being shown.)
-    if (moved && pending > 1 && before && before.to_move !== "chance") skip();
+    if (moved && pending > 1 && before && before.to_move !== "chance") {
+      skip();
+      hurry = true;
+    }
     if (moved) settle(true);
     busy = busy
       .then(() => complete(v))
@@ -480,7 +486,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // player looks at an earlier position, or a clock of a seat this
     // browser holds runs: the server counts that time as the player's.
     const mineRuns = !!v.clock && !v.clock.days_per_move && !!v.clock.running && !!tokens()[v.clock.running] && !v.finished;
-    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0) {
+    const hurried = hurry;
+    hurry = false;
+    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0 && !hurried) {
       skipping = false;
       skipBtn.hidden = false;
       for (let i = shownPlies; i < plies.length - 1 && !skipping; i++) {
