@@ -243,6 +243,13 @@ func (s *Hall) Rematch(ctx context.Context, id, token string) ([]byte, error) {
 	})
 }
 
+// DeclineRematch declines, for the seat token opens, the rematch the other
+// player of finished game id asked for, and returns the view (its
+// rematch_offers empty).
+func (s *Hall) DeclineRematch(ctx context.Context, id, token string) ([]byte, error) {
+	return s.seatCommand(ctx, id, token, func(t *table, p int) error { return t.declineRematch(ctx, p) })
+}
+
 // Offer is the word of the seat token opens on a draw or a takeback
 // (what: ending.EventDrawOffer or ending.EventTakebackOffer): accept true
 // offers, or accepts the other's offer, false declines it. It returns the

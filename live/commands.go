@@ -442,6 +442,38 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	return rec.ID, nil
 }
 
+// declineRematch declines the rematch the other seats asked for, for seat
+// p: every wish is dropped (as lichess, the offer is gone for both), and
+// the feed says so. A rematch made already stands; a game over with no
+// wish is left as it is.
+func (t *table) declineRematch(ctx context.Context, p int) error {
+	if !t.over() {
+		return Errorf(wire.CodeNotOver, "")
+	}
+	if err := t.deps.catchUp(ctx, t, true); err != nil {
+		return err
+	}
+	if t.madeRematch() != "" {
+		return nil
+	}
+	seats := slices.Clone(t.rec.Seats)
+	changed := false
+	for i := range seats {
+		if seats[i].WantsRematch {
+			seats[i].WantsRematch = false
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	if err := t.setSeats(ctx, seats); err != nil {
+		return retryable(err)
+	}
+	t.broadcast(int(t.seq()))
+	return nil
+}
+
 // madeRematch returns the id of the game's rematch once it is made, or "".
 // Callers hold mu.
 func (t *table) madeRematch() string {

@@ -507,3 +507,25 @@ func TestResignOutByRules(t *testing.T) {
 	}
 	t.Fatal("no player lost the last life of their konung in 60 games")
 }
+
+// TestRematchDecline: the other player declines a rematch asked for; the
+// wish is gone for both, and asking again starts a new offer.
+func TestRematchDecline(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	if st, code, _ := e.leave(c.ID, "rematch/decline", b); st != http.StatusConflict || code != wire.CodeNotOver {
+		t.Errorf("declining a rematch of a game in progress = %d %s, want 409 %s", st, code, wire.CodeNotOver)
+	}
+	e.leave(c.ID, "resign", b)
+	if _, _, v := e.leave(c.ID, "rematch", w); strings.Join(v.RematchOffers, " ") != "white" {
+		t.Fatalf("white's rematch: offers %v, want [white]", v.RematchOffers)
+	}
+	st, code, v := e.leave(c.ID, "rematch/decline", b)
+	if st != http.StatusOK || len(v.RematchOffers) != 0 || v.Rematch != "" {
+		t.Fatalf("black's decline = %d %s: offers %v, rematch %q, want no offer, no rematch", st, code, v.RematchOffers, v.Rematch)
+	}
+	if _, _, v := e.leave(c.ID, "rematch", b); strings.Join(v.RematchOffers, " ") != "black" || v.Rematch != "" {
+		t.Errorf("black asks after declining: offers %v, rematch %q, want [black] and no rematch", v.RematchOffers, v.Rematch)
+	}
+}

@@ -153,6 +153,9 @@ export const api = {
   /** rematch asks for a rematch of a game over for the seat a token
    * holds. */
   rematch: (id: string, token: string) => call<GameView>("POST", `/api/games/${id}/rematch`, undefined, token),
+  /** declineRematch declines, for the seat a token opens, the rematch the
+   * other player asked for. */
+  declineRematch: (id: string, token: string) => call<GameView>("POST", `/api/games/${id}/rematch/decline`, undefined, token),
   /** invites are the invitations of the open seats, for a seat holder. */
   invites: (id: string, token: string) => call<Partial<InvitesResponse>>("GET", `/api/games/${id}/invites`, undefined, token).then((r) => r.invites ?? []),
   replay: (req: { game: string; options?: Record<string, string>; position?: string; actions: string[]; outcomes?: boolean }) => call<Replay>("POST", "/web/replay", req),

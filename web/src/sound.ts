@@ -9,7 +9,7 @@
 // data-sound (its kind) and data-sound-count (how many so far), also when
 // the browser could not play it: the tests read them.
 
-export type SoundKind = "move" | "capture" | "roll" | "end";
+export type SoundKind = "move" | "capture" | "roll" | "end" | "offer";
 
 const storageKey = "norns.sound";
 
@@ -115,6 +115,14 @@ const synth: Record<SoundKind, (c: AudioContext, at: number) => void> = {
       burst(c, env(c, t, 0.18 + Math.random() * 0.14, 0.002, 0.025), t, 2600 + Math.random() * 1800, 4, 0.035);
       t += 0.035 + Math.random() * 0.045;
     }
+  },
+  // An offer of the other player (a draw, a takeback, a rematch): two
+  // soft notes, E5 then A5, a doorbell.
+  offer: (c, at) => {
+    [659.25, 880].forEach((f, i) => {
+      const t = at + i * 0.12;
+      tone(c, env(c, t, 0.14, 0.01, 0.22), "sine", t, f, f, 0.24);
+    });
   },
   // The end: three notes rising, G4 C5 E5, the last held.
   end: (c, at) => {

@@ -124,6 +124,10 @@ export class ChessLike implements GameBoard {
     this.el = h("div", { class: "game-board chesslike " + game }, this.top, wrap, this.bottom, this.side);
   }
 
+  finish(): void {
+    this.grid.finish();
+  }
+
   flip(): void {
     this.grid.flipped = !this.grid.flipped;
     if (this.view) this.extras(this.view);
@@ -170,6 +174,12 @@ export class ChessLike implements GameBoard {
     if ((this.game === "chess" || this.game === "samurai") && !v.over && v.legal.length === 0 && held.length === 1 && v.toMove !== held[0] && v.toMove >= 0) {
       for (const [sq, c] of board) if ((c === c.toUpperCase()) === (held[0] === 0)) premovable.push(sq);
     }
+    // The viewer's pieces on the viewer's turn: premoves right after the
+    // move made, before the server answers.
+    const own: Sq[] = [];
+    if ((this.game === "chess" || this.game === "samurai") && !v.over && v.legal.length > 0 && held.length === 1 && v.toMove === held[0]) {
+      for (const [sq, c] of board) if ((c === c.toUpperCase()) === (held[0] === 0)) own.push(sq);
+    }
     const tint = new Map<Sq, string>();
     const ring: Sq[] = [];
     if (this.game === "luxumbra") {
@@ -182,7 +192,7 @@ export class ChessLike implements GameBoard {
     if (this.game === "seidr" && fields[7] && fields[7] !== "-") ring.push(parseSq(fields[7]));
     const last = this.game === "seidr" ? this.seidrLast(v, board, fields[6] ?? "quiet") : lastUci(v.history);
     const check = (v.check ?? []).filter((x) => /^[a-h][1-8]$/.test(x)).map(parseSq);
-    await this.grid.set({ pieces, moves, last, tint, ring, check, premovable, over: v.over }, animate);
+    await this.grid.set({ pieces, moves, last, tint, ring, check, premovable, own, over: v.over }, animate);
     this.cards = cards;
     this.extras(v);
   }
@@ -224,16 +234,14 @@ export class ChessLike implements GameBoard {
 
   private seidr(v: View, fields: string[]): void {
     const phase = fields[6] ?? "quiet";
-    // The rolls of the turn in progress (or of the last turn).
-    const rolls: string[] = [];
-    for (let i = v.history.length - 1; i >= 0; i--) {
-      const a = v.history[i];
-      if (/^[1-8]$/.test(a)) rolls.unshift(a);
-      else if (uci.test(a) && rolls.length > 0) break;
-      else if (uci.test(a) && phase === "seidr") break;
-      else if (a === "pass" && rolls.length > 0) break;
-    }
-    const white = fields[1] !== "b";
+    // The rolls of the turn in progress (or of the last turn), with the
+    // colour of the player whose turn they were in: their arrows point
+    // that player's way whoever is to move now (2B.1).
+    const turns = seidrTurns(v.history);
+    const current = turns[turns.length - 1];
+    const shownTurn = phase !== "quiet" ? current : [...turns].reverse().find((x) => x.rolls.length > 0);
+    const rolls = shownTurn?.rolls ?? [];
+    const white = shownTurn?.white ?? true;
     const phases: Record<string, string> = { quiet: "seidr.phase.quiet", seidr: "seidr.phase.seidr", steel: "seidr.phase.steel" };
     this.side.append(
       h("ol", { class: "phases", "aria-label": t("seidr.phase") }, Object.entries(phases).map(([p, key]) => h("li", { class: p === phase ? "on" : "" }, t(key)))),
@@ -307,6 +315,44 @@ export class ChessLike implements GameBoard {
     if (oppHas) mine?.classList.add("giving");
     gives.append(oppHas ? t("samurai.gives", { card: t(names[type.toLowerCase()]) }) : t("samurai.keeps", { card: t(names[type.toLowerCase()]) }));
   }
+}
+
+/** SeidrTurn is one turn of a Seiðr history: its player's colour, its
+ * rolls, and whether it is over. */
+interface SeidrTurn {
+  white: boolean;
+  rolls: string[];
+  done: boolean;
+}
+
+/** seidrTurns splits a Seiðr history into turns, White first: a turn is
+ * a quiet move, the rolls of its seiðr, then the capture of the call of
+ * steel or a pass (2C.2); or a lost turn, a pass alone (2A.4). */
+export function seidrTurns(history: string[]): SeidrTurn[] {
+  const out: SeidrTurn[] = [];
+  let white = true;
+  let cur: SeidrTurn | null = null;
+  for (const a of history) {
+    if (cur === null) {
+      // A turn begins: a quiet move, or a lost turn's pass.
+      cur = { white, rolls: [], done: false };
+      out.push(cur);
+      if (a === "pass") {
+        cur.done = true;
+        cur = null;
+        white = !white;
+      }
+      continue;
+    }
+    if (/^[1-8]$/.test(a)) cur.rolls.push(a);
+    else {
+      // The call of steel's capture, or its pass.
+      cur.done = true;
+      cur = null;
+      white = !white;
+    }
+  }
+  return out;
 }
 
 /** d8 draws a roll of the Seiðr die with the direction it means. */

@@ -52,6 +52,10 @@ export interface GridState {
   premovable?: Sq[];
   /** over: the game is over (a premove queued is dropped). */
   over?: boolean;
+  /** own are the squares of the pieces of the viewer, who is to move (a
+   * move made, the squares with it played are premovable until the
+   * server answers, so that a move made at once after it is kept). */
+  own?: Sq[];
 }
 
 /** Premove is a move queued while the opponent is to move. */
@@ -88,7 +92,11 @@ export class GridBoard {
   onMove: (text: string) => void = () => {};
   /** onSelect is told the selected square's moves (for hints beside the board). */
   onSelect: (moves: MoveSpec[]) => void = () => {};
-  animMs = 260;
+  /** animMs is the time a piece takes to slide or fade (≤ 300 ms a
+   * step, as lichess). */
+  animMs = 240;
+  /** wake ends the animation in progress at once (finish). */
+  private wake: (() => void) | null = null;
   /** premove is the move queued while the opponent is to move. */
   private premove: Premove | null = null;
   /** onPremove is told when a premove is queued or dropped (null). */
@@ -244,6 +252,8 @@ export class GridBoard {
       } else unplaced.push([sq, spec]);
     }
     let moved = false;
+    // sliding are the pieces that slide to a new square.
+    const sliding: SVGElement[] = [];
     for (const [sq, spec] of unplaced) {
       // Pair with the nearest vanished piece of the same kind.
       let best: Sq | null = null;
@@ -260,6 +270,7 @@ export class GridBoard {
         const o = old.get(best)!;
         old.delete(best);
         next.set(sq, { spec, g: o.g });
+        sliding.push(o.g);
         moved = true;
       } else {
         const g = s("g", { class: "pc" });
@@ -280,7 +291,7 @@ export class GridBoard {
     for (const [, o] of old) {
       if (animate) {
         o.g.classList.add("fading");
-        setTimeout(() => o.g.remove(), this.animMs * 2);
+        setTimeout(() => o.g.remove(), this.animMs);
         moved = true;
       } else o.g.remove();
     }
@@ -299,7 +310,43 @@ export class GridBoard {
     this.drawMarks();
     this.labelCells();
     this.onSelect([]);
-    return new Promise((r) => setTimeout(r, animate && moved ? this.animMs * 2 : 0));
+    this.wake?.();
+    if (!(animate && moved)) return Promise.resolve();
+    return new Promise((r) => {
+      // The wait ends when every sliding piece has landed (its
+      // transition ended), or after the fade of the pieces taken, or,
+      // should a transition never end, a while after it should have.
+      let left = sliding.length;
+      const tm = setTimeout(done, left ? this.animMs * 3 : this.animMs);
+      const self = this;
+      const landed = (e: Event) => {
+        if ((e as TransitionEvent).propertyName !== "transform") return;
+        e.currentTarget!.removeEventListener("transitionend", landed);
+        if (--left === 0) done();
+      };
+      for (const g of sliding) g.addEventListener("transitionend", landed);
+      function done(): void {
+        clearTimeout(tm);
+        for (const g of sliding) g.removeEventListener("transitionend", landed);
+        if (self.wake === done) self.wake = null;
+        r();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** finish ends the animation in progress at once: every piece where it
+   * goes, the pieces taken gone. */
+  finish(): void {
+    if (!this.wake) return;
+    for (const [sq, p] of this.shown) {
+      p.g.style.transition = "none";
+      p.g.style.opacity = "1";
+      this.place(p.g, sq);
+      requestAnimationFrame(() => (p.g.style.transition = ""));
+    }
+    this.piecesLayer.querySelectorAll(".fading").forEach((g) => g.remove());
+    this.wake();
   }
 
   private drawMarks(): void {
@@ -521,6 +568,17 @@ export class GridBoard {
     this.onPremove(null);
   }
 
+  /** made sends the move the player made; the board then takes premoves
+   * with the viewer's pieces (the piece moved on its new square) until
+   * the server's answer sets the next state. */
+  private made(m: MoveSpec): void {
+    const own = this.state.own;
+    if (own?.length && !this.state.over) {
+      this.state = { ...this.state, moves: [], premovable: own.map((sq) => (sq === m.from ? m.to : sq)) };
+    }
+    this.onMove(m.text);
+  }
+
   /** queued is the premove queued, if any. */
   get queued(): Premove | null {
     return this.premove;
@@ -540,7 +598,7 @@ export class GridBoard {
       this.selected = null;
       this.drawMarks();
       this.labelCells();
-      this.onMove(ms[0].text);
+      this.made(ms[0]);
       return true;
     }
     this.picker(to, ms);
@@ -588,7 +646,7 @@ export class GridBoard {
         this.drawMarks();
         this.labelCells();
         if (focused) back();
-        this.onMove(m.text);
+        this.made(m);
       };
       item.addEventListener("pointerdown", () => (armed = true));
       // A click that began elsewhere (the tap or the press that opened

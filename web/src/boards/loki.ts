@@ -282,6 +282,8 @@ export class Loki implements GameBoard {
     this.draw();
   }
 
+  private bannerTimer: ReturnType<typeof setTimeout> | undefined;
+
   async update(v: View, animate: boolean): Promise<void> {
     this.el.dataset.position = v.position;
     this.view = v;
@@ -311,9 +313,13 @@ export class Loki implements GameBoard {
       for (const f of emptied) this.svg.querySelector(`g.ship[data-field="${f}"]`)?.classList.add("sinking");
       this.banner.textContent = msgs.join(" · ");
       this.banner.classList.add("show");
-      await new Promise((r) => setTimeout(r, 1400));
-      this.banner.classList.remove("show");
-      this.svg.querySelectorAll(".sinking").forEach((e) => e.classList.remove("sinking"));
+      // The banner stays a while on its own; the page does not wait for
+      // it (the status and the dice change with the board).
+      clearTimeout(this.bannerTimer);
+      this.bannerTimer = setTimeout(() => {
+        this.banner.classList.remove("show");
+        this.svg.querySelectorAll(".sinking").forEach((e) => e.classList.remove("sinking"));
+      }, 1400);
     }
   }
 

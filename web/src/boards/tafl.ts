@@ -60,6 +60,10 @@ export class Tafl implements GameBoard {
     this.el = h("div", { class: "game-board tafl" }, this.wrap, this.info);
   }
 
+  finish(): void {
+    this.grid?.finish();
+  }
+
   flip(): void {
     this.flipped = !this.flipped;
     if (this.grid) this.grid.flipped = this.flipped;

@@ -29,5 +29,8 @@ export interface GameBoard {
   el: HTMLElement;
   update(v: View, animate: boolean): Promise<void>;
   flip(): void;
+  /** finish ends the animation in progress at once, if the board has
+   * one. */
+  finish?(): void;
   onMove: (text: string) => void;
 }

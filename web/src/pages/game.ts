@@ -39,6 +39,10 @@ import { animationsOn, clockStrip, setAnimations, settledStatus } from "./status
 import { analysisPanel } from "./analysis";
 import { NoSecretError, revealFor } from "../nonce";
 
+/** stepMs is the time the page takes to show one action of several (a
+ * quiet move, each roll of the seiðr): ≤ 300 ms, as lichess. */
+const stepMs = 300;
+
 export function gamePage(main: HTMLElement, id: string): () => void {
   // An invitation in the address whose seat this browser does not hold:
   // the join step comes first (join.ts), then this page again.
@@ -66,6 +70,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let settling = false;
   let skipping = false;
   let skipWake: (() => void) | null = null;
+  // hurry: a new move came while the page showed the one before: the
+  // next state is shown at once, not step by step.
+  let hurry = false;
   // browsing: the ply whose position the board shows while the player
   // looks back at the game, -1 for the live position.
   let browsing = -1;
@@ -132,7 +139,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
-  const rematch = rematchControl(askRematch);
+  const rematch = rematchControl(askRematch, declineRematch);
+  // The other player's offers (a draw, a takeback, a rematch) show over the
+  // top of the board, where the player looks, at every size.
+  const toasts = h("div", { class: "toasts", id: "toasts" }, offers.prompts);
+  const rematchHome = h("div", { class: "rematch-home" }, rematch.el);
   // The analysis of the game once it is over (analysis.ts).
   const analysis = analysisPanel(id, () => plies, (i) => browse(i));
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
@@ -153,7 +164,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -208,6 +219,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         show(await api.get(id));
       }
       err.textContent = moveError(e, action, asked);
+      // The board took premoves once the move was made: it takes moves
+      // again.
+      if (view === asked && board && !settling && browsing < 0) board.update(boardView(asked, asked.position, plies.length ? hist(plies.length) : actionsOf(asked.history), true), false);
       return false;
     }
   }
@@ -242,7 +256,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (!tok) return false;
     err.textContent = "";
     try {
-      show(await api.offer(id, tok, kind, yes));
+      let v = await api.offer(id, tok, kind, yes);
+      // Hot seat: the other seat is this browser's too, a takeback is
+      // immediate, not a request to oneself.
+      const other = view?.players.find((p) => p !== seat);
+      const otherTok = other ? tokens()[other] : undefined;
+      if (kind === "takeback" && yes && otherTok && v.takeback_offer === seat) v = await api.offer(id, otherTok, kind, true);
+      show(v);
       return true;
     } catch (e) {
       err.textContent = (e as Error).message;
@@ -266,6 +286,20 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         const tok = tokens()[p];
         if (tok) show(await api.rematch(id, tok));
       }
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      return false;
+    }
+  }
+
+  /** declineRematch declines the other player's rematch for the seats
+   * given; a refusal is shown in the error box. */
+  async function declineRematch(players: string[]): Promise<boolean> {
+    err.textContent = "";
+    try {
+      const tok = tokens()[players[0]];
+      if (tok) show(await api.declineRematch(id, tok));
       return true;
     } catch (e) {
       err.textContent = (e as Error).message;
@@ -356,6 +390,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const same = view && v.seq === view.seq && v.position === view.position && v.to_move === view.to_move && v.finished === view.finished;
     // moved: the game itself changed (not only an offer or a seat).
     const moved = !view || v.position !== view.position || v.to_move !== view.to_move || v.finished !== view.finished;
+    const before = view;
     merge(v.history);
     if (same && view) {
       // Keep the object a render in progress compares with.
@@ -371,14 +406,25 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (same) {
       // The same moment again (a seat joined, the feed caught up): the
       // board stays as it is, with any piece picked or picker open.
+      // A newer state on its way (settling) is drawn by its own render:
+      // this one must not put an old status over the new board.
       busy = busy
         .then(() => complete(v))
-        .then(() => drawSide(v))
+        .then(() => {
+          if (v === view && !settling) drawSide(v);
+        })
         .catch((e) => console.error(e))
         .finally(done);
       return;
     }
-    // A new position: nothing is played until the page shows it.
+    // A new position: nothing is played until the page shows it; one
+    // shown now ends the animation of the one before at once.
+    // (A new state after a chance event is the rest of what is shown,
+    // not a new move: the rolls go on being shown.)
+    if (moved && pending > 1 && before && before.to_move !== "chance") {
+      skip();
+      hurry = true;
+    }
     if (moved) settle(true);
     busy = busy
       .then(() => complete(v))
@@ -440,7 +486,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // player looks at an earlier position, or a clock of a seat this
     // browser holds runs: the server counts that time as the player's.
     const mineRuns = !!v.clock && !v.clock.days_per_move && !!v.clock.running && !!tokens()[v.clock.running] && !v.finished;
-    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0) {
+    const hurried = hurry;
+    hurry = false;
+    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0 && !hurried) {
       skipping = false;
       skipBtn.hidden = false;
       for (let i = shownPlies; i < plies.length - 1 && !skipping; i++) {
@@ -449,9 +497,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         status.dataset.toMove = "";
         status.dataset.showing = String(i);
         drawMoves(v, i + 1);
-        await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        // A step takes stepMs, its animation included (lichess's pace).
+        const began = performance.now();
         playSound(plySound(v.game, i));
-        await pause(plies[i].player === "chance" ? 700 : 400);
+        await board.update(boardView(v, plies[i].position, hist(i + 1), false), true);
+        if (!skipping) await pause(Math.max(0, stepMs - (performance.now() - began)));
       }
       skipBtn.hidden = true;
     }
@@ -464,9 +514,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     else if (!first && plies.length > shownPlies && plies.length > 0) playSound(plySound(v.game, plies.length - 1));
     shownPlies = plies.length;
     shownFinished = v.finished;
+    // The status, the buttons, the phase and the dice change together,
+    // when the board's animation of the last action ends.
+    await shown;
+    if (v !== view || closed) return;
     settle(false);
     drawSide(v);
-    await shown;
   }
 
   /** hist is the actions of the first n plies, with the passes after
@@ -486,11 +539,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     });
   }
 
-  /** skip shows the state at once. */
+  /** skip shows the state at once: the steps left are not shown, the
+   * piece sliding is where it goes. */
   function skip(): void {
     skipping = true;
     skipWake?.();
     skipWake = null;
+    board?.finish?.();
   }
 
   /** settle marks the page on its way to a new state (on) or there: on
@@ -613,13 +668,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           // A first move is not timed, but must come in time or the game
           // is aborted: its time left, as lichess shows it.
           v.clock?.first_move_ms && s.player === v.to_move && !v.finished
-            ? h("span", { class: "first-move", id: "first-move" }, t("clock.firstmove", { time: clockText(v.clock.first_move_ms, !!v.clock.days_per_move) }))
+            ? h("span", { class: "first-move", id: "first-move" }, firstMoveText(v.clock.first_move_ms, !!v.clock.days_per_move))
             : null,
         ),
       ),
     );
     // The players above and below the board (a phone shows them there).
-    const strips = clockStrip(v, mine, flipped, clockText);
+    const strips = clockStrip(v, mine, flipped, clockText, firstMoveText);
     clear(stripTop, strips.top);
     clear(stripBottom, strips.bottom);
     drawMoves(v, plies.length);
@@ -627,6 +682,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     leave.update(v, mine);
     offers.update(v, mine);
     rematch.update(v, mine);
+    // The other's rematch offer over the board with the others'.
+    const offered = rematch.el.classList.contains("offered");
+    if (offered && rematch.el.parentElement !== toasts) {
+      toasts.append(rematch.el);
+      playSound("offer");
+    } else if (!offered && rematch.el.parentElement !== rematchHome) rematchHome.append(rematch.el);
+    // A spectator gets no move box.
+    inputPanel.hidden = spectator || !anyToken();
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
     input.disabled = playBtn.disabled = !can;
@@ -642,10 +705,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // Clocks tick locally between updates.
   const tick = setInterval(() => {
     const c = view?.clock;
-    const first = playersBox.querySelector("#first-move");
-    if (c?.first_move_ms && first && !view!.finished) {
+    const first = main.querySelectorAll(".first-move");
+    if (c?.first_move_ms && first.length && !view!.finished) {
       c.first_move_ms = Math.max(0, c.first_move_ms - 1000);
-      first.textContent = t("clock.firstmove", { time: clockText(c.first_move_ms, !!c.days_per_move) });
+      first.forEach((e) => (e.textContent = firstMoveText(c.first_move_ms!, !!c.days_per_move)));
     }
     if (!c || !c.running || view!.finished) return;
     const el = playersBox.querySelector(`[data-clock="${c.running}"]`);
@@ -762,6 +825,12 @@ function clockText(ms: number, days: boolean): string {
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** firstMoveText is the time left for the first move ("first move: 0:40
+ * left"). */
+function firstMoveText(ms: number, days: boolean): string {
+  return t("clock.firstmove", { time: clockText(ms, days) });
 }
 
 /** captured says whether a ply from position a to b took something: in

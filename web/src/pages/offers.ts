@@ -8,6 +8,8 @@ import { h, clear } from "../dom";
 import { t } from "../i18n";
 import { EventView, GameView } from "../api";
 import { playerLabel } from "./common";
+import { info } from "../games";
+import { playSound } from "../sound";
 
 /** OfferKind is what may be offered. */
 export type OfferKind = "draw" | "takeback";
@@ -37,6 +39,9 @@ export interface Offers {
    * no_draw_offers: Lux et Umbra, Nords Loki): no ½ button at all. */
   noDraws: boolean;
   pending: Pending[];
+  /** dice: the game rolls dice, and a move a roll followed cannot be taken
+   * back (the disabled Takeback says so). */
+  dice: boolean;
 }
 
 /** offersOf is what a browser holding the seats held may offer or answer
@@ -62,6 +67,7 @@ export function offersOf(v: GameView, held: Record<string, string>): Offers | nu
     takeback: mine.find((p) => v.can_takeback?.includes(p)) ?? "",
     noDraws: !!v.no_draw_offers,
     pending,
+    dice: info(v.game)?.dice === true,
   };
 }
 
@@ -108,8 +114,13 @@ export function offerControl(act: (kind: OfferKind, seat: string, yes: boolean) 
   let confirming = false;
   let working = false;
   let drawn = "";
+  // why: the reason of the disabled Takeback is shown (a tap on it, on a
+  // touch screen, where there is no hover).
+  let why = false;
+  // heard: the other player's offers pending that the page has sounded.
+  let heard = new Set<string>();
 
-  const key = () => JSON.stringify([offers, confirming, working, t("game.draw")]);
+  const key = () => JSON.stringify([offers, confirming, working, why, t("game.draw")]);
 
   function draw(focus?: "offer" | "cancel"): void {
     if (key() === drawn && !focus) return;
@@ -136,9 +147,23 @@ export function offerControl(act: (kind: OfferKind, seat: string, yes: boolean) 
       confirming = false;
       const seat = ` (${playerLabel(o.seat)})`;
       const half = h("button", { type: "button", id: "draw-offer", class: "half", "data-player": o.seat, title: t("game.draw"), "aria-label": t("game.draw") + seat, disabled: !o.draw || working, onclick: ask }, "½");
-      const back = h("button", { type: "button", id: "takeback-offer", "data-player": o.takeback || o.seat, "aria-label": t("game.takeback") + (o.takeback ? ` (${playerLabel(o.takeback)})` : seat), disabled: !o.takeback || working, onclick: takeback }, t("game.takeback"));
-      if (o.noDraws) clear(buttons, back);
-      else clear(buttons, half, back);
+      // In a dice game the disabled Takeback says why, on hover and on a
+      // tap: it stays pressable, marked aria-disabled.
+      const reason = !o.takeback && o.dice ? t("game.takeback.dice") : "";
+      const back = h(
+        "button",
+        { type: "button", id: "takeback-offer", "data-player": o.takeback || o.seat, "aria-label": t("game.takeback") + (o.takeback ? ` (${playerLabel(o.takeback)})` : seat), disabled: (!o.takeback && !reason) || working, onclick: takeback },
+        t("game.takeback"),
+      );
+      if (reason) {
+        back.setAttribute("aria-disabled", "true");
+        back.setAttribute("aria-describedby", "takeback-why");
+        back.title = reason;
+        back.classList.add("disabled");
+      } else why = false;
+      const whyNote = reason ? h("span", { id: "takeback-why", class: "why", hidden: !why }, reason) : null;
+      if (o.noDraws) clear(buttons, back, whyNote);
+      else clear(buttons, half, back, whyNote);
       if (focus === "offer") half.focus();
     }
     clear(
@@ -190,6 +215,10 @@ export function offerControl(act: (kind: OfferKind, seat: string, yes: boolean) 
 
   function takeback(): void {
     if (offers?.takeback && !working) run("takeback", offers.takeback, true);
+    else if (offers?.dice) {
+      why = !why;
+      draw();
+    }
   }
 
   function answer(p: Pending, yes: boolean): void {
@@ -210,6 +239,10 @@ export function offerControl(act: (kind: OfferKind, seat: string, yes: boolean) 
       const next = offersOf(v, held);
       if (!next?.draw || next.draw !== offers?.draw) confirming = false;
       offers = next;
+      // A new offer of the other player rings, as on lichess.
+      const now = new Set((next?.pending ?? []).filter((p) => p.by).map((p) => `${p.kind}:${p.from}`));
+      if ([...now].some((k) => !heard.has(k))) playSound("offer");
+      heard = now;
       draw();
     },
   };

@@ -47,7 +47,7 @@ export interface RematchControl {
 
 /** rematchControl builds the control; act asks for the rematch for the
  * seats given, shows the answer or reports its error. */
-export function rematchControl(act: (players: string[]) => Promise<boolean>): RematchControl {
+export function rematchControl(act: (players: string[]) => Promise<boolean>, decline: (players: string[]) => Promise<boolean>): RematchControl {
   const el = h("div", { class: "rematch", id: "rematch-box", hidden: true, role: "status", "aria-live": "polite" });
   let r: Rematch | null = null;
   let working = false;
@@ -66,7 +66,22 @@ export function rematchControl(act: (players: string[]) => Promise<boolean>): Re
     const label = o.ai ? t("game.rematch.again") : o.offered && o.asking.length ? t("game.rematch.accept") : t("game.rematch");
     const btn = h("button", { type: "button", id: "rematch", class: o.offered && o.asking.length ? "primary" : "", "data-state": o.asking.length ? (o.offered ? "offered" : "ask") : "sent", disabled: working || o.asking.length === 0, onclick: ask }, label);
     const note = o.asking.length === 0 ? t("game.rematch.sent") : o.offered ? t("game.rematch.offered") : "";
-    clear(el, note ? h("span", { class: "question", id: "rematch-note" }, note) : null, btn);
+    // The other player's offer can be declined, as lichess.
+    const no = o.offered && o.asking.length ? h("button", { type: "button", id: "rematch-decline", disabled: working, onclick: refuse }, t("game.offer.decline")) : null;
+    el.classList.toggle("offered", !!no);
+    clear(el, note ? h("span", { class: "question", id: "rematch-note" }, note) : null, btn, no);
+  }
+
+  async function refuse(): Promise<void> {
+    if (!r || working) return;
+    working = true;
+    draw();
+    try {
+      await decline(r.asking);
+    } finally {
+      working = false;
+      draw();
+    }
   }
 
   async function ask(): Promise<void> {

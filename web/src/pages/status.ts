@@ -35,7 +35,8 @@ export function setAnimations(on: boolean): void {
 export function settledStatus(v: GameView, _plies: Ply[], mine: boolean): string {
   const who = playerLabel(v.to_move);
   const fields = v.position.split(" ");
-  const base = t("status.turn", { player: who });
+  // Check is said, not only shown by the king's glow.
+  const base = t("status.turn", { player: who }) + (v.check?.length ? " — " + t("status.check") : "");
   if (v.game === "seidr" && fields[6] === "steel") return base + " — " + t(mine ? "status.steel.you" : "status.steel");
   // Lux et Umbra's second move: the die left says from where.
   if (v.game === "luxumbra" && /^[ls]$/.test((fields[6] ?? "").replace(/[A-Z-]/g, "")) && /^[LS]$/.test((fields[6] ?? "").replace(/[a-z-]/g, ""))) {
@@ -52,7 +53,13 @@ export function settledStatus(v: GameView, _plies: Ply[], mine: boolean): string
 /** clockStrip is the players with their clocks above (top) and below
  * (bottom) the board: below, the seat this browser holds (or the first
  * player, or the second when the board is flipped), above the others. */
-export function clockStrip(v: GameView, mine: Record<string, string>, flipped: boolean, clockText: (ms: number, days: boolean) => string): { top: HTMLElement[]; bottom: HTMLElement[] } {
+export function clockStrip(
+  v: GameView,
+  mine: Record<string, string>,
+  flipped: boolean,
+  clockText: (ms: number, days: boolean) => string,
+  firstMoveText: (ms: number, days: boolean) => string,
+): { top: HTMLElement[]; bottom: HTMLElement[] } {
   const held = v.players.filter((p) => mine[p]);
   // Two players: the side at the board's bottom (the page flips the
   // board for a player of the second seat).
@@ -64,6 +71,9 @@ export function clockStrip(v: GameView, mine: Record<string, string>, flipped: b
       { class: "strip-player" + (p === v.to_move ? " to-move" : ""), "data-player": p },
       h("span", { class: "strip-name" }, h("strong", null, playerLabel(p)), s ? [" ", seatLabel(s)] : null, mine[p] ? h("span", { class: "you" }, t("game.you")) : null),
       v.clock ? h("span", { class: "clock", "data-strip-clock": p }, clockText(v.clock.remaining_ms[p] ?? 0, !!v.clock.days_per_move)) : null,
+      // The first move's time left, beside the clock (a phone shows the
+      // strips only).
+      v.clock?.first_move_ms && p === v.to_move && !v.finished ? h("span", { class: "first-move", "data-strip-first": p }, firstMoveText(v.clock.first_move_ms, !!v.clock.days_per_move)) : null,
     );
   };
   return { top: v.players.filter((p) => p !== me).map(line), bottom: [line(me)] };
