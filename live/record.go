@@ -80,6 +80,7 @@ func (t *table) recordTags() [][2]string {
 	s := t.shown()
 	tag("Status", game.Status(s))
 	tag("Result", game.Describe(s))
+	tag("Termination", record.Termination(s))
 	return tags
 }
 
