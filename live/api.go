@@ -406,7 +406,11 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 			}
 			out.Text, out.ContentType = string(b)+"\n", "application/json"
 		case "pgn":
-			out.Text = t.st.(game.PGNWriter).PGN(t.pgnTags())
+			if w, ok := t.st.(game.ClockedPGNWriter); ok && t.rec.Clock != nil {
+				out.Text = w.PGNClocks(t.pgnTags(), t.pgnClocks())
+			} else {
+				out.Text = t.st.(game.PGNWriter).PGN(t.pgnTags())
+			}
 		case "text":
 			out.Text, out.Name = t.st.(game.Recorder).Record(t.textTags()), t.rec.ID+".txt"
 		default: // a game's own format (game.FormatWriter)
