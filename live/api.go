@@ -342,6 +342,14 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 			}
 			sm.Seats = append(sm.Seats, sv)
 		}
+		if p, ok := strings.CutPrefix(g.Status, "turn "); ok {
+			sm.ToMove = p
+		} else if g.Status == "chance" {
+			sm.ToMove = "chance"
+		}
+		if t := s.held(g.ID); t != nil {
+			t.summarize(&sm)
+		}
 		out = append(out, sm)
 	}
 	return out, nil

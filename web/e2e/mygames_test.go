@@ -16,6 +16,7 @@ import (
 // finished game the result from your side: a game at 5+3 nobody joined
 // says "waiting for an opponent" with both clocks at 5:00; a game Bo
 // joined and resigned says "you won" against Bo and links to its replay.
+// Each has a mini-board.
 // Then the same in Russian.
 func TestMyGamesDetails(t *testing.T) {
 	b := newBrowser(t)
@@ -56,6 +57,9 @@ func TestMyGamesDetails(t *testing.T) {
 		if got := item(won); !strings.Contains(got, want) {
 			t.Errorf("My games, the game won: %q, want %q", got, want)
 		}
+	}
+	if got := u.eval(`[...document.querySelectorAll("#my-games li .mini-board svg.board")].length + ""`); got != "2" {
+		t.Errorf("My games has %s mini-boards, want 2", got)
 	}
 	if got := u.eval(`document.querySelector('#my-games li[data-game="` + won + `"] a').getAttribute("href")`); got != "/replay/"+won {
 		t.Errorf("the link of a finished game = %q, want its replay", got)

@@ -162,6 +162,18 @@ export interface Summary {
   finished: boolean;
   created: string;
   updated: string;
+  /**
+   * ToMove is the seat whose turn it is ("chance" for a roll), empty
+   * while the game waits for players and once it is over.
+   */
+  to_move?: string;
+  /**
+   * Position (the game's notation, for a small picture of the board) and
+   * ClocksMs (each seat's time left, for a game with clocks) are given
+   * for the games the instance holds in memory: those under way.
+   */
+  position?: string;
+  clocks_ms?: Record<string, number>;
 }
 
 /** CatalogGame describes a game the server offers. */

@@ -182,7 +182,7 @@ export function lobbyPage(main: HTMLElement): () => void {
             h("td", null, t("game." + g.game)),
             h("td", null, g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
             // Every seat taken and still waiting: the dice seeds are due.
-            h("td", null, statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
+            h("td", null, yourResult(g) ?? statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
             h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
           ),
         ),
@@ -211,6 +211,7 @@ export function lobbyPage(main: HTMLElement): () => void {
               h(
                 "li",
                 { "data-game": v.id, class: turn(v) ? "your-turn" : "" },
+                miniBoard(v),
                 h("a", { href: `/${v.finished ? "replay" : "games"}/${v.id}` }, t("game." + v.game)),
                 " — ",
                 mineState(v, turn(v)),
@@ -250,13 +251,9 @@ function heldGames(): string[] {
  * for an opponent, whose turn, or the result as you won or lost. */
 function mineState(v: GameView, turn: boolean): HTMLElement | string {
   if (turn) return h("strong", { class: "mine-state" }, t("lobby.mine.turn"));
-  const mine = Object.keys(seats.all(v.id));
   if (!v.finished && v.seats.some((s) => s.kind === "open")) return h("span", { class: "mine-state" }, t("lobby.mine.waiting"));
-  const o = outcome(v.status, v.result);
-  if (v.finished && o && o.kind === "win" && mine.length) {
-    const won = mine.some((p) => o.winners.includes(p));
-    return h("span", { class: "mine-state " + (won ? "won" : "lost") }, t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason)})` : ""));
-  }
+  const yours = yourResult(v);
+  if (yours) return h("span", { class: "mine-state" }, yours);
   return h("span", { class: "mine-state" }, statusText(v.status, v.result, !!v.awaiting_seeds?.length));
 }
 
@@ -274,4 +271,28 @@ function mineDetails(v: GameView): (HTMLElement | string)[] {
     out.push(" · ", h("span", { class: "mine-clocks" }, times.join(" – ")));
   }
   return out;
+}
+
+/** miniBoard is a held game's position as a small picture, from the side
+ * of your first seat. */
+function miniBoard(v: GameView): HTMLElement {
+  const box = h("div", { class: "mini-board", "aria-hidden": "true", inert: true });
+  const players = v.seats.map((s) => s.player);
+  const viewer = players.indexOf(Object.keys(seats.all(v.id))[0] ?? "");
+  const board = makeBoard(v.game);
+  board.update({ game: v.game, position: v.position, legal: [], history: [], toMove: 0, players, over: v.finished, viewer }, false);
+  const svg = board.el.querySelector("svg.board");
+  if (svg) box.append(svg);
+  return box;
+}
+
+/** yourResult is a finished game's result from your side, for a game this
+ * browser held a seat of and that somebody won: "you won" or "you lost"
+ * with the reason; null otherwise. */
+function yourResult(g: { id: string; status: string; result: string; finished: boolean }): string | null {
+  const mine = Object.keys(seats.all(g.id));
+  const o = outcome(g.status, g.result);
+  if (!g.finished || !o || o.kind !== "win" || !mine.length) return null;
+  const won = mine.some((p) => o.winners.includes(p));
+  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
 }
