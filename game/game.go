@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Player identifies whose turn it is: an index into State.Players(), or one of
@@ -334,6 +335,16 @@ func WinReturns(n int, r Result) []float64 {
 // result of a game that ended outside them (a clock, a resignation).
 type PGNWriter interface {
 	PGN(tags map[string]string) string
+}
+
+// ClockedPGNWriter is a PGNWriter that also writes each move's clock, as a
+// [%clk h:mm:ss] comment after it: clocks[i] is the time left, after the
+// i-th action of the state's history, of the player who took it; a
+// negative time, or an index past the end, is no clock (a roll, a game
+// without clocks).
+type ClockedPGNWriter interface {
+	PGNWriter
+	PGNClocks(tags map[string]string, clocks []time.Duration) string
 }
 
 // Recorder is implemented by the states of games whose players write their

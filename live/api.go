@@ -354,6 +354,14 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 			}
 			sm.Seats = append(sm.Seats, sv)
 		}
+		if p, ok := strings.CutPrefix(g.Status, "turn "); ok {
+			sm.ToMove = p
+		} else if g.Status == "chance" {
+			sm.ToMove = "chance"
+		}
+		if t := s.held(g.ID); t != nil {
+			t.summarize(&sm)
+		}
 		out = append(out, sm)
 	}
 	return out, nil
@@ -418,7 +426,11 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 			}
 			out.Text, out.ContentType = string(b)+"\n", "application/json"
 		case "pgn":
-			out.Text = t.st.(game.PGNWriter).PGN(t.pgnTags())
+			if w, ok := t.st.(game.ClockedPGNWriter); ok && t.rec.Clock != nil {
+				out.Text = w.PGNClocks(t.pgnTags(), t.pgnClocks())
+			} else {
+				out.Text = t.st.(game.PGNWriter).PGN(t.pgnTags())
+			}
 		case "text":
 			out.Text, out.Name = t.st.(game.Recorder).Record(t.textTags()), t.rec.ID+".txt"
 		default: // a game's own format (game.FormatWriter)

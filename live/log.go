@@ -200,6 +200,13 @@ func (t *table) apply(e store.Event) error {
 		for _, a := range game.HistorySince(t.st, t.hlen+1) {
 			autos = append(autos, t.st.ActionString(a))
 		}
+		for len(t.takers) < t.hlen {
+			t.takers = append(t.takers, -1)
+		}
+		t.takers = append(t.takers[:t.hlen], len(t.events))
+		for range autos {
+			t.takers = append(t.takers, -1)
+		}
 		t.hlen += 1 + len(autos)
 		t.autos = append(t.autos, autos)
 		if e.Kind == store.EventRoll {
@@ -229,6 +236,7 @@ func (t *table) apply(e store.Event) error {
 			t.left[e.Player] = true
 		}
 		t.hlen = game.HistoryLen(t.st)
+		t.takers = t.takers[:min(t.hlen, len(t.takers))]
 		t.autos = append(t.autos, nil)
 	case ending.EventNoHuman:
 		if !t.left[e.Player] {
@@ -236,6 +244,7 @@ func (t *table) apply(e store.Event) error {
 		}
 		t.ending = ending.NoHumanLeft(t.st.Players(), func(p string) bool { return t.left[p] })
 		t.hlen = game.HistoryLen(t.st)
+		t.takers = t.takers[:min(t.hlen, len(t.takers))]
 		t.autos = append(t.autos, nil)
 	case ending.EventDrawOffer, ending.EventDrawAccept, ending.EventDrawDecline, ending.EventTakebackOffer, ending.EventTakebackAccept, ending.EventTakebackDecline:
 		r, err := t.offers.Event(t.st, e.Kind, e.Player)
@@ -246,6 +255,7 @@ func (t *table) apply(e store.Event) error {
 			t.ending = r
 		}
 		t.hlen = game.HistoryLen(t.st)
+		t.takers = t.takers[:min(t.hlen, len(t.takers))]
 		t.autos = append(t.autos, nil)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)

@@ -4,9 +4,12 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/dice"
+	"github.com/norns-games/norns/ending"
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/record"
 	"github.com/norns-games/norns/store"
@@ -80,6 +83,7 @@ func (t *table) recordTags() [][2]string {
 	s := t.shown()
 	tag("Status", game.Status(s))
 	tag("Result", game.Describe(s))
+	tag("Termination", record.Termination(s))
 	return tags
 }
 
@@ -122,8 +126,10 @@ func (t *table) recordJSON(key ed25519.PrivateKey, chat []store.ChatMessage) (re
 }
 
 // textTags returns the tags of a record in the game's own notation
-// (game.Recorder): the event, the players' names, and the result of a game
-// that ended outside its rules. Callers hold mu.
+// (game.Recorder): the event, the players' names, the result of a game
+// that ended outside its rules, the time control (TimeControl, as PGN's),
+// the end reason (Termination, as the Norns record's) and each seat's time
+// left (Clocks, "white 0:04:57.120, black 0:05:00.000"). Callers hold mu.
 func (t *table) textTags() map[string]string {
 	tags := t.eventTags()
 	for _, s := range t.rec.Seats {
@@ -131,6 +137,14 @@ func (t *table) textTags() map[string]string {
 	}
 	if t.ending != nil {
 		tags["Result"] = game.Describe(t.shown())
+	}
+	tags["TimeControl"], tags["Termination"] = timeControl(t.rec.Clock), record.Termination(t.shown())
+	if t.clocks != nil {
+		var left []string
+		for i, d := range t.remaining(t.deps.now()) {
+			left = append(left, t.st.Players()[i]+" "+record.FormatClock(d))
+		}
+		tags["Clocks"] = strings.Join(left, ", ")
 	}
 	return tags
 }
@@ -142,7 +156,9 @@ func (t *table) eventTags() map[string]string {
 }
 
 // pgnTags returns the PGN tags of a chess-family game: the usual roster
-// plus the game, options and dice fairness. Callers hold mu.
+// with the players' names, the time control and how the game ended
+// (TimeControl, Termination), plus the game, options and dice fairness.
+// Callers hold mu.
 func (t *table) pgnTags() map[string]string {
 	tags := t.eventTags()
 	tags["NornsGame"], tags["NornsOptions"], tags["NornsCommitment"] = t.g.Name(), game.Options(t.rec.Options).String(), t.rec.Commitment
@@ -154,15 +170,64 @@ func (t *table) pgnTags() map[string]string {
 			tags["Black"] = seatName(s)
 		}
 	}
+	tags["TimeControl"], tags["Termination"] = timeControl(t.rec.Clock), termination(t.shown())
 	if t.revealed() {
 		tags["NornsServerSeed"] = hex.EncodeToString(t.rec.ServerSeed)
-		tags["Termination"] = t.shown().Result().Reason
 	}
 	if t.ending != nil {
 		tags["Result"] = game.PGNResult(*t.ending)
-		tags["Termination"] = map[string]string{"time": "time forfeit", "resignation": "normal", "aborted": "abandoned"}[t.ending.Reason]
 	}
 	return tags
+}
+
+// pgnClocks returns, for each action of the game's history, the time its
+// player had left after it (game.ClockedPGNWriter), -1 for an action
+// without one. Callers hold mu.
+func (t *table) pgnClocks() []time.Duration {
+	out := make([]time.Duration, len(t.takers))
+	for i, k := range t.takers {
+		out[i] = -1
+		if k < 0 || k >= len(t.events) {
+			continue
+		}
+		e := t.events[k]
+		if p := slices.Index(t.st.Players(), e.Player); p >= 0 && p < len(e.Clocks) {
+			out[i] = e.Clocks[p]
+		}
+	}
+	return out
+}
+
+// timeControl is the PGN TimeControl tag of a clock: "300+5" (seconds and
+// increment), "1/86400" for a correspondence clock (a move in so many
+// seconds), "-" for none.
+func timeControl(c *store.Clock) string {
+	switch {
+	case c == nil:
+		return "-"
+	case c.PerMove:
+		return fmt.Sprintf("1/%d", int64(c.Initial/time.Second))
+	case c.Increment == 0:
+		return fmt.Sprintf("%d", int64(c.Initial/time.Second))
+	}
+	return fmt.Sprintf("%d+%d", int64(c.Initial/time.Second), int64(c.Increment/time.Second))
+}
+
+// termination is the PGN Termination tag of a game (the PGN standard's
+// values): "normal" for an end by the rules, a resignation or an agreed
+// draw, "time forfeit", "abandoned" for a game called off or left,
+// "unterminated" while it goes on.
+func termination(s game.State) string {
+	if !s.Terminal() {
+		return "unterminated"
+	}
+	switch s.Result().Reason {
+	case "time":
+		return "time forfeit"
+	case ending.Aborted.Reason, ending.Expired.Reason, "no human left":
+		return "abandoned"
+	}
+	return "normal"
 }
 
 // seatName is how a record names a seat's player: their name, else what

@@ -50,7 +50,11 @@ type table struct {
 	g   game.Game
 	st  game.State
 	// hlen is the length of st's history.
-	hlen   int
+	hlen int
+	// takers is, for each action of st's history, the index in events of
+	// the event that took it, -1 for an action the game took by itself or
+	// that was there from the start (the clocks of a PGN record).
+	takers []int
 	events []store.Event
 	// autos[i] lists the actions the game applied by itself (passes)
 	// right after events[i].

@@ -169,3 +169,17 @@ func (t *table) viewJSONFrom(from int64) []byte {
 
 // invalidate drops the cached views (a seat changed). Callers hold mu.
 func (t *table) invalidate() { t.view, t.viewSeq, t.core = nil, -1, nil }
+
+// summarize adds what the table knows beyond the store to a game's
+// summary: its position and the clocks.
+func (t *table) summarize(sm *wire.Summary) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	sm.Position = t.st.Position()
+	if t.clocks != nil {
+		sm.ClocksMs = map[string]int64{}
+		for i, d := range t.remaining(t.deps.now()) {
+			sm.ClocksMs[t.st.Players()[i]] = max(d.Milliseconds(), 0)
+		}
+	}
+}

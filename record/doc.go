@@ -7,7 +7,9 @@
 // A Record is the record's tags, in order (Game, Options, Players, the
 // seats, the clock, the dice scheme, the commitment to the server seed,
 // the players' seeds and first nonce commitments, the server seed once the
-// game is over, Status and Result), its events (rolls, moves, timeouts,
+// game is over, Status, Result and Termination, the end reason; records
+// written before it have no Termination tag and no clocks, and still
+// verify), its events (rolls, moves, timeouts,
 // resignations, aborts, offers and answers, as store.Event) and its
 // signature.
 //
@@ -15,9 +17,11 @@
 //
 // Record.Text writes the text form: the line "# norns record 1", one tag
 // a line as in PGN ([Name "value"]), a blank line, then one event a line,
-// "<seq> <kind> <player> <action>", after a move that revealed a nonce or
-// committed to one (dice scheme v2) followed by " {nonce <hex> next
-// <hex>}", then the chat given, one comment line "# chat …" a message.
+// "<seq> <kind> <player> <action>", followed in a game with clocks by
+// each seat's time left after the event and, after a move that revealed a
+// nonce or committed to one (dice scheme v2), by the nonces:
+// " {clk 0:04:57.120 0:05:00.000 nonce <hex> next <hex>}" (eventLine),
+// then the chat given, one comment line "# chat …" a message.
 // Record.JSON gives the JSON form (JSON, FormatJSON). Parse reads either
 // form back; the chat is not part of a Record.
 //

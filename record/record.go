@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/store"
 )
@@ -125,7 +126,7 @@ func (rec *Record) parseEvent(line string) error {
 	if len(f) == 4 {
 		e.Action = f[3]
 		if i := strings.LastIndex(e.Action, "{"); i >= 0 && strings.HasSuffix(e.Action, "}") {
-			if e.Nonce, e.Next, err = parseReveal(e.Action[i+1 : len(e.Action)-1]); err != nil {
+			if e.Clocks, e.Nonce, e.Next, err = parseReveal(e.Action[i+1 : len(e.Action)-1]); err != nil {
 				return err
 			}
 			e.Action = strings.TrimSuffix(e.Action[:i], " ")
@@ -135,20 +136,34 @@ func (rec *Record) parseEvent(line string) error {
 	return nil
 }
 
-// parseReveal reads what eventLine writes between the braces after a move:
-// "nonce <hex>", "next <hex>", or both in that order.
-func parseReveal(s string) (nonce, next string, err error) {
+// parseReveal reads what eventLine writes between the braces after an
+// event: "clk" and the clocks, "nonce <hex>", "next <hex>", each optional,
+// in that order.
+func parseReveal(s string) (clocks []time.Duration, nonce, next string, err error) {
 	f := strings.Fields(s)
+	if len(f) > 0 && f[0] == "clk" {
+		f = f[1:]
+		for len(f) > 0 && f[0] != "nonce" && f[0] != "next" {
+			d, err := ParseClock(f[0])
+			if err != nil {
+				return nil, "", "", err
+			}
+			clocks, f = append(clocks, d), f[1:]
+		}
+		if len(clocks) == 0 {
+			return nil, "", "", fmt.Errorf("{%s}: clk without the clocks", s)
+		}
+	}
 	if len(f) > 0 && f[0] == "nonce" && len(f) >= 2 {
 		nonce, f = f[1], f[2:]
 	}
 	if len(f) == 2 && f[0] == "next" {
 		next, f = f[1], nil
 	}
-	if len(f) > 0 || nonce == "" && next == "" {
-		return "", "", fmt.Errorf("{%s} is not {nonce <hex> next <hex>}", s)
+	if len(f) > 0 || clocks == nil && nonce == "" && next == "" {
+		return nil, "", "", fmt.Errorf("{%s} is not {nonce <hex> next <hex>}", s)
 	}
-	return nonce, next, nil
+	return clocks, nonce, next, nil
 }
 
 // parseJSON reads a JSON record (format=json).
@@ -180,7 +195,14 @@ func parseJSON(data []byte) (*Record, error) {
 		if e.Kind == "" || e.Player == "" {
 			return nil, fmt.Errorf("JSON record: event %d lacks its kind or player", e.Seq)
 		}
-		rec.Events = append(rec.Events, store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time})
+		ev := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time}
+		for _, ms := range e.ClocksMs {
+			if ms < 0 {
+				return nil, fmt.Errorf("JSON record: event %d has a negative clock", e.Seq)
+			}
+			ev.Clocks = append(ev.Clocks, time.Duration(ms)*time.Millisecond)
+		}
+		rec.Events = append(rec.Events, ev)
 	}
 	return rec, nil
 }

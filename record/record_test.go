@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
@@ -8,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -334,4 +337,130 @@ func FuzzParse(f *testing.F) {
 		}
 		record.Verify(rec, games.All)
 	})
+}
+
+// TestClocksAndTermination: the clocks of the events and the Termination
+// tag are written in the text and the JSON forms, read back, signed and
+// verified; a Termination tag that disagrees with the replay, a clock of a
+// seat that does not exist, and malformed clocks are errors.
+func TestClocksAndTermination(t *testing.T) {
+	rec := play(t, 30, store.Event{Kind: store.EventResign, Player: "black"})
+	tag("Termination", "resignation")(rec)
+	for i := range rec.Events {
+		rec.Events[i].Clocks = []time.Duration{time.Duration(300000-i*1001) * time.Millisecond, 299*time.Second + 7*time.Millisecond}
+	}
+	key := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
+	if err := record.Sign(rec, key); err != nil {
+		t.Fatal(err)
+	}
+	text := rec.Text(nil)
+	for _, want := range []string{
+		"\n1 move white " + rec.Events[0].Action + " {clk 0:05:00.000 0:04:59.007}\n",
+		"\n2 roll chance " + rec.Events[1].Action + " {clk 0:04:58.999 0:04:59.007}\n",
+		"[Termination \"resignation\"]\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Text does not contain %q:\n%.600s", want, text)
+		}
+	}
+	js, err := json.Marshal(rec.JSON(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"clocks_ms":[300000,299007]`) {
+		t.Errorf("JSON = %.300s…, want the first event's clocks_ms [300000,299007]", js)
+	}
+	for _, form := range []string{text, string(js)} {
+		got, err := record.Parse(strings.NewReader(form))
+		if err != nil {
+			t.Fatalf("Parse(%.40q) = %v", form, err)
+		}
+		if !slices.EqualFunc(got.Events, rec.Events, func(a, b store.Event) bool { return slices.Equal(a.Clocks, b.Clocks) }) {
+			t.Errorf("Parse(%.40q): the clocks %v…, want %v…", form, got.Events[0].Clocks, rec.Events[0].Clocks)
+		}
+		if got.Text(nil) != text {
+			t.Errorf("Parse(%.40q).Text() differs from the text written", form)
+		}
+		if v, err := record.Verify(got, games.All); err != nil || !v.Signed {
+			t.Errorf("Verify(Parse(%.40q)) = %+v, %v, want signed", form, v, err)
+		}
+	}
+	wrong := edited(rec, func(r *record.Record) {
+		r.Signature = ""
+		tag(record.TagSigningKey, "-")(r)
+		tag("Termination", "time")(r)
+	})
+	if _, err := record.Verify(wrong, games.All); err == nil || !strings.Contains(err.Error(), `Termination tag is "time", the replay ends by "resignation"`) {
+		t.Errorf("Verify(Termination time) = %v, want a disagreement", err)
+	}
+	three := edited(rec, func(r *record.Record) {
+		r.Signature = ""
+		tag(record.TagSigningKey, "-")(r)
+		r.Events[3].Clocks = []time.Duration{1, 2, 3}
+	})
+	if _, err := record.Verify(three, games.All); err == nil || !strings.Contains(err.Error(), "event 4: 3 clocks for 2 players") {
+		t.Errorf("Verify(3 clocks) = %v, want an error", err)
+	}
+	nonce, next := strings.Repeat("ab", dice.NonceSize), strings.Repeat("cd", sha256.Size)
+	line := "1 move white c2c4 {clk 0:05:00.000 1:59:59.999 nonce " + nonce + " next " + next + "}\n"
+	both, err := record.Parse(strings.NewReader("# norns record 1\n\n" + line))
+	if want := (store.Event{Seq: 1, Kind: store.EventMove, Player: "white", Action: "c2c4", Clocks: []time.Duration{5 * time.Minute, 2*time.Hour - time.Millisecond}, Nonce: nonce, Next: next}); err != nil || !reflect.DeepEqual(both.Events, []store.Event{want}) || both.Text(nil) != "# norns record 1\n\n"+line {
+		t.Errorf("Parse(%q) = %+v, %v, want %+v", line, both, err, want)
+	}
+	for _, line := range []string{"1 move white c2c4 {clk}", "1 move white c2c4 {clk 5:00}", "1 move white c2c4 {clk 0:05:60.000}", "1 move white c2c4 {clk 0:05:00.000 nonce}"} {
+		if _, err := record.Parse(strings.NewReader("# norns record 1\n\n" + line + "\n")); err == nil {
+			t.Errorf("Parse(%q) = nil error, want one", line)
+		}
+	}
+}
+
+// TestClockFormat: FormatClock and ParseClock, both ways.
+func TestClockFormat(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0:00:00.000"}, {-time.Second, "0:00:00.000"}, {1500 * time.Microsecond, "0:00:00.001"},
+		{5*time.Minute + 3*time.Second + 120*time.Millisecond, "0:05:03.120"}, {26*time.Hour + time.Minute, "26:01:00.000"},
+	} {
+		if got := record.FormatClock(tt.d); got != tt.want {
+			t.Errorf("FormatClock(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+		if d, err := record.ParseClock(tt.want); err != nil || d != max(tt.d, 0).Truncate(time.Millisecond) {
+			t.Errorf("ParseClock(%q) = %v, %v, want %v", tt.want, d, err, max(tt.d, 0).Truncate(time.Millisecond))
+		}
+	}
+}
+
+// TestRecordsBeforeClocks: records a server wrote and signed before event
+// lines carried clocks and before the Termination tag (testdata, a chess
+// game with a 5+3 clock that black resigned after four moves) still read,
+// write back to the same text and verify, signed.
+func TestRecordsBeforeClocks(t *testing.T) {
+	const key = "9035b1f9a7dccb73d10b1b4a81e5abd16e4e5ee3d4a6540a41632117e2437ebd"
+	for _, name := range []string{"chess-before-clocks.norns", "chess-before-clocks.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := record.Parse(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("Parse(%s) = %v", name, err)
+		}
+		if _, ok := rec.Tags["Termination"]; ok || len(rec.Events) != 5 || rec.Events[0].Clocks != nil {
+			t.Errorf("Parse(%s) = %d events, clocks %v, tags %v; want 5 events without clocks or Termination", name, len(rec.Events), rec.Events[0].Clocks, rec.Order)
+		}
+		v, err := record.Verify(rec, games.All)
+		if err != nil || !v.Signed || v.Key != key || v.Result != "white wins (resignation)" || v.Events != 5 {
+			t.Errorf("Verify(%s) = %+v, %v; want white wins (resignation), 5 events, signed by %s", name, v, err, key)
+		}
+	}
+	text, err := os.ReadFile(filepath.Join("testdata", "chess-before-clocks.norns"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := record.Parse(bytes.NewReader(text))
+	if got := rec.Text(nil); got != string(text) {
+		t.Errorf("Parse(old record).Text() = %q, want the record as written, %q", got, text)
+	}
 }

@@ -73,9 +73,10 @@ var ErrSeedNotRevealed = errors.New("the game is over but the record does not re
 // Options, Scheme, Commitment, Status, ServerSeed and a Seed tag for each
 // player; it checks the server seed against the commitment, recomputes every
 // roll from the seeds and checks it against the record, checks every move
-// is legal for the player named, and checks the final status and result
-// against the Status and Result tags. The tags and the replay must agree on
-// whether the game is over (a game that expired before it started is over
+// is legal for the player named, that an event's clocks, when it has
+// them, are one a player, and checks the final status and result against
+// the Status, Result and (when there is one) Termination tags. The tags
+// and the replay must agree on whether the game is over (a game that expired before it started is over
 // with no events); when it is, the server seed must be revealed.
 // Only a record of a game not over may carry ServerSeed "?", and then the
 // rolls are not checked (Revealed is false). Last, when the record is
@@ -254,6 +255,9 @@ func (r *replay) event(e store.Event) error {
 	if err := r.chain.follow(e); err != nil {
 		return fmt.Errorf("event %d: %v", e.Seq, err)
 	}
+	if e.Clocks != nil && len(e.Clocks) != len(r.st.Players()) {
+		return fmt.Errorf("event %d: %d clocks for %d players", e.Seq, len(e.Clocks), len(r.st.Players()))
+	}
 	var err error
 	switch e.Kind {
 	case store.EventRoll:
@@ -407,5 +411,19 @@ func (r *replay) agree() error {
 	if res, ok := r.tags["Result"]; ok && res != v.Result {
 		return fmt.Errorf("the record's Result tag is %q, the replay ends %q", res, v.Result)
 	}
+	// Records written before the Termination tag have none.
+	if term, ok := r.tags["Termination"]; ok && term != Termination(shown) {
+		return fmt.Errorf("the record's Termination tag is %q, the replay ends by %q", term, Termination(shown))
+	}
 	return nil
+}
+
+// Termination is the end reason a record's Termination tag gives: the
+// reason of the game's result ("checkmate", "resignation", "time",
+// "agreement"…), "unterminated" while the game goes on.
+func Termination(s game.State) string {
+	if !s.Terminal() {
+		return "unterminated"
+	}
+	return s.Result().Reason
 }

@@ -47,15 +47,24 @@ func (rec *Record) Text(chat []store.ChatMessage) string {
 }
 
 // eventLine is an event's line in a Norns record: "<seq> <kind> <player>
-// <action>", and after a move that revealed a nonce or committed to one
-// (dice scheme v2) " {nonce <hex> next <hex>}", either part left out when
-// empty. Parse reads it back.
+// <action>", then in braces what the event carries besides: in a game with
+// clocks each seat's time left after it, in the order of the Players tag
+// ("clk 0:04:57.120 0:05:00.000", to the millisecond), and after a move that
+// revealed a nonce or committed to one (dice scheme v2) "nonce <hex> next
+// <hex>"; each part left out when empty, the braces when all are. Parse
+// reads it back.
 func eventLine(e store.Event) string {
 	line := fmt.Sprintf("%d %s %s", e.Seq, e.Kind, e.Player)
 	if e.Action != "" {
 		line += " " + e.Action
 	}
 	var reveal []string
+	if len(e.Clocks) > 0 {
+		reveal = append(reveal, "clk")
+		for _, d := range e.Clocks {
+			reveal = append(reveal, FormatClock(d))
+		}
+	}
 	if e.Nonce != "" {
 		reveal = append(reveal, "nonce "+e.Nonce)
 	}
@@ -90,9 +99,12 @@ type Event struct {
 	Action string `json:"action,omitempty"`
 	// Nonce and Next are what a move revealed and committed to (dice
 	// scheme v2).
-	Nonce string    `json:"nonce,omitempty"`
-	Next  string    `json:"next,omitempty"`
-	Time  time.Time `json:"time"`
+	Nonce string `json:"nonce,omitempty"`
+	Next  string `json:"next,omitempty"`
+	// ClocksMs is each seat's time left after the event in milliseconds,
+	// in a game with clocks.
+	ClocksMs []int64   `json:"clocks_ms,omitempty"`
+	Time     time.Time `json:"time"`
 }
 
 // Chat is a chat message of a JSON record.
@@ -115,10 +127,31 @@ func (rec *Record) JSON(chat []store.ChatMessage) JSON {
 		r.Tags = append(r.Tags, [2]string{k, rec.Tags[k]})
 	}
 	for _, e := range rec.Events {
-		r.Events = append(r.Events, Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time.UTC()})
+		ev := Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Nonce: e.Nonce, Next: e.Next, Time: e.Time.UTC()}
+		for _, d := range e.Clocks {
+			ev.ClocksMs = append(ev.ClocksMs, d.Milliseconds())
+		}
+		r.Events = append(r.Events, ev)
 	}
 	for _, m := range chat {
 		r.Chat = append(r.Chat, Chat{Seq: m.Seq, Room: m.Room, Player: m.Player, Name: m.Name, Text: m.Text, Time: m.Time.UTC()})
 	}
 	return r
+}
+
+// FormatClock writes a time left as the records do, h:mm:ss.mmm, to the
+// millisecond, rounded down ("0:04:57.120"); a negative time is written
+// as zero. ParseClock reads it back.
+func FormatClock(d time.Duration) string {
+	ms := max(d.Milliseconds(), 0)
+	return fmt.Sprintf("%d:%02d:%02d.%03d", ms/3600000, ms/60000%60, ms/1000%60, ms%1000)
+}
+
+// ParseClock reads a time left as FormatClock writes it.
+func ParseClock(s string) (time.Duration, error) {
+	var h, m, sec, ms int64
+	if n, err := fmt.Sscanf(s, "%d:%2d:%2d.%3d", &h, &m, &sec, &ms); err != nil || n != 4 || h < 0 || m > 59 || sec > 59 || ms < 0 || FormatClock(time.Duration(((h*60+m)*60+sec)*1000+ms)*time.Millisecond) != s {
+		return 0, fmt.Errorf("%q is not a time left h:mm:ss.mmm", s)
+	}
+	return time.Duration(((h*60+m)*60+sec)*1000+ms) * time.Millisecond, nil
 }

@@ -92,12 +92,12 @@ func TestEndToEndChess(t *testing.T) {
 	s := startTmux(t, bin, "play", "--game", "chess", "--vs", "easy", "--seed", "5", "--save", rec, "--lang", "en")
 	s.waitFor("White to move — your move", "Chess")
 	s.send("e2e4", "Enter")
-	s.waitFor("1. White: e2e4", "2. Black: ", "White to move")
+	s.waitFor("1. White: e2e4", "1... Black: ", "White to move")
 	// Point at d2, then d4: the cursor starts on e5.
 	s.send("Left", "Down", "Down", "Down", "Enter")
 	s.waitFor("[♙]", "•")
 	s.send("Up", "Up", "Enter")
-	scr := s.waitFor("3. White: d2d4", "4. Black: ", "White to move")
+	scr := s.waitFor("2. White: d2d4", "2... Black: ", "White to move")
 	if strings.Count(scr, "\n") > 24 {
 		t.Errorf("the screen has more than 24 lines:\n%s", scr)
 	}
@@ -114,7 +114,7 @@ func TestEndToEndChess(t *testing.T) {
 	}
 	// Resume it.
 	s2 := startTmux(t, bin, "play", "--load", rec, "--vs", "easy", "--seed", "5", "--lang", "en")
-	s2.waitFor("1. White: e2e4", "2. Black: ", "White to move")
+	s2.waitFor("1. White: e2e4", "1... Black: ", "White to move")
 	s2.send("C-c")
 }
 
@@ -172,7 +172,7 @@ func TestEndToEndRussianKeyboard(t *testing.T) {
 	s := startTmux(t, bin, "play", "--game", "chess", "--vs", "easy", "--seed", "5", "--lang", "ru")
 	s.waitFor("Ход: Белые — ваш ход")
 	s.send("у2у4", "Enter")
-	s.waitFor("1. Белые: e2e4", "2. Чёрные: ", "Ход: Белые")
+	s.waitFor("1. Белые: e2e4", "1... Чёрные: ", "Ход: Белые")
 	s.send("г")
 	s.waitFor("Ход отменён")
 	s.send("zz9", "Enter")

@@ -131,7 +131,7 @@ func TestPointAndTypeChess(t *testing.T) {
 		t.Errorf("history = %q, want %q", got, want)
 	}
 	view := m.Render()
-	for _, want := range []string{"1. White: e2e4", "2. Black: e7e5", "3. White: g1f3", "Black to move"} {
+	for _, want := range []string{"1. White: e2e4", "1... Black: e7e5", "2. White: g1f3", "Black to move"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("Render() lacks %q:\n%s", want, view)
 		}

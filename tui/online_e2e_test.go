@@ -28,7 +28,7 @@ func TestEndToEndJoin(t *testing.T) {
 		t.Fatalf("after f2f3 the server has %+v", v)
 	}
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "e7e5", "seq": 1}, nil)
-	s.waitFor("2. Black: e7e5", "White to move — your move", "Black played e7e5")
+	s.waitFor("1... Black: e7e5", "White to move — your move", "Black played e7e5")
 
 	// The chat.
 	s.send("t")
@@ -43,9 +43,9 @@ func TestEndToEndJoin(t *testing.T) {
 	s.send("Right", "Right", "Down", "Down", "Down", "Enter")
 	s.waitFor("[♙]")
 	s.send("Up", "Up", "Enter")
-	s.waitFor("3. White: g2g4", "Black to move")
+	s.waitFor("2. White: g2g4", "Black to move")
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "d8h4", "seq": 3}, nil)
-	scr := s.waitFor("4. Black: d8h4", "Black wins (checkmate)", "Game over")
+	scr := s.waitFor("2... Black: d8h4", "Black wins (checkmate)", "Game over")
 	if strings.Contains(scr, "your move") {
 		t.Errorf("a move is offered after the mate:\n%s", scr)
 	}
@@ -61,7 +61,7 @@ func TestEndToEndJoin(t *testing.T) {
 
 	// Back to the game with the kept token.
 	s2 := startTmux(t, bin, "play", "--game-url", base+"/games/"+g.ID, "--seat-file", seats, "--lang", "en")
-	s2.waitFor("online: you play White against Ann", "4. Black: d8h4", "Black wins (checkmate)", "Bob: good luck")
+	s2.waitFor("online: you play White against Ann", "2... Black: d8h4", "Black wins (checkmate)", "Bob: good luck")
 	s2.send("q")
 }
 
@@ -105,7 +105,7 @@ func TestEndToEndClockRematch(t *testing.T) {
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "e2e4", "seq": 0}, nil)
 	s.waitFor("1. White: e2e4", "Black to move — your move", "Black: first move untimed")
 	s.send("e7e5", "Enter")
-	s.waitFor("2. Black: e7e5", "▸White 3:0")
+	s.waitFor("1... Black: e7e5", "▸White 3:0")
 	s.waitFor("▸White 3:00") // 3:02 after the increment, ticking down
 
 	api(t, "POST", games+"/chat", "", map[string]string{"room": "spectators", "text": "hello from the stands"}, nil)

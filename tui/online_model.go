@@ -503,15 +503,9 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			m.message = i18n.T(m.lang, "tui.online.resigned")
 		case "abort":
 			m.message = i18n.T(m.lang, "tui.online.aborted")
-		case "draw":
-			if !on.view.Finished && on.view.DrawOffer == on.o.Player {
-				m.message = i18n.T(m.lang, "tui.online.drawsent")
-			}
-		case "takeback":
-			if on.view.TakebackOffer == on.o.Player {
-				m.message = i18n.T(m.lang, "tui.online.takebacksent")
-			}
 		}
+		// An offer sent is said by lines, from the view, as long as it
+		// waits: the answer (on the feed) takes it away.
 		return cmd
 	case chattedMsg:
 		if msg.err != nil {
@@ -712,7 +706,8 @@ func (on *onlineGame) title(l i18n.Lang) string {
 }
 
 // lines are the panel's lines of an online game: the question awaiting
-// an answer, the offers, the feed's trouble and the last chat messages.
+// an answer, the offers (another player's, and the player's own while
+// they wait for the answer), the feed's trouble and the last chat messages.
 func (on *onlineGame) lines(l i18n.Lang, w int) []string {
 	var out []string
 	add := func(s string) { out = append(out, wrap(s, w)...) }
@@ -728,6 +723,12 @@ func (on *onlineGame) lines(l i18n.Lang, w int) []string {
 		add(i18n.T(l, "tui.online.ask.draw", "player", i18n.Player(l, v.DrawOffer)))
 	case "takeback":
 		add(i18n.T(l, "tui.online.ask.takeback", "player", i18n.Player(l, v.TakebackOffer)))
+	}
+	if !v.Finished && v.DrawOffer == on.o.Player {
+		add(i18n.T(l, "tui.online.drawsent"))
+	}
+	if !v.Finished && v.TakebackOffer == on.o.Player {
+		add(i18n.T(l, "tui.online.takebacksent"))
 	}
 	if v.Finished {
 		switch mine, others := on.rematchWishes(l); {

@@ -153,7 +153,7 @@ func TestOnlineClock(t *testing.T) {
 
 	// White's move: Black's clock runs, White's stands again.
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "g1f3", "seq": 2}, nil)
-	await(t, m, ch, "3. White: g1f3", "▸Black ")
+	await(t, m, ch, "2. White: g1f3", "▸Black ")
 	if scr := m.Render(); strings.Contains(scr, "▸White") {
 		t.Errorf("White's clock runs at Black's turn:\n%s", scr)
 	}
@@ -250,7 +250,7 @@ func TestOnlineRematch(t *testing.T) {
 		t.Fatalf("the rematch on the server: %+v", sv.History)
 	}
 	api(t, "POST", base+"/api/games/"+id2+"/actions", ann, map[string]any{"action": "e7e5", "seq": 1}, nil)
-	await(t, m, ch, "2. Black: e7e5", "Black played e7e5", "your move")
+	await(t, m, ch, "1... Black: e7e5", "Black played e7e5", "your move")
 
 	// Bob resigns and asks first; Ann accepts.
 	press(t, m, "r", "y", "m")

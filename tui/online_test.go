@@ -201,17 +201,17 @@ func TestOnlineGame(t *testing.T) {
 		t.Fatalf("after e7e5 the server is at seq %d, %s to move; want 2, white", sv.Seq, sv.ToMove)
 	}
 	scr = m.Render()
-	if !strings.Contains(scr, "2. Black: e7e5") || m.human() {
+	if !strings.Contains(scr, "1... Black: e7e5") || m.human() {
 		t.Errorf("after e7e5 the screen is\n%s", scr)
 	}
 	// White's next move, then Black points at g8 and f6 on the board.
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "g1f3", "seq": 2}, nil)
-	await(t, m, ch, "3. White: g1f3", "your move")
+	await(t, m, ch, "2. White: g1f3", "your move")
 	m.cursor = cell{6, 7}
 	press(t, m, "enter")
 	m.cursor = cell{5, 5}
 	press(t, m, "enter")
-	if sv := serverView(t, base, g.ID); sv.Seq != 4 || !strings.Contains(m.Render(), "4. Black: g8f6") {
+	if sv := serverView(t, base, g.ID); sv.Seq != 4 || !strings.Contains(m.Render(), "2... Black: g8f6") {
 		t.Errorf("after pointing g8 f6 the server is at seq %d; screen\n%s", sv.Seq, m.Render())
 	}
 
@@ -225,6 +225,25 @@ func TestOnlineGame(t *testing.T) {
 	}
 	api(t, "POST", games+"/draw", ann, map[string]bool{"accept": false}, nil)
 	await(t, m, ch, "White declines the draw")
+	// The view after the answer takes the line away.
+	awaitModel(t, m, ch, "the view after the decline", func() bool { return m.on.view.Seq == 6 })
+	if scr := m.Render(); strings.Contains(scr, "Draw offered") {
+		t.Errorf("after White declined, the screen still says the offer waits:\n%s", scr)
+	}
+	// Black asks to take g8f6 back; White agrees: the request's line goes.
+	press(t, m, "u")
+	if sv := serverView(t, base, g.ID); sv.TakebackOffer != "black" {
+		t.Fatalf("after u the takeback request is %q, want black's", sv.TakebackOffer)
+	}
+	if !strings.Contains(m.Render(), "Takeback asked: waiting for the answer") {
+		t.Errorf("the screen does not show the request sent:\n%s", m.Render())
+	}
+	api(t, "POST", games+"/takeback", ann, map[string]bool{"accept": true}, nil)
+	await(t, m, ch, "White agrees: the move is taken back")
+	awaitModel(t, m, ch, "the view after the takeback", func() bool { return m.on.view.Seq == 8 })
+	if scr := m.Render(); strings.Contains(scr, "Takeback asked") || strings.Contains(scr, "g8f6") {
+		t.Errorf("after White agreed, the screen still shows the request or the move:\n%s", scr)
+	}
 	// White offers one; Black declines with n.
 	api(t, "POST", games+"/draw", ann, map[string]bool{"accept": true}, nil)
 	await(t, m, ch, "White offers a draw: y: accept · n: decline")

@@ -52,7 +52,7 @@ func TestScreenshots(t *testing.T) {
 	s = startTmux(t, bin, "play", "--game", "seidr", "--vs", "easy", "--seed", "5", "--lang", "en", "--roll-delay", "10ms")
 	s.waitFor("White to move — your move")
 	s.send("c2c4", "Enter")
-	write("tui-seidr.txt", s.waitFor("2. Black: ", "White to move — your move", "Rolled: "))
+	write("tui-seidr.txt", s.waitFor("1... Black: ", "White to move — your move", "Rolled: "))
 
 	// Nords Loki in Russian against the AI: a few turns from the list,
 	// then the waiting checkers picked, the fields they reach marked.

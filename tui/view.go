@@ -259,11 +259,16 @@ func (m *Model) legalGrid(ids []int, w, rows int) []string {
 	return out
 }
 
-// moveLines writes the history, one line per turn: "3. White: e2e4".
+// moveLines writes the history, one line per turn, numbered as the game's
+// records number them: in the chess games (game.PGNWriter) by full moves
+// as PGN does, "1. White: e2e4" then "1... Black: e7e5"; in the others by
+// turns, "3. Black: 5-2 13/8 13/11".
 func (m *Model) moveLines(w int) []string {
 	var out []string
 	names := m.s.Players()
-	n := 0
+	_, fullMoves := m.s.(game.PGNWriter)
+	fullMoves = fullMoves && len(names) == 2
+	n, full := 0, 1
 	for i := 0; i < len(m.entries); {
 		j := i + 1
 		for j < len(m.entries) && m.entries[j].owner == m.entries[i].owner {
@@ -278,7 +283,15 @@ func (m *Model) moveLines(w int) []string {
 		for _, e := range m.entries[i:j] {
 			texts = append(texts, m.entryText(e))
 		}
-		out = append(out, wrap(fmt.Sprintf("%d. %s: %s", n, who, strings.Join(texts, " ")), w)...)
+		number := fmt.Sprintf("%d.", n)
+		if fullMoves {
+			number = fmt.Sprintf("%d.", full)
+			if m.entries[i].owner == 1 {
+				number = fmt.Sprintf("%d...", full)
+				full++
+			}
+		}
+		out = append(out, wrap(fmt.Sprintf("%s %s: %s", number, who, strings.Join(texts, " ")), w)...)
 		i = j
 	}
 	return out

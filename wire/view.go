@@ -143,4 +143,12 @@ type Summary struct {
 	// Speed and HotSeat are the View's.
 	Speed   string `json:"speed"`
 	HotSeat bool   `json:"hot_seat,omitempty"`
+	// ToMove is the seat whose turn it is ("chance" for a roll), empty
+	// while the game waits for players and once it is over.
+	ToMove string `json:"to_move,omitempty"`
+	// Position (the game's notation, for a small picture of the board) and
+	// ClocksMs (each seat's time left, for a game with clocks) are given
+	// for the games the instance holds in memory: those under way.
+	Position string           `json:"position,omitempty"`
+	ClocksMs map[string]int64 `json:"clocks_ms,omitempty"`
 }

@@ -200,3 +200,15 @@ func TestVerifyCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyOldRecords: norns verify still verifies the records a server
+// signed before event lines carried clocks and records a Termination tag
+// (record/testdata), in the text and the JSON form.
+func TestVerifyOldRecords(t *testing.T) {
+	for _, name := range []string{"chess-before-clocks.norns", "chess-before-clocks.json"} {
+		stdout, stderr, err := run(t, "", "verify", filepath.Join("..", "..", "record", "testdata", name))
+		if err != nil || !strings.Contains(stdout, "ok: chess, 5 events legal") || !strings.Contains(stdout, "white wins (resignation)") || !strings.Contains(stdout, "signed by 9035b1f9a7dccb73d10b1b4a81e5abd16e4e5ee3d4a6540a41632117e2437ebd") {
+			t.Errorf("norns verify %s = %v\nstdout: %s\nstderr: %s", name, err, stdout, stderr)
+		}
+	}
+}

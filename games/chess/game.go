@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 )
@@ -265,7 +266,11 @@ func Material(p *Position, c Color) int {
 }
 
 // PGN writes the game in Portable Game Notation with SAN moves.
-func (s *State) PGN(tags map[string]string) string {
+func (s *State) PGN(tags map[string]string) string { return s.PGNClocks(tags, nil) }
+
+// PGNClocks writes the game as PGN does, each move followed by its clock
+// (game.ClockedPGNWriter).
+func (s *State) PGNClocks(tags map[string]string, clocks []time.Duration) string {
 	t := map[string]string{}
 	for k, v := range tags {
 		t[k] = v
@@ -275,9 +280,11 @@ func (s *State) PGN(tags map[string]string) string {
 		t["SetUp"], t["FEN"] = "1", s.start.FEN()
 	}
 	var entries []PGNEntry
-	for _, r := range s.log {
+	for i, r := range s.log {
 		p := r.Undo
-		entries = append(entries, PGNEntry{Text: p.SAN(Move(r.Action)), Number: p.Fullmove(), Black: p.Turn() == Black})
+		e := PGNEntry{Text: p.SAN(Move(r.Action)), Number: p.Fullmove(), Black: p.Turn() == Black}
+		e.Clock, e.Clocked = ClockAt(clocks, i)
+		entries = append(entries, e)
 	}
 	if s.result.Kind != game.Ongoing {
 		if n := len(entries); n > 0 {

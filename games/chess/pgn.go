@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // PGNEntry is one token of PGN movetext: a move (or "pass", or "--"), the
@@ -17,13 +18,34 @@ type PGNEntry struct {
 	Number  int
 	Black   bool
 	Comment string
+	// Clock is the mover's time left after the move, written as a
+	// [%clk h:mm:ss] comment when Clocked.
+	Clock   time.Duration
+	Clocked bool
+}
+
+// ClockAt returns clocks[i] for PGNEntry.Clock, and false when there is no
+// clock there (game.ClockedPGNWriter).
+func ClockAt(clocks []time.Duration, i int) (time.Duration, bool) {
+	if i < 0 || i >= len(clocks) || clocks[i] < 0 {
+		return 0, false
+	}
+	return clocks[i], true
+}
+
+// FormatClock writes a time left as a [%clk] comment does, h:mm:ss,
+// rounded down.
+func FormatClock(d time.Duration) string {
+	s := int64(max(d, 0) / time.Second)
+	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 }
 
 var sevenTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 // FormatPGN writes a game in Portable Game Notation: the Seven Tag Roster
 // in order (missing tags written "?", the result "*"), the other tags
-// sorted, then the movetext wrapped at 80 columns and the result.
+// sorted, then the movetext wrapped at 80 columns and the result. A move's
+// clock comes first in the comment after it: "{[%clk 0:04:57] roll LS}".
 func FormatPGN(tags map[string]string, entries []PGNEntry) string {
 	var b strings.Builder
 	result := tags["Result"]
@@ -73,8 +95,12 @@ func FormatPGN(tags map[string]string, entries []PGNEntry) string {
 		}
 		word(e.Text)
 		needNumber = false
-		if e.Comment != "" {
-			for _, w := range strings.Fields("{" + strings.NewReplacer("{", "(", "}", ")").Replace(e.Comment) + "}") {
+		comment := e.Comment
+		if e.Clocked {
+			comment = strings.TrimSpace("[%clk " + FormatClock(e.Clock) + "] " + comment)
+		}
+		if comment != "" {
+			for _, w := range strings.Fields("{" + strings.NewReplacer("{", "(", "}", ")").Replace(comment) + "}") {
 				word(w)
 			}
 			needNumber = true

@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 )
@@ -21,7 +22,8 @@ type PGNGame struct {
 // it: tag pairs ([Name "value"], with \" and \\ escaped), a blank line,
 // then movetext: move numbers ("12." and "12..."), moves (SAN, with their
 // annotation glyphs "!?" dropped, or the null move "--"), comments in
-// braces (kept, joined, with the move before them) or after ";" to the end
+// braces (kept, joined, with the move before them; a [%clk h:mm:ss] in
+// one is the move's Clock) or after ";" to the end
 // of the line, numeric annotation glyphs ($1) and variations in
 // parentheses (skipped), and the termination marker, which must end it.
 // Errors wrap game.ErrSyntax and name the line.
@@ -113,7 +115,12 @@ func (g *PGNGame) readMovetext(lines []string, i int) error {
 				comment += rest[:end]
 				j = len(line) - len(rest) + end + 1
 				if n := len(g.Entries); n > 0 && depth == 0 {
-					g.Entries[n-1].Comment = strings.TrimSpace(strings.TrimSpace(g.Entries[n-1].Comment) + " " + strings.Join(strings.Fields(comment), " "))
+					e := &g.Entries[n-1]
+					comment = strings.Join(strings.Fields(comment), " ")
+					if d, rest, ok := cutClock(comment); ok {
+						e.Clock, e.Clocked, comment = d, true, rest
+					}
+					e.Comment = strings.TrimSpace(strings.TrimSpace(e.Comment) + " " + comment)
 				}
 			case c == '(':
 				depth++
@@ -203,4 +210,25 @@ func ReplayPGN(g *PGNGame) (game.State, error) {
 		}
 	}
 	return s, nil
+}
+
+// cutClock takes a [%clk h:mm:ss] command (seconds perhaps with a
+// fraction, as some programs write) out of a comment: the time, the
+// comment without it, and whether there was one.
+func cutClock(comment string) (time.Duration, string, bool) {
+	i := strings.Index(comment, "[%clk ")
+	if i < 0 {
+		return 0, comment, false
+	}
+	j := strings.IndexByte(comment[i:], ']')
+	if j < 0 {
+		return 0, comment, false
+	}
+	var h, m int
+	var sec float64
+	if n, err := fmt.Sscanf(comment[i+len("[%clk "):i+j], "%d:%d:%g", &h, &m, &sec); err != nil || n != 3 || h < 0 || m < 0 || m > 59 || sec < 0 || sec >= 60 {
+		return 0, comment, false
+	}
+	d := time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(sec*float64(time.Second))
+	return d, strings.TrimSpace(comment[:i] + " " + comment[i+j+1:]), true
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/norns-games/norns/game"
 )
@@ -105,4 +106,52 @@ func FuzzParsePGN(f *testing.F) {
 			t.Fatalf("%q: %d entries, then %d", text, len(g.Entries), len(again.Entries))
 		}
 	})
+}
+
+// TestPGNClocks: PGNClocks writes each move's clock as a [%clk h:mm:ss]
+// comment, the time control and termination tags given are kept, and
+// ParsePGN reads the clocks back, the other comments unchanged; a clock
+// with a fraction of a second, as other programs write it, is read too.
+func TestPGNClocks(t *testing.T) {
+	s, err := Game.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"} {
+		if err := game.ParseAndApply(s, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clocks := []time.Duration{300 * time.Second, 300 * time.Second, 297*time.Second + 900*time.Millisecond, 3599 * time.Second, -1, time.Hour + 61*time.Second, 0}
+	tags := map[string]string{"White": "Ann", "Black": "Bo", "TimeControl": "300+5", "Termination": "normal"}
+	text := s.(game.ClockedPGNWriter).PGNClocks(tags, clocks)
+	want := "1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} 2. Qh5 {[%clk 0:04:57]} 2... Nc6\n{[%clk 0:59:59]} 3. Bc4 Nf6 {[%clk 1:01:01]} 4. Qxf7# {[%clk 0:00:00] checkmate}\n1-0\n"
+	for _, w := range []string{`[TimeControl "300+5"]`, `[Termination "normal"]`, `[White "Ann"]`, want} {
+		if !strings.Contains(text, w) {
+			t.Errorf("PGNClocks = %q, want it to contain %q", text, w)
+		}
+	}
+	g, err := ParsePGN(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range g.Entries {
+		wantClock, ok := ClockAt(clocks, i)
+		if e.Clocked != ok || e.Clock != wantClock.Truncate(time.Second) {
+			t.Errorf("entry %d %s: clock %v %v, want %v %v", i, e.Text, e.Clock, e.Clocked, wantClock.Truncate(time.Second), ok)
+		}
+	}
+	if c := g.Entries[6].Comment; c != "checkmate" {
+		t.Errorf("the last comment = %q, want %q", c, "checkmate")
+	}
+	if again := FormatPGN(g.Tags, g.Entries); again != text {
+		t.Errorf("FormatPGN(ParsePGN(text)) = %q, want %q", again, text)
+	}
+	lichess, err := ParsePGN("1. e4 { [%clk 0:02:59.5] } e5 { [%eval 0.2] [%clk 0:03:00] } *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := lichess.Entries; e[0].Clock != 179500*time.Millisecond || !e[0].Clocked || e[1].Clock != 3*time.Minute || e[1].Comment != "[%eval 0.2]" {
+		t.Errorf("ParsePGN(lichess's clocks) = %+v", e)
+	}
 }

@@ -3,6 +3,7 @@ package luxumbra
 import (
 	"maps"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games/chess"
@@ -21,7 +22,11 @@ const standardStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
 // the end of the game is a comment after the last move. A game set up from
 // another position has the tags SetUp and FEN, and Dice when its dice were
 // not waiting to be rolled.
-func (s *State) PGN(tags map[string]string) string {
+func (s *State) PGN(tags map[string]string) string { return s.PGNClocks(tags, nil) }
+
+// PGNClocks writes the game as PGN does, each move followed by its
+// player's clock (game.ClockedPGNWriter).
+func (s *State) PGNClocks(tags map[string]string, clocks []time.Duration) string {
 	t := maps.Clone(tags)
 	if t == nil {
 		t = map[string]string{}
@@ -49,7 +54,7 @@ func (s *State) PGN(tags map[string]string) string {
 		}
 		black = !black
 	}
-	for _, r := range s.log {
+	for i, r := range s.log {
 		switch {
 		case r.Action >= RollLL && r.Action <= RollS:
 			roll = ActionString(r.Action)
@@ -64,6 +69,7 @@ func (s *State) PGN(tags map[string]string) string {
 			var ml chess.MoveList
 			c.pos.PseudoMoves(&ml, ^chess.Bitboard(0), ^chess.Bitboard(0))
 			add(chess.SAN(&c.pos, chess.Move(r.Action), ml.Slice()))
+			entries[len(entries)-1].Clock, entries[len(entries)-1].Clocked = chess.ClockAt(clocks, i)
 			if c.d.used() == 0 && roll != "" {
 				entries[len(entries)-1].Comment = "roll " + roll
 			}

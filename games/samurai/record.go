@@ -3,6 +3,7 @@ package samurai
 import (
 	"math"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games/chess"
@@ -72,7 +73,11 @@ func centerDistance(f, r int) int {
 // that does not start from the standard position (or with another deck)
 // has the tags SetUp and FEN, FEN holding the position notation with
 // cards.
-func (s *State) PGN(tags map[string]string) string {
+func (s *State) PGN(tags map[string]string) string { return s.PGNClocks(tags, nil) }
+
+// PGNClocks writes the game as PGN does, each move followed by its
+// player's clock (game.ClockedPGNWriter).
+func (s *State) PGNClocks(tags map[string]string, clocks []time.Duration) string {
 	t := map[string]string{}
 	for k, v := range tags {
 		t[k] = v
@@ -83,9 +88,10 @@ func (s *State) PGN(tags map[string]string) string {
 		t["SetUp"], t["FEN"] = "1", start
 	}
 	var entries []chess.PGNEntry
-	for _, r := range s.log {
+	for i, r := range s.log {
 		p := r.Undo
 		e := chess.PGNEntry{Number: p.board.Fullmove(), Black: p.board.Turn() == chess.Black}
+		e.Clock, e.Clocked = chess.ClockAt(clocks, i)
 		if r.Action == Pass {
 			e.Text, e.Comment = "--", "pass"
 		} else {

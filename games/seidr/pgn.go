@@ -2,6 +2,7 @@ package seidr
 
 import (
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games/chess"
@@ -13,7 +14,11 @@ import (
 // turn is the null move "--" with the comment "lost turn". The tags given
 // are kept; Variant, Result and, for a game not set up from the start,
 // SetUp and FEN (and SeidrPosition when it began inside a turn) are set.
-func (s *State) PGN(tags map[string]string) string {
+func (s *State) PGN(tags map[string]string) string { return s.PGNClocks(tags, nil) }
+
+// PGNClocks writes the game as PGN does, each turn followed by its
+// player's clock after their last action in it (game.ClockedPGNWriter).
+func (s *State) PGNClocks(tags map[string]string, clocks []time.Duration) string {
 	t := map[string]string{}
 	for k, v := range tags {
 		t[k] = v
@@ -56,6 +61,7 @@ func (s *State) PGN(tags map[string]string) string {
 		if i == 0 && c.Phase != Quiet {
 			newEntry(c, "--", "") // the game was set up inside a turn
 		}
+
 		var ml chess.MoveList
 		switch {
 		case c.Phase == Quiet && r.Action == Pass:
@@ -70,6 +76,9 @@ func (s *State) PGN(tags map[string]string) string {
 		default:
 			SteelMoves(&c.Pos, c.Carrier, &ml)
 			steel = chess.SAN(&c.Pos, chess.Move(r.Action), ml.Slice())
+		}
+		if d, ok := chess.ClockAt(clocks, i); ok && c.Phase != Seidr {
+			entries[len(entries)-1].Clock, entries[len(entries)-1].Clocked = d, true
 		}
 	}
 	flush()

@@ -180,6 +180,18 @@ export interface Summary {
   /** Speed and HotSeat are the View's. */
   speed: string;
   hot_seat?: boolean;
+  /**
+   * ToMove is the seat whose turn it is ("chance" for a roll), empty
+   * while the game waits for players and once it is over.
+   */
+  to_move?: string;
+  /**
+   * Position (the game's notation, for a small picture of the board) and
+   * ClocksMs (each seat's time left, for a game with clocks) are given
+   * for the games the instance holds in memory: those under way.
+   */
+  position?: string;
+  clocks_ms?: Record<string, number>;
 }
 
 /** CatalogGame describes a game the server offers. */

@@ -98,3 +98,18 @@ export function statusText(status: string, result: string, seeds = false): strin
 export function yourTurn(v: GameView, held: Record<string, string>): boolean {
   return v.started && !v.finished && v.to_move !== "chance" && !!held[v.to_move];
 }
+
+/** clockText is a clock's time: m:ss, or for a correspondence clock days
+ * and hours ("2 d 23 h"), hours and minutes in the last day. */
+export function clockText(ms: number, days: boolean): string {
+  if (days) {
+    // Whole minutes left: a clock never shows more time than it has.
+    const min = Math.floor(ms / 60000);
+    const d = Math.floor(min / 1440);
+    const hr = Math.floor((min % 1440) / 60);
+    return d > 0 ? t("clock.days", { d, h: hr }) : t("clock.hours", { h: hr, m: min % 60 });
+  }
+  const s = Math.ceil(ms / 1000);
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}

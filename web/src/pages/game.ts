@@ -22,7 +22,7 @@ import type { FeedMessage } from "../wire";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
-import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
+import { clockText, outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel } from "./chat";
@@ -812,20 +812,6 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   };
 }
 
-/** clockText is a clock's time: m:ss, or for a correspondence clock days
- * and hours ("2 d 23 h"), hours and minutes in the last day. */
-function clockText(ms: number, days: boolean): string {
-  if (days) {
-    // Whole minutes left: a clock never shows more time than it has.
-    const min = Math.floor(ms / 60000);
-    const d = Math.floor(min / 1440);
-    const hr = Math.floor((min % 1440) / 60);
-    return d > 0 ? t("clock.days", { d, h: hr }) : t("clock.hours", { h: hr, m: min % 60 });
-  }
-  const s = Math.ceil(ms / 1000);
-  const m = Math.floor(s / 60);
-  return `${m}:${String(s % 60).padStart(2, "0")}`;
-}
 
 /** firstMoveText is the time left for the first move ("first move: 0:40
  * left"). */

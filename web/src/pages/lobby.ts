@@ -5,8 +5,11 @@
 // players (with a Join button per public open seat: at once in a game
 // without dice, through the join step in a game with dice) and those in
 // progress.
-// First of all, "My games": the unfinished games this browser holds seats
-// in, those waiting for its move first.
+// First of all, "My games": the games this browser holds seats in, those
+// waiting for its move first, then the others under way, then the last
+// finished ones; each with your colour, the opponents, whose turn (or
+// "waiting for an opponent"), the clocks, and a finished game's result
+// from your side.
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
@@ -15,7 +18,7 @@ import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../nav";
 import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
 import { invitePath } from "./waiting";
-import { levelLabel, optionLabel, optionTitle, optionValueLabel, playerLabel, seatLabel, statusText, yourTurn } from "./common";
+import { clockText, levelLabel, optionLabel, optionTitle, optionValueLabel, outcome, playerLabel, reasonLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
   document.title = "Norns — " + t("lobby.title");
@@ -230,21 +233,24 @@ export function lobbyPage(main: HTMLElement): () => void {
             // A hot-seat game is one device's, not "player vs player".
             h("td", { "data-hot-seat": g.hot_seat ? "true" : null }, g.hot_seat ? t("lobby.hotseat") : g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
             // Every seat taken and still waiting: the dice seeds are due.
-            h("td", null, statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
+            h("td", null, yourResult(g) ?? statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
             h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
           ),
         ),
       ),
     );
   };
-  // drawMine shows the unfinished games this browser holds seats in, its
-  // turn first, then the newest; the section is hidden when there are none.
+  // drawMine shows the games this browser holds seats in: its turn first,
+  // then the other unfinished ones, then at most five finished, the newest
+  // first in each; the section is hidden when there are none.
   const drawMine = async () => {
     const views = await Promise.all(heldGames().map((id) => api.get(id).catch(() => null)));
     if (stop) return;
-    const open = views.filter((v): v is GameView => !!v && !v.finished);
+    const held = views.filter((v): v is GameView => !!v);
     const turn = (v: GameView) => yourTurn(v, seats.all(v.id));
-    open.sort((a, b) => Number(turn(b)) - Number(turn(a)) || b.created.localeCompare(a.created));
+    const newest = (a: GameView, b: GameView) => b.created.localeCompare(a.created);
+    const open = held.filter((v) => !v.finished).sort((a, b) => Number(turn(b)) - Number(turn(a)) || newest(a, b));
+    open.push(...held.filter((v) => v.finished).sort(newest).slice(0, 5));
     mineBox.hidden = open.length === 0;
     clear(
       mineList,
@@ -256,9 +262,11 @@ export function lobbyPage(main: HTMLElement): () => void {
               h(
                 "li",
                 { "data-game": v.id, class: turn(v) ? "your-turn" : "" },
-                h("a", { href: `/games/${v.id}` }, t("game." + v.game)),
+                miniBoard(v),
+                h("a", { href: `/${v.finished ? "replay" : "games"}/${v.id}` }, t("game." + v.game)),
                 " — ",
-                turn(v) ? h("strong", null, t("lobby.mine.turn")) : statusText(v.status, v.result, !!v.awaiting_seeds?.length),
+                mineState(v, turn(v)),
+                ...mineDetails(v),
               ),
             ),
           )
@@ -288,4 +296,54 @@ export function lobbyPage(main: HTMLElement): () => void {
  * seat tokens kept per game), at most 30. */
 function heldGames(): string[] {
   return seats.games(30);
+}
+
+/** mineState is a held game's state from your side: your turn, waiting
+ * for an opponent, whose turn, or the result as you won or lost. */
+function mineState(v: GameView, turn: boolean): HTMLElement | string {
+  if (turn) return h("strong", { class: "mine-state" }, t("lobby.mine.turn"));
+  if (!v.finished && v.seats.some((s) => s.kind === "open")) return h("span", { class: "mine-state" }, t("lobby.mine.waiting"));
+  const yours = yourResult(v);
+  if (yours) return h("span", { class: "mine-state" }, yours);
+  return h("span", { class: "mine-state" }, statusText(v.status, v.result, !!v.awaiting_seeds?.length));
+}
+
+/** mineDetails are a held game's colour, opponents and clocks. */
+function mineDetails(v: GameView): (HTMLElement | string)[] {
+  const mine = Object.keys(seats.all(v.id));
+  const others = v.seats.filter((s) => !mine.includes(s.player) && s.kind !== "open");
+  const out: (HTMLElement | string)[] = [];
+  if (mine.length && mine.length < v.seats.length) out.push(" · ", h("span", { class: "mine-colour" }, t("lobby.mine.you", { player: mine.map(playerLabel).join(", ") })));
+  if (others.length) out.push(" · ", h("span", { class: "mine-opponents" }, t("lobby.mine.vs", { names: others.map(seatLabel).join(", ") })));
+  const c = v.clock;
+  if (c) {
+    const days = !!c.days_per_move;
+    const times = v.seats.map((s) => `${playerLabel(s.player)} ${clockText(c.remaining_ms[s.player] ?? 0, days)}`);
+    out.push(" · ", h("span", { class: "mine-clocks" }, times.join(" – ")));
+  }
+  return out;
+}
+
+/** miniBoard is a held game's position as a small picture, from the side
+ * of your first seat. */
+function miniBoard(v: GameView): HTMLElement {
+  const box = h("div", { class: "mini-board", "aria-hidden": "true", inert: true });
+  const players = v.seats.map((s) => s.player);
+  const viewer = players.indexOf(Object.keys(seats.all(v.id))[0] ?? "");
+  const board = makeBoard(v.game);
+  board.update({ game: v.game, position: v.position, legal: [], history: [], toMove: 0, players, over: v.finished, viewer }, false);
+  const svg = board.el.querySelector("svg.board");
+  if (svg) box.append(svg);
+  return box;
+}
+
+/** yourResult is a finished game's result from your side, for a game this
+ * browser held a seat of and that somebody won: "you won" or "you lost"
+ * with the reason; null otherwise. */
+function yourResult(g: { id: string; status: string; result: string; finished: boolean }): string | null {
+  const mine = Object.keys(seats.all(g.id));
+  const o = outcome(g.status, g.result);
+  if (!g.finished || !o || o.kind !== "win" || !mine.length) return null;
+  const won = mine.some((p) => o.winners.includes(p));
+  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
 }
