@@ -160,7 +160,7 @@ func (t *table) pgnTags() map[string]string {
 	}
 	if t.ending != nil {
 		tags["Result"] = game.PGNResult(*t.ending)
-		tags["Termination"] = map[string]string{"time": "time forfeit", "resignation": "normal", "aborted": "abandoned"}[t.ending.Reason]
+		tags["Termination"] = map[string]string{"time": "time forfeit", "resignation": "normal", "aborted": "abandoned", "opponent left": "abandoned", "opponent gone": "abandoned"}[t.ending.Reason]
 	}
 	return tags
 }

@@ -95,6 +95,10 @@ const (
 	// CodeTooManyAnalyses: the client has analyses waiting or running
 	// already.
 	CodeTooManyAnalyses = "too_many_analyses"
+	// CodeCannotClaim: the opponent is online, or has not been gone for
+	// the grace time yet, or the game allows no claim (a correspondence
+	// game, a game with an AI or more than two players).
+	CodeCannotClaim = "cannot_claim"
 )
 
 // Codes lists every error code the server sends.
@@ -107,6 +111,7 @@ var Codes = []string{
 	CodeNotSpectating, CodeConflict, CodeAIOnly, CodeTooManyGames, CodeNotReady,
 	CodeCannotAbort, CodeCannotOffer, CodeNoOffer, CodeBadChatText, CodeBadChatRoom,
 	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
+	CodeCannotClaim,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

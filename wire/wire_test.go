@@ -54,8 +54,8 @@ func TestCodes(t *testing.T) {
 			}
 		}
 	}
-	if len(wire.Codes) != 40 {
-		t.Errorf("len(Codes) = %d, want 40", len(wire.Codes))
+	if len(wire.Codes) != 41 {
+		t.Errorf("len(Codes) = %d, want 41", len(wire.Codes))
 	}
 }
 
@@ -70,7 +70,9 @@ func TestMessageJSON(t *testing.T) {
 		{wire.EventMessage{Event: e, Seq: 3, Type: wire.MessageEvent},
 			`{"event":{"seq":3,"kind":"move","player":"white","action":"e4","time":"2026-01-02T03:04:05Z"},"seq":3,"type":"event"}`},
 		{wire.RematchMessage{ID: "abc", Type: wire.MessageRematch}, `{"id":"abc","type":"rematch"}`},
-		{wire.WatchersMessage{Count: 2, Type: wire.MessageWatchers}, `{"count":2,"type":"watchers"}`},
+		{wire.WatchersMessage{Count: 2, Online: []string{}, Type: wire.MessageWatchers}, `{"count":2,"online":[],"type":"watchers"}`},
+		{wire.WatchersMessage{Count: 0, Online: []string{"white"}, GoneMs: map[string]int64{"black": 25000}, Type: wire.MessageWatchers},
+			`{"count":0,"online":["white"],"gone_ms":{"black":25000},"type":"watchers"}`},
 		{wire.AuthReply{Player: "black", Type: wire.MessageAuth}, `{"player":"black","type":"auth"}`},
 		{wire.RoomMessage{Type: wire.MessageRoom, Room: wire.RoomSpectators, Open: true}, `{"type":"room","room":"spectators","open":true}`},
 		{wire.ChatMessage{Message: wire.ChatView{Seq: 1, Room: wire.RoomPlayers, Player: "white", Name: "Ann", Text: "hi", Time: at}, Type: wire.MessageChat},
