@@ -24,6 +24,7 @@ import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
+import { Presence, presenceOf, presenceDot, drawPresence, goneControl } from "./gone";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
@@ -132,6 +133,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   } }, t("game.flip"));
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
+  // The players' presence as the feed said it last, and the claim against
+  // an opponent who left (gone.ts).
+  let presence: Presence = { online: null, claimAt: {} };
+  const gone = goneControl(claimGone);
   const rematch = rematchControl(askRematch);
   // The analysis of the game once it is over (analysis.ts).
   const analysis = analysisPanel(id, () => plies, (i) => browse(i));
@@ -153,7 +158,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, gone.el, stripTop, boardBox, stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), offers.prompts, rematch.el, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -230,6 +235,22 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           /* the feed catches up */
         }
       }
+      return false;
+    }
+  }
+
+  /** claimGone claims the victory or calls a draw for a seat this
+   * browser holds, whose opponent left; as leaveGame, a refusal is shown
+   * in the error box. */
+  async function claimGone(seat: string, what: "victory" | "draw"): Promise<boolean> {
+    const tok = tokens()[seat];
+    if (!tok) return false;
+    err.textContent = "";
+    try {
+      show(await api.claim(id, tok, what));
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
       return false;
     }
   }
@@ -608,7 +629,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         h(
           "div",
           { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
-          h("span", null, h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
+          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
           v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
           // A first move is not timed, but must come in time or the game
           // is aborted: its time left, as lichess shows it.
@@ -619,13 +640,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       ),
     );
     // The players above and below the board (a phone shows them there).
-    const strips = clockStrip(v, mine, flipped, clockText);
+    const strips = clockStrip(v, mine, flipped, clockText, (p) => presenceDot(v, p, presence));
     clear(stripTop, strips.top);
     clear(stripBottom, strips.bottom);
     drawMoves(v, plies.length);
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
     offers.update(v, mine);
+    gone.update(v, mine, presence);
     rematch.update(v, mine);
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
@@ -692,6 +714,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         watchers.hidden = n === 0;
         watchers.dataset.count = String(n);
         watchers.textContent = t("game.watchers", { n });
+        presence = presenceOf(m.online, m.gone_ms, Date.now());
+        drawPresence(main, presence);
+        gone.update(view, tokens(), presence);
       }
       else if (m.type === "state" && m.game) show(m.game);
       else if (m.type === "auth") {
@@ -743,6 +768,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     closed = true;
     narrow.removeEventListener("change", placeMoves);
     clearInterval(tick);
+    gone.stop();
     analysis.close();
     turnIcon(false);
     ws?.close();
