@@ -24,7 +24,7 @@ import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
-import { Presence, presenceOf, presenceDot, drawPresence, goneControl } from "./gone";
+import { Presence, presenceOf, presenceDot, goneControl } from "./gone";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
@@ -136,6 +136,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // The players' presence as the feed said it last, and the claim against
   // an opponent who left (gone.ts).
   let presence: Presence = { online: null, claimAt: {} };
+  // sideView is the view the players and the side panel show last.
+  let sideView: GameView | null = null;
   const gone = goneControl(claimGone);
   const rematch = rematchControl(askRematch);
   // The analysis of the game once it is over (analysis.ts).
@@ -599,7 +601,34 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
   }
 
+  /** drawPlayers draws the players with their presence and clocks, in the
+   * side panel and above and below the board. */
+  function drawPlayers(v: GameView): void {
+    const mine = tokens();
+    clear(
+      playersBox,
+      v.seats.map((s) =>
+        h(
+          "div",
+          { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
+          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
+          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
+          // A first move is not timed, but must come in time or the game
+          // is aborted: its time left, as lichess shows it.
+          v.clock?.first_move_ms && s.player === v.to_move && !v.finished
+            ? h("span", { class: "first-move", id: "first-move" }, t("clock.firstmove", { time: clockText(v.clock.first_move_ms, !!v.clock.days_per_move) }))
+            : null,
+        ),
+      ),
+    );
+    // The players above and below the board (a phone shows them there).
+    const strips = clockStrip(v, mine, flipped, clockText, (p) => presenceDot(v, p, presence));
+    clear(stripTop, strips.top);
+    clear(stripBottom, strips.bottom);
+  }
+
   function drawSide(v: GameView): void {
+    sideView = v;
     // Whose turn, or the result.
     const o = outcome(v.status, v.result);
     const you = myToken(v);
@@ -623,26 +652,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     boardBox.hidden = waiting.update(v, anyToken());
     // Players and clocks.
     const mine = tokens();
-    clear(
-      playersBox,
-      v.seats.map((s) =>
-        h(
-          "div",
-          { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
-          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
-          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
-          // A first move is not timed, but must come in time or the game
-          // is aborted: its time left, as lichess shows it.
-          v.clock?.first_move_ms && s.player === v.to_move && !v.finished
-            ? h("span", { class: "first-move", id: "first-move" }, t("clock.firstmove", { time: clockText(v.clock.first_move_ms, !!v.clock.days_per_move) }))
-            : null,
-        ),
-      ),
-    );
-    // The players above and below the board (a phone shows them there).
-    const strips = clockStrip(v, mine, flipped, clockText, (p) => presenceDot(v, p, presence));
-    clear(stripTop, strips.top);
-    clear(stripBottom, strips.bottom);
+    drawPlayers(v);
     drawMoves(v, plies.length);
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
@@ -715,8 +725,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         watchers.dataset.count = String(n);
         watchers.textContent = t("game.watchers", { n });
         presence = presenceOf(m.online, m.gone_ms, Date.now());
-        drawPresence(main, presence);
-        gone.update(view, tokens(), presence);
+        if (sideView) drawPlayers(sideView);
+        gone.update(sideView, tokens(), presence);
       }
       else if (m.type === "state" && m.game) show(m.game);
       else if (m.type === "auth") {

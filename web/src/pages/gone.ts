@@ -34,18 +34,6 @@ export function presenceDot(v: GameView, p: string, pr: Presence): HTMLElement |
   return h("span", { class: "presence " + (on ? "on" : "off"), "data-presence": p, "data-online": String(on), title: label, "aria-label": label, role: "img" });
 }
 
-/** drawPresence updates the dots already on the page. */
-export function drawPresence(root: HTMLElement, pr: Presence): void {
-  root.querySelectorAll<HTMLElement>("[data-presence]").forEach((el) => {
-    const on = !!pr.online?.includes(el.dataset.presence ?? "");
-    const label = t(on ? "presence.online" : "presence.offline");
-    el.className = "presence " + (on ? "on" : "off");
-    el.dataset.online = String(on);
-    el.title = label;
-    el.setAttribute("aria-label", label);
-  });
-}
-
 /** GoneControl is the bar of a claim against an opponent who left. */
 export interface GoneControl {
   el: HTMLElement;
