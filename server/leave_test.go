@@ -436,15 +436,15 @@ func TestNoHumanLeft(t *testing.T) {
 	}
 
 	// Two humans and an AI: when the first leaves, the other plays on;
-	// when the second leaves, the AI wins by the rules (technical defeat).
+	// when the second leaves, the AI wins, by resignation.
 	c = e.create(wire.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
 	tokens := tokensOf(c)
 	if st, code, v := e.leave(c.ID, "resign", tokens["p1"]); st != http.StatusOK || v.Finished {
 		t.Fatalf("p1 resigning with p2 still in = %d %s, finished %v (%s); want the game going on", st, code, v.Finished, v.Result)
 	}
 	st, code, v = e.leave(c.ID, "resign", tokens["p2"])
-	if st != http.StatusOK || v.Result != "p3 wins 1 (technical defeat)" || v.History[len(v.History)-1].Kind != "resign" {
-		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by technical defeat", st, code, v.Result, v.History[len(v.History)-1])
+	if st != http.StatusOK || v.Result != "p3 wins 1 (resignation)" || v.History[len(v.History)-1].Kind != "resign" {
+		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by resignation", st, code, v.Result, v.History[len(v.History)-1])
 	}
 	checkRecords(t, e, v)
 }
