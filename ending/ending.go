@@ -63,7 +63,8 @@ var Aborted = game.Result{Kind: game.Unfinished, Reason: "aborted"}
 // rules (kind store.EventTimeout, store.EventResign or store.EventAbort).
 // A game whose rules let a player leave while the others play on
 // (game.Forfeiter: Nords Loki with three players) goes on without p after
-// a timeout or a resignation, and Leave returns nil; otherwise the game
+// a timeout or a resignation, and Leave returns nil, unless a resignation
+// leaves one player in (the result is then theirs, by resignation); otherwise the game
 // ends with the result Leave returns: a loss on time, a loss by
 // resignation, or no result at all (an abort).
 func Leave(s game.State, kind string, p game.Player) (*game.Result, error) {
@@ -72,7 +73,7 @@ func Leave(s game.State, kind string, p game.Player) (*game.Result, error) {
 		return timeOut(s, p)
 	case store.EventResign:
 		if f, ok := s.(game.Forfeiter); ok && len(s.Players()) > 2 {
-			return nil, f.Forfeit(p)
+			return resignOut(s, f, p)
 		}
 		r := timeLoss(s, p)
 		return &game.Result{Kind: r.Kind, Winners: r.Winners, Reason: "resignation"}, nil
@@ -81,6 +82,26 @@ func Leave(s game.State, kind string, p game.Player) (*game.Result, error) {
 		return &r, nil
 	}
 	return nil, fmt.Errorf("unknown event kind %q", kind)
+}
+
+// resignOut takes player p, who resigns, out of a game that goes on
+// without them (game.Forfeiter; as a resignation when the game is a
+// game.Resigner, for its own record). When that leaves one player in, the
+// game is over and its result is theirs by resignation, which resignOut
+// returns; otherwise nil.
+func resignOut(s game.State, f game.Forfeiter, p game.Player) (*game.Result, error) {
+	var err error
+	if r, ok := f.(game.Resigner); ok {
+		err = r.Resign(p)
+	} else {
+		err = f.Forfeit(p)
+	}
+	if err != nil || !s.Terminal() {
+		return nil, err
+	}
+	r := s.Result()
+	r.Reason = "resignation"
+	return &r, nil
 }
 
 // timeOut plays the timeout of player p, who is to move. A game whose rules

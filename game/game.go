@@ -172,6 +172,15 @@ func AgreedDraws(g Game) bool {
 	return !ok || !n.NoAgreedDraw()
 }
 
+// Resigner is implemented by Forfeiter states whose own record
+// (Recorder) tells a resignation apart from a forfeit on time: Resign
+// takes p out of the game as Forfeit does, and the record says that p
+// resigned there.
+type Resigner interface {
+	Forfeiter
+	Resign(p Player) error
+}
+
 // Errors that game packages wrap, so callers can tell the kinds apart with
 // errors.Is.
 var (

@@ -18,6 +18,9 @@ type Subscriber struct {
 	// spectators while it has the spectators' chat open (RoomMessage):
 	// they choose the chat messages it gets (chat.go).
 	player, spectators atomic.Bool
+	// seat is the seat the client proved (Authenticate), guarded by the
+	// table's mu.
+	seat string
 }
 
 // subscriberBuffer is how many messages a client may fall behind before it
@@ -122,6 +125,9 @@ func (s *Hall) Unsubscribe(id string, sub *Subscriber) {
 	if t := s.held(id); t != nil {
 		t.mu.Lock()
 		delete(t.subs, sub)
+		if len(t.subs) == 0 {
+			t.offSince = nil // nobody here follows presence now
+		}
 		t.countWatchers()
 		t.mu.Unlock()
 	}
@@ -135,6 +141,7 @@ func (s *Hall) Authenticate(ctx context.Context, id string, sub *Subscriber, tok
 		if p := t.seatOf(token); p >= 0 {
 			player = t.rec.Seats[p].Player
 			sub.player.Store(true)
+			sub.seat = player
 			t.countWatchers()
 		}
 		return nil

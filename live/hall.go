@@ -75,6 +75,10 @@ type Config struct {
 	// AnalysisBudget is the AI's search of each action of an analysis, in
 	// nodes (AnalysisBudget when 0; the tests make it small).
 	AnalysisBudget int
+	// GoneGrace is how long a player must be gone (no client connected)
+	// before the opponent may claim the victory or a draw:
+	// ending.GoneGrace of the game's clock when 0 (tests make it short).
+	GoneGrace time.Duration
 	// AnalysisHook, when not nil, is called after each piece of an
 	// analysis's work, which waits for it (tests).
 	AnalysisHook func(id string, done, total int)

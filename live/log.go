@@ -246,6 +246,18 @@ func (t *table) apply(e store.Event) error {
 		t.hlen = game.HistoryLen(t.st)
 		t.takers = t.takers[:min(t.hlen, len(t.takers))]
 		t.autos = append(t.autos, nil)
+	case ending.EventClaimVictory, ending.EventClaimDraw:
+		p := slices.Index(t.st.Players(), e.Player)
+		if p < 0 {
+			return fmt.Errorf("%s of unknown player %q", e.Kind, e.Player)
+		}
+		r, err := ending.Claim(t.st, t.rec.Clock, e.Kind, game.Player(p))
+		if err != nil {
+			return err
+		}
+		t.ending = r
+		t.hlen = game.HistoryLen(t.st)
+		t.autos = append(t.autos, nil)
 	case ending.EventDrawOffer, ending.EventDrawAccept, ending.EventDrawDecline, ending.EventTakebackOffer, ending.EventTakebackAccept, ending.EventTakebackDecline:
 		r, err := t.offers.Event(t.st, e.Kind, e.Player)
 		if err != nil {

@@ -215,7 +215,8 @@ func timeControl(c *store.Clock) string {
 
 // termination is the PGN Termination tag of a game (the PGN standard's
 // values): "normal" for an end by the rules, a resignation or an agreed
-// draw, "time forfeit", "abandoned" for a game called off or left,
+// draw, "time forfeit", "abandoned" for a game called off or left (its opponent claiming the
+// victory or a draw, too),
 // "unterminated" while it goes on.
 func termination(s game.State) string {
 	if !s.Terminal() {
@@ -224,7 +225,7 @@ func termination(s game.State) string {
 	switch s.Result().Reason {
 	case "time":
 		return "time forfeit"
-	case ending.Aborted.Reason, ending.Expired.Reason, "no human left":
+	case ending.Aborted.Reason, ending.Expired.Reason, "no human left", "opponent left", "opponent gone":
 		return "abandoned"
 	}
 	return "normal"

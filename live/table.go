@@ -95,6 +95,11 @@ type table struct {
 	// countDue says a count of the spectators is about to be sent to the
 	// subscribers (watchers.go).
 	countDue bool
+	// online are the players online as last sent to the subscribers, and
+	// offSince when each human seat offline went so (gone.go); nil while
+	// nobody here follows presence.
+	online   []string
+	offSince map[string]time.Time
 	// view caches the JSON of the view at viewSeq, and core the view
 	// without history and clocks at coreSeq.
 	view    []byte

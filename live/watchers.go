@@ -19,6 +19,10 @@ import (
 // goes or proves its seat: a moment after, so that a player's client, a
 // spectator until its first message, does not make the count flicker.
 //
+// The same message names the players online: the seats whose client
+// proved its seat on a feed (gone.go), counted the same way, with the
+// spectators: an instance's rows in the store carry both.
+//
 // An instance alone on its store counts its own subscribers, in memory.
 // Instances sharing a store (store.Presence: PostgreSQL) count them all
 // together. Each keeps in the store, under an id of its own drawn at
@@ -53,9 +57,14 @@ const (
 	presenceTimeout = 5 * time.Second
 )
 
-// watchersMessage is the WebSocket message of the count of spectators.
-func watchersMessage(n int) []byte {
-	b, _ := json.Marshal(wire.WatchersMessage{Count: n, Type: wire.MessageWatchers})
+// watchersMessage is the WebSocket message of the count of spectators,
+// the players online and the players gone (gone.go).
+func watchersMessage(w store.Watch, gone map[string]int64) []byte {
+	online := w.Players
+	if online == nil {
+		online = []string{}
+	}
+	b, _ := json.Marshal(wire.WatchersMessage{Count: w.Spectators, Online: online, GoneMs: gone, Type: wire.MessageWatchers})
 	return b
 }
 
@@ -88,14 +97,16 @@ func (t *table) countWatchers() {
 			p.changed(t.rec.ID)
 			return
 		}
-		t.sendWatchers(t.spectators())
+		t.sendWatchers(t.localWatch())
 	})
 }
 
-// sendWatchers sends a count of spectators to every subscriber. Callers
-// hold mu.
-func (t *table) sendWatchers(n int) {
-	msg := watchersMessage(n)
+// sendWatchers sends the count of spectators and the players online, w
+// (all instances' together), to every subscriber, and notes who of the
+// players is online (gone.go). Callers hold mu.
+func (t *table) sendWatchers(w store.Watch) {
+	t.notePresence(w.Players)
+	msg := watchersMessage(w, t.goneMs())
 	for sub := range t.subs {
 		if !sub.send(msg) {
 			delete(t.subs, sub)
@@ -103,8 +114,8 @@ func (t *table) sendWatchers(n int) {
 	}
 }
 
-// presence is the count of spectators of an instance that shares its
-// store.
+// presence is the count of spectators, and the players online, of an
+// instance that shares its store.
 type presence struct {
 	st store.Presence
 	// id names this instance in the store.
@@ -116,10 +127,11 @@ type presence struct {
 	dirty, elsewhere map[string]bool
 	wake             chan struct{}
 
-	// Owned by the presence goroutine: the count of each game last stored
-	// (absent: 0), the other instances' count last read, and the total
-	// last sent to the game's subscribers.
-	written, others, sent map[string]int
+	// Owned by the presence goroutine: what this instance has of each
+	// game as last stored (absent: nothing), what the other instances
+	// have as last read, and the total last sent to the game's
+	// subscribers.
+	written, others, sent map[string]store.Watch
 }
 
 func newPresence(st store.Presence) *presence {
@@ -128,7 +140,7 @@ func newPresence(st store.Presence) *presence {
 	return &presence{
 		st: st, id: hex.EncodeToString(b),
 		dirty: map[string]bool{}, elsewhere: map[string]bool{}, wake: make(chan struct{}, 1),
-		written: map[string]int{}, others: map[string]int{}, sent: map[string]int{},
+		written: map[string]store.Watch{}, others: map[string]store.Watch{}, sent: map[string]store.Watch{},
 	}
 }
 
@@ -205,26 +217,26 @@ func (s *Hall) watchPresence(p *presence) {
 	}
 }
 
-// localSpectators is this instance's count of a game's spectators (0 for
-// a game not held), and whether it has subscribers.
-func (s *Hall) localSpectators(id string) (n int, subscribed bool) {
+// localWatch is what this instance has of a game's feeds (nothing for a
+// game not held), and whether it has subscribers.
+func (s *Hall) localWatch(id string) (w store.Watch, subscribed bool) {
 	t := s.held(id)
 	if t == nil {
-		return 0, false
+		return w, false
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.spectators(), len(t.subs) > 0
+	return t.localWatch(), len(t.subs) > 0
 }
 
 // presenceChanged stores the counts of the games that changed here, and
 // sends the subscribers of those and of the games that changed elsewhere
 // their totals.
 func (s *Hall) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
-	write := map[string]int{}
+	write := map[string]store.Watch{}
 	for id := range dirty {
-		if n, _ := s.localSpectators(id); n != p.written[id] {
-			write[id] = n
+		if w, _ := s.localWatch(id); !w.Equal(p.written[id]) {
+			write[id] = w
 		}
 	}
 	if len(write) > 0 {
@@ -242,7 +254,7 @@ func (s *Hall) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
 		games = append(games, id)
 	}
 	for id := range elsewhere {
-		if _, subscribed := s.localSpectators(id); subscribed && !dirty[id] {
+		if _, subscribed := s.localWatch(id); subscribed && !dirty[id] {
 			games = append(games, id)
 		}
 	}
@@ -253,7 +265,7 @@ func (s *Hall) presenceChanged(p *presence, dirty, elsewhere map[string]bool) {
 // and notifying, the counts that differ from those written), then sends
 // the totals that changed.
 func (s *Hall) presenceBeat(p *presence) {
-	counts := map[string]int{}
+	counts := map[string]store.Watch{}
 	var subscribed []string
 	for _, t := range s.tables() {
 		t.mu.Lock()
@@ -262,26 +274,26 @@ func (s *Hall) presenceBeat(p *presence) {
 		case t.countDue:
 			// A change is on its way (a player's client not yet proved,
 			// say): the row stays as it is, and the change will send.
-			if n := p.written[t.rec.ID]; n > 0 {
-				counts[t.rec.ID] = n
+			if w := p.written[t.rec.ID]; !w.Empty() {
+				counts[t.rec.ID] = w
 			}
 		default:
 			subscribed = append(subscribed, t.rec.ID)
-			if n := t.spectators(); n > 0 {
-				counts[t.rec.ID] = n
+			if w := t.localWatch(); !w.Empty() {
+				counts[t.rec.ID] = w
 			}
 		}
 		t.mu.Unlock()
 	}
-	write := map[string]int{}
-	for id, n := range counts {
-		if p.written[id] != n {
-			write[id] = n
+	write := map[string]store.Watch{}
+	for id, w := range counts {
+		if !p.written[id].Equal(w) {
+			write[id] = w
 		}
 	}
 	for id := range p.written {
-		if counts[id] == 0 {
-			write[id] = 0
+		if counts[id].Empty() {
+			write[id] = store.Watch{}
 		}
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
@@ -305,27 +317,27 @@ func (s *Hall) presenceBeat(p *presence) {
 	s.sendTotals(p, subscribed, false)
 }
 
-// noteWritten records counts as stored.
-func (p *presence) noteWritten(counts map[string]int) {
-	for id, n := range counts {
-		if n == 0 {
+// noteWritten records watches as stored.
+func (p *presence) noteWritten(watches map[string]store.Watch) {
+	for id, w := range watches {
+		if w.Empty() {
 			delete(p.written, id)
 		} else {
-			p.written[id] = n
+			p.written[id] = w
 		}
 	}
 }
 
-// sendTotals reads how many spectators the other instances have of the
-// games and sends each game's subscribers the total with this instance's
-// own; always, or only the totals that changed since last sent. When the
+// sendTotals reads what the other instances have of the games (their
+// spectators, their players online) and sends each game's subscribers the
+// total with this instance's own; always, or only the totals that changed since last sent. When the
 // store cannot be read the totals are sent with the others' last known.
 func (s *Hall) sendTotals(p *presence, games []string, always bool) {
 	if len(games) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
-	others, err := p.st.Spectators(ctx, games, p.id)
+	others, err := p.st.Watchers(ctx, games, p.id)
 	cancel()
 	if err != nil {
 		s.presenceFailed("reading the count of spectators", err)
@@ -346,8 +358,8 @@ func (s *Hall) sendTotals(p *presence, games []string, always bool) {
 		}
 		t.mu.Lock()
 		if t.phase != phaseStale && len(t.subs) > 0 && (always || !t.countDue) {
-			total := t.spectators() + p.others[id]
-			if sent, ok := p.sent[id]; always || !ok || total != sent {
+			total := t.localWatch().Add(p.others[id])
+			if sent, ok := p.sent[id]; always || !ok || !total.Equal(sent) {
 				t.sendWatchers(total)
 				p.sent[id] = total
 			}

@@ -45,6 +45,7 @@ func play(t *testing.T, limit int, tail ...store.Event) *record.Record {
 	var events []store.Event
 	var offers ending.Offers
 	var end *game.Result
+	claimed := false
 	rolls := 0
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	for !st.Terminal() && len(events) < limit {
@@ -75,6 +76,9 @@ func play(t *testing.T, limit int, tail ...store.Event) *record.Record {
 		switch e.Kind {
 		case store.EventResign, store.EventTimeout, store.EventAbort:
 			end, err = ending.Leave(st, e.Kind, game.Player(slices.Index(st.Players(), e.Player)))
+		case ending.EventClaimVictory, ending.EventClaimDraw:
+			end, err = ending.Claim(st, blitz, e.Kind, game.Player(slices.Index(st.Players(), e.Player)))
+			claimed = true
 		default:
 			end, err = offers.Event(st, e.Kind, e.Player)
 		}
@@ -102,8 +106,14 @@ func play(t *testing.T, limit int, tail ...store.Event) *record.Record {
 		rec.Tags[kv[0]] = kv[1]
 		rec.Order = append(rec.Order, kv[0])
 	}
+	if claimed {
+		tag("Clock", "300000+0")(rec)
+	}
 	return rec
 }
+
+// blitz is the clock of the games of play that end by a claim: 5+0.
+var blitz = &store.Clock{Initial: 5 * time.Minute}
 
 // edited returns a copy of rec with f applied.
 func edited(rec *record.Record, f func(r *record.Record)) *record.Record {
@@ -141,13 +151,16 @@ func firstOf(t *testing.T, rec *record.Record, kind string) int {
 }
 
 // TestVerify: records of a finished game, of a game in progress, of a
-// resignation and of an agreed draw verify, with what Verify reports; each
+// resignation, of an agreed draw and of claims against an opponent who
+// left verify, with what Verify reports; each
 // tampering, one a step of the verification, is an error that says what.
 func TestVerify(t *testing.T) {
 	over := play(t, 1<<20)
 	ongoing := play(t, 12)
 	resigned := play(t, 12, store.Event{Kind: store.EventResign, Player: "black"})
 	drawn := play(t, 12, store.Event{Kind: ending.EventDrawOffer, Player: "white"}, store.Event{Kind: ending.EventDrawAccept, Player: "black"})
+	claimed := play(t, 12, store.Event{Kind: ending.EventClaimVictory, Player: "white"})
+	called := play(t, 12, store.Event{Kind: ending.EventClaimDraw, Player: "black"})
 	for _, tt := range []struct {
 		name       string
 		rec        *record.Record
@@ -160,6 +173,8 @@ func TestVerify(t *testing.T) {
 		{"in progress", ongoing, false, false, "game in progress", 12},
 		{"resigned", resigned, true, true, "white wins (resignation)", 13},
 		{"drawn", drawn, true, true, "draw (agreement)", 14},
+		{"victory claimed, the opponent gone", claimed, true, true, "white wins (opponent left)", 13},
+		{"draw called, the opponent gone", called, true, true, "draw (opponent gone)", 13},
 	} {
 		v, err := record.Verify(tt.rec, games.All)
 		if err != nil {
@@ -203,6 +218,10 @@ func TestVerify(t *testing.T) {
 		{"resign of nobody", edited(resigned, func(r *record.Record) { r.Events[12].Player = "red" }), "event 13: a resign of red, who does not play"},
 		{"abort after moving", edited(resigned, func(r *record.Record) { r.Events[12].Kind, r.Events[12].Player = store.EventAbort, "white" }), "event 13: an abort by white, who has moved"},
 		{"no-human without leaving", edited(resigned, func(r *record.Record) { r.Events[12].Kind = ending.EventNoHuman }), "event 13: no-human after black, who has not left"},
+		{"claim of nobody", edited(claimed, func(r *record.Record) { r.Events[12].Player = "red" }), "event 13: a claim-victory of red, who does not play"},
+		{"claim in correspondence", edited(claimed, tag("Clock", "86400000/move")), "event 13: a claim-victory of white: a claim-victory is made in live games only"},
+		{"claim without a clock", edited(called, tag("Clock", "-")), "event 13: a claim-draw of black: a claim-draw is made in live games only"},
+		{"claim with a bad clock", edited(claimed, tag("Clock", "5 min")), `event 13: the Clock tag "5 min" is not initial+increment`},
 		{"accept of no offer", edited(drawn, func(r *record.Record) { r.Events = slices.Delete(r.Events, 12, 13); r.Events[12].Seq = 13 }), "event 13: a draw-accept of black: white has not offered a draw"},
 		{"after the end", edited(resigned, func(r *record.Record) {
 			r.Events = append(r.Events, store.Event{Seq: 14, Kind: store.EventMove, Player: "white", Action: "a2a3"})

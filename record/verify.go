@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/dice"
 	"github.com/norns-games/norns/ending"
@@ -268,6 +270,8 @@ func (r *replay) event(e store.Event) error {
 		err = r.leave(e)
 	case ending.EventNoHuman:
 		err = r.noHuman(e)
+	case ending.EventClaimVictory, ending.EventClaimDraw:
+		err = r.claim(e)
 	case ending.EventDrawOffer, ending.EventDrawAccept, ending.EventDrawDecline, ending.EventTakebackOffer, ending.EventTakebackAccept, ending.EventTakebackDecline:
 		var res *game.Result
 		if res, err = r.offers.Event(r.st, e.Kind, e.Player); err != nil {
@@ -355,6 +359,56 @@ func (r *replay) leave(e store.Event) error {
 	}
 	r.end = res
 	return nil
+}
+
+// claim replays a claim against an opponent who left (ending.Claim): the
+// record cannot tell whether the opponent was gone, only that the game
+// could end so, a game of two players with a clock (Clock tag) that is not
+// a correspondence clock.
+func (r *replay) claim(e store.Event) error {
+	i := slices.Index(r.players, e.Player)
+	if i < 0 {
+		return fmt.Errorf("event %d: a %s of %s, who does not play", e.Seq, e.Kind, e.Player)
+	}
+	c, err := clockTag(r.tags["Clock"])
+	if err != nil {
+		return fmt.Errorf("event %d: %v", e.Seq, err)
+	}
+	res, err := ending.Claim(r.st, c, e.Kind, game.Player(i))
+	if err != nil {
+		return fmt.Errorf("event %d: a %s of %s: %v", e.Seq, e.Kind, e.Player, err)
+	}
+	r.end = res
+	return nil
+}
+
+// clockTag reads a Clock tag: "initial+increment" or "initial/move", in
+// ms; nil for none ("").
+func clockTag(tag string) (*store.Clock, error) {
+	if tag == "" {
+		return nil, nil
+	}
+	ms := func(s string) (time.Duration, error) {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("the Clock tag %q is not initial+increment or initial/move, in ms", tag)
+		}
+		return time.Duration(n) * time.Millisecond, nil
+	}
+	if initial, ok := strings.CutSuffix(tag, "/move"); ok {
+		d, err := ms(initial)
+		return &store.Clock{Initial: d, PerMove: true}, err
+	}
+	initial, inc, ok := strings.Cut(tag, "+")
+	if !ok {
+		return nil, fmt.Errorf("the Clock tag %q is not initial+increment or initial/move, in ms", tag)
+	}
+	d, err := ms(initial)
+	if err != nil {
+		return nil, err
+	}
+	i, err := ms(inc)
+	return &store.Clock{Initial: d, Increment: i}, err
 }
 
 // left reports whether player p has left the game.

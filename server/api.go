@@ -35,6 +35,8 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/abort", s.seatCommand((*live.Hall).Abort))
 	api("POST /api/games/{id}/rematch", s.seatCommand((*live.Hall).Rematch))
 	api("POST /api/games/{id}/rematch/decline", s.seatCommand((*live.Hall).DeclineRematch))
+	api("POST /api/games/{id}/claim-victory", s.seatCommand((*live.Hall).ClaimVictory))
+	api("POST /api/games/{id}/claim-draw", s.seatCommand((*live.Hall).ClaimDraw))
 	api("POST /api/games/{id}/draw", s.handleOffer(ending.EventDrawOffer))
 	api("POST /api/games/{id}/takeback", s.handleOffer(ending.EventTakebackOffer))
 	api("GET /api/games/{id}/events", s.handleEvents)

@@ -55,6 +55,7 @@ var statuses = map[string]int{
 	wire.CodeBadChatRoom:     http.StatusBadRequest,
 	wire.CodeNotOver:         http.StatusConflict,
 	wire.CodeLeft:            http.StatusConflict,
+	wire.CodeCannotClaim:     http.StatusConflict,
 	wire.CodeNotCreator:      http.StatusForbidden,
 	wire.CodeTooManyAnalyses: http.StatusTooManyRequests,
 }

@@ -300,13 +300,15 @@ type feed struct {
 
 // message is a WebSocket message.
 type message struct {
-	Type   string         `json:"type"`
-	Seq    int64          `json:"seq"`
-	Event  wire.EventView `json:"event"`
-	Game   wire.View      `json:"game"`
-	Player string         `json:"player"`
-	Error  apiError       `json:"error"`
-	Count  int            `json:"count"`
+	Type   string           `json:"type"`
+	Seq    int64            `json:"seq"`
+	Event  wire.EventView   `json:"event"`
+	Game   wire.View        `json:"game"`
+	Player string           `json:"player"`
+	Error  apiError         `json:"error"`
+	Count  int              `json:"count"`
+	Online []string         `json:"online"`
+	GoneMs map[string]int64 `json:"gone_ms"`
 }
 
 // subscribe opens a game's feed; with a token, it sends it in the first

@@ -436,15 +436,15 @@ func TestNoHumanLeft(t *testing.T) {
 	}
 
 	// Two humans and an AI: when the first leaves, the other plays on;
-	// when the second leaves, the AI wins by the rules (technical defeat).
+	// when the second leaves, the AI wins, by resignation.
 	c = e.create(wire.CreateRequest{Game: "nordsloki", Options: three, Seats: seats("h", "h", "e")})
 	tokens := tokensOf(c)
 	if st, code, v := e.leave(c.ID, "resign", tokens["p1"]); st != http.StatusOK || v.Finished {
 		t.Fatalf("p1 resigning with p2 still in = %d %s, finished %v (%s); want the game going on", st, code, v.Finished, v.Result)
 	}
 	st, code, v = e.leave(c.ID, "resign", tokens["p2"])
-	if st != http.StatusOK || v.Result != "p3 wins 1 (technical defeat)" || v.History[len(v.History)-1].Kind != "resign" {
-		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by technical defeat", st, code, v.Result, v.History[len(v.History)-1])
+	if st != http.StatusOK || v.Result != "p3 wins 1 (resignation)" || v.History[len(v.History)-1].Kind != "resign" {
+		t.Errorf("p2 resigning last = %d %s: %q, last event %+v; want p3 winning by resignation", st, code, v.Result, v.History[len(v.History)-1])
 	}
 	checkRecords(t, e, v)
 }
@@ -528,4 +528,40 @@ func TestRematchDecline(t *testing.T) {
 	if _, _, v := e.leave(c.ID, "rematch", b); strings.Join(v.RematchOffers, " ") != "black" || v.Rematch != "" {
 		t.Errorf("black asks after declining: offers %v, rematch %q, want [black] and no rematch", v.RematchOffers, v.Rematch)
 	}
+}
+
+// TestResignThreePlayersToTheEnd: in three-player Nords Loki the second
+// resignation leaves one player in, who wins by resignation (not by
+// technical defeat); the record in the game's notation has a line for
+// each resignation, and the Norns record verifies.
+func TestResignThreePlayersToTheEnd(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "h", "h")})
+	tokens := tokensOf(c)
+	v := e.view(c.ID)
+	for v.ToMove == "" || v.ToMove == "chance" {
+		v = e.view(c.ID)
+	}
+	var out []string
+	for _, p := range v.Players {
+		if p != v.ToMove {
+			out = append(out, p)
+		}
+	}
+	if st, code, after := e.leave(c.ID, "resign", tokens[out[0]]); st != http.StatusOK || after.Finished {
+		t.Fatalf("%s resigning = %d %s, finished %v; want the game going on", out[0], st, code, after.Finished)
+	}
+	st, code, end := e.leave(c.ID, "resign", tokens[out[1]])
+	if want := v.ToMove + " wins 1 (resignation)"; st != http.StatusOK || !end.Finished || end.Result != want {
+		t.Fatalf("%s resigning second = %d %s: finished %v, result %q; want %q", out[1], st, code, end.Finished, end.Result, want)
+	}
+	text := e.record(c.ID, "text")
+	want := out[0] + " resigns\n" + out[1] + " resigns\n{" + end.Result + "}\n"
+	if !strings.HasSuffix(text, want) {
+		t.Errorf("the text record ends\n%s\nwant it to end\n%s", text, want)
+	}
+	if norns := e.record(c.ID, "norns"); !strings.Contains(norns, " resign "+out[0]+"\n") || !strings.Contains(norns, " resign "+out[1]+"\n") {
+		t.Errorf("the Norns record lacks a resignation:\n%s", norns)
+	}
+	checkRecords(t, e, end)
 }

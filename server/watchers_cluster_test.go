@@ -2,10 +2,14 @@ package server_test
 
 import (
 	"context"
+	"maps"
+	"net/http"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/norns-games/norns/server"
 	"github.com/norns-games/norns/store"
 	"github.com/norns-games/norns/store/storetest"
 	"github.com/norns-games/norns/wire"
@@ -103,17 +107,17 @@ type stuckPresence struct {
 	*store.Postgres
 }
 
-func (stuckPresence) SetPresence(ctx context.Context, _ string, _ map[string]int) error {
+func (stuckPresence) SetPresence(ctx context.Context, _ string, _ map[string]store.Watch) error {
 	<-ctx.Done()
 	return ctx.Err()
 }
 
-func (stuckPresence) KeepPresence(ctx context.Context, _ string, _ map[string]int) error {
+func (stuckPresence) KeepPresence(ctx context.Context, _ string, _ map[string]store.Watch) error {
 	<-ctx.Done()
 	return ctx.Err()
 }
 
-func (stuckPresence) Spectators(ctx context.Context, _ []string, _ string) (map[string]int, error) {
+func (stuckPresence) Watchers(ctx context.Context, _ []string, _ string) (map[string]store.Watch, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -177,4 +181,48 @@ func TestWatchersDeadInstance(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.settle("the spectator, after the other instance died", 1, 4)
+}
+
+// TestPresenceTwoInstances: a player is online while a feed that proved
+// their seat is connected to any instance sharing the database: every
+// subscriber, on either instance, hears both players online, then the
+// one whose feed closed on the other instance gone; the player present
+// claims the victory after the grace time on the instance of their feed.
+func TestPresenceTwoInstances(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	clock := newFakeClock()
+	on := func() *env {
+		s, err := store.Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return startStore(t, s, func(c *server.Config) { c.Now = clock.Now })
+	}
+	a, b := on(), on()
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: blitz})
+	w, bl := c.Seats[0].Token, c.Seats[1].Token
+	a.move(c.ID, w, "e2e4")
+	white := a.subscribe(c.ID, 0, w)
+	black := b.subscribe(c.ID, 0, bl)
+	watcher := b.subscribe(c.ID, 0, "")
+	for name, f := range map[string]*feed{"white on a": white, "black on b": black, "a spectator on b": watcher} {
+		if m := f.presence("black", "white"); len(m.GoneMs) != 0 {
+			t.Errorf("%s, both online: gone_ms = %v, want none", name, m.GoneMs)
+		}
+	}
+	clock.Add(time.Minute)
+	if st, code, _ := a.leave(c.ID, "claim-victory", w); st != http.StatusConflict || code != wire.CodeCannotClaim {
+		t.Errorf("white's claim on a while black is online on b = %d %s, want 409 %s", st, code, wire.CodeCannotClaim)
+	}
+	black.c.CloseNow()
+	for name, f := range map[string]*feed{"white on a": white, "a spectator on b": watcher} {
+		if m := f.presence("white"); !maps.Equal(m.GoneMs, map[string]int64{"black": 30000}) {
+			t.Errorf("%s, black gone: gone_ms = %v, want black's 30 s", name, m.GoneMs)
+		}
+	}
+	clock.Add(30 * time.Second)
+	st, code, v := a.leave(c.ID, "claim-victory", w)
+	if st != http.StatusOK || v.Result != "white wins (opponent left)" {
+		t.Fatalf("white's claim on a, black gone 30 s = %d %s %q, want white wins (opponent left)", st, code, v.Result)
+	}
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"testing"
@@ -89,19 +90,19 @@ func TestPostgresPresence(t *testing.T) {
 	}{
 		{
 			name:  "A watches g twice and h once",
-			do:    func() error { return a.SetPresence(ctx, "A", map[string]int{"g": 2, "h": 1}) },
+			do:    func() error { return a.SetPresence(ctx, "A", counts(map[string]int{"g": 2, "h": 1})) },
 			notes: map[string][]string{"A": {"g", "h"}},
 			want:  map[string]int{"g": 2, "h": 1},
 		},
 		{
 			name:  "B watches g once",
-			do:    func() error { return b.SetPresence(ctx, "B", map[string]int{"g": 1}) },
+			do:    func() error { return b.SetPresence(ctx, "B", counts(map[string]int{"g": 1})) },
 			notes: map[string][]string{"B": {"g"}},
 			want:  map[string]int{"g": 3, "h": 1},
 		},
 		{
 			name:  "A's spectators of g leave",
-			do:    func() error { return a.SetPresence(ctx, "A", map[string]int{"g": 0}) },
+			do:    func() error { return a.SetPresence(ctx, "A", counts(map[string]int{"g": 0})) },
 			notes: map[string][]string{"A": {"g"}},
 			want:  map[string]int{"g": 1, "h": 1},
 			rows:  map[string]int{"g/B": 1, "h/A": 1},
@@ -116,7 +117,7 @@ func TestPostgresPresence(t *testing.T) {
 		},
 		{
 			name: "A's refresh replaces its rows and deletes the row expired long ago",
-			do:   func() error { return a.KeepPresence(ctx, "A", map[string]int{"g": 4, "nobody": 0}) },
+			do:   func() error { return a.KeepPresence(ctx, "A", counts(map[string]int{"g": 4, "nobody": 0})) },
 			want: map[string]int{"g": 5, "h": 0},
 			rows: map[string]int{"g/A": 4, "g/B": 1, "h/late": 7},
 		},
@@ -130,7 +131,7 @@ func TestPostgresPresence(t *testing.T) {
 		},
 		{
 			name: "A refreshes them",
-			do:   func() error { return a.KeepPresence(ctx, "A", map[string]int{"g": 4}) },
+			do:   func() error { return a.KeepPresence(ctx, "A", counts(map[string]int{"g": 4})) },
 			want: map[string]int{"g": 5},
 		},
 		{
@@ -152,9 +153,9 @@ func TestPostgresPresence(t *testing.T) {
 		if got := notes(n); n > 0 && !maps.EqualFunc(got, s.notes, slices.Equal) {
 			t.Errorf("%s: notified %v, want %v", s.name, got, s.notes)
 		}
-		got, err := b.Spectators(ctx, all, "")
+		got, err := spectators(b.Watchers(ctx, all, ""))
 		if err != nil {
-			t.Fatalf("%s: Spectators = %v", s.name, err)
+			t.Fatalf("%s: Watchers = %v", s.name, err)
 		}
 		want := maps.Clone(s.want)
 		maps.DeleteFunc(want, func(_ string, n int) bool { return n == 0 })
@@ -172,7 +173,7 @@ func TestPostgresPresence(t *testing.T) {
 		except string
 		want   map[string]int
 	}{{"A", map[string]int{}}, {"B", map[string]int{"g": 4}}} {
-		if got, err := a.Spectators(ctx, all, c.except); err != nil || !maps.Equal(got, c.want) {
+		if got, err := spectators(a.Watchers(ctx, all, c.except)); err != nil || !maps.Equal(got, c.want) {
 			t.Errorf("Spectators(%v, except %s) = %v, %v, want %v", all, c.except, got, err, c.want)
 		}
 	}
@@ -182,4 +183,61 @@ func TestPostgresPresence(t *testing.T) {
 		t.Errorf("a notification too many: %+v", c)
 	case <-time.After(200 * time.Millisecond):
 	}
+}
+
+// counts are watches of spectators only.
+func counts(ns map[string]int) map[string]store.Watch {
+	out := map[string]store.Watch{}
+	for g, n := range ns {
+		out[g] = store.Watch{Spectators: n}
+	}
+	return out
+}
+
+// spectators are the counts of spectators of watches with no player.
+func spectators(ws map[string]store.Watch, err error) (map[string]int, error) {
+	out := map[string]int{}
+	for g, w := range ws {
+		if len(w.Players) > 0 {
+			return nil, fmt.Errorf("game %s: players %v, want none", g, w.Players)
+		}
+		out[g] = w.Spectators
+	}
+	return out, err
+}
+
+// TestPostgresPresencePlayers: the players online of a game are the union
+// of the instances' fresh rows; a row with players and no spectators
+// stays, and goes once it has neither.
+func TestPostgresPresencePlayers(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	a, b := openPostgres(t, u), openPostgres(t, u)
+	defer a.Close()
+	defer b.Close()
+	ctx := context.Background()
+	check := func(name string, want map[string]store.Watch) {
+		t.Helper()
+		got, err := a.Watchers(ctx, []string{"g", "h"}, "")
+		if err != nil || !maps.EqualFunc(got, want, store.Watch.Equal) {
+			t.Errorf("%s: Watchers = %v, %v, want %v", name, got, err, want)
+		}
+	}
+	if err := a.SetPresence(ctx, "A", map[string]store.Watch{"g": {Players: []string{"white"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetPresence(ctx, "B", map[string]store.Watch{"g": {Spectators: 2, Players: []string{"black", "white"}}, "h": {Spectators: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	check("white on A, both on B", map[string]store.Watch{"g": {Spectators: 2, Players: []string{"black", "white"}}, "h": {Spectators: 1}})
+	if err := b.KeepPresence(ctx, "B", map[string]store.Watch{"g": {Players: []string{"black"}}}); err != nil {
+		t.Fatal(err)
+	}
+	check("B keeps black only", map[string]store.Watch{"g": {Players: []string{"black", "white"}}})
+	if got, err := a.Watchers(ctx, []string{"g"}, "A"); err != nil || !got["g"].Equal(store.Watch{Players: []string{"black"}}) {
+		t.Errorf("Watchers(g, except A) = %v, %v, want black alone", got, err)
+	}
+	if err := a.SetPresence(ctx, "A", map[string]store.Watch{"g": {}}); err != nil {
+		t.Fatal(err)
+	}
+	check("white leaves A", map[string]store.Watch{"g": {Players: []string{"black"}}})
 }

@@ -280,6 +280,12 @@ func (o *Online) Resign(ctx context.Context) (*wire.View, error) { return o.post
 // Abort calls the game off (while the seat has not moved).
 func (o *Online) Abort(ctx context.Context) (*wire.View, error) { return o.post(ctx, "/abort", nil) }
 
+// Claim claims the victory (what "victory") or calls a draw ("draw")
+// when the opponent left the game (gone for the grace time).
+func (o *Online) Claim(ctx context.Context, what string) (*wire.View, error) {
+	return o.post(ctx, "/claim-"+what, nil)
+}
+
 // Draw offers or accepts a draw (accept), or declines the other's offer.
 func (o *Online) Draw(ctx context.Context, accept bool) (*wire.View, error) {
 	return o.post(ctx, "/draw", wire.OfferRequest{Accept: &accept})
@@ -405,7 +411,10 @@ type feedMsg struct {
 	// room is set when the server says the spectators' room reaches the
 	// feed (open) or no longer does.
 	room *bool
-	err  error
+	// presence is the players' presence the feed said (a watchers
+	// message).
+	presence *wire.WatchersMessage
+	err      error
 	// fatal is set when the feed gave up (the token opens no seat).
 	fatal bool
 }
@@ -549,6 +558,12 @@ func (o *Online) follow(ctx context.Context, since *int64, seen map[string]int64
 				catchUp(RoomSpectators)
 			}
 			send(feedMsg{game: o.ID, room: &open})
+		case wire.MessageWatchers:
+			online := m.Online
+			if online == nil {
+				online = []string{}
+			}
+			send(feedMsg{game: o.ID, presence: &wire.WatchersMessage{Count: m.Count, Online: online, GoneMs: m.GoneMs, Type: m.Type}})
 		case wire.MessageAuth:
 			// The players' room reaches this feed from now on: read
 			// what was written before.

@@ -2,12 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/wire"
 )
 
 // clockTickMsg makes the screen show the running clock's time again.
@@ -59,13 +61,14 @@ func (m *Model) countdown() (left int64, first, ok bool) {
 
 // clockLines are the lines of the clocks, for a game with a clock: each
 // seat's time, the running one's counted down from the view's (marked
-// ▸), and while the player to move makes a first move, which is not
+// ▸), after the mark of the player's presence (● online, ○ offline), the
+// opponent's leaving (goneLines), and while the player to move makes a first move, which is not
 // timed, the time left for it.
 func (m *Model) clockLines(w int) []string {
 	on := m.on
 	v := on.view
 	if v == nil || v.Clock == nil {
-		return nil
+		return m.presenceLines(w)
 	}
 	c := v.Clock
 	var parts []string
@@ -78,9 +81,11 @@ func (m *Model) clockLines(w int) []string {
 		if running {
 			text = "▸" + text
 		}
+		text = on.presenceMark(p) + text
 		parts = append(parts, text)
 	}
 	out := wrap(strings.Join(parts, " · "), w)
+	out = append(out, m.goneLines(w)...)
 	if v.Started && !v.Finished && c.Running == "" && v.ToMove != "" && v.ToMove != "chance" {
 		who := i18n.Player(m.lang, v.ToMove)
 		if left, first, _ := m.countdown(); first {
@@ -111,4 +116,74 @@ func clockText(l i18n.Lang, ms int64, days bool) string {
 	}
 	s := (ms + 999) / 1000
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// presenceMark marks player p's presence, as the feed said it: ● online,
+// ○ offline, for a human seat of a game going on; "" otherwise.
+func (on *onlineGame) presenceMark(p string) string {
+	v := on.view
+	if on.online == nil || v == nil || v.Finished || !slices.ContainsFunc(v.Seats, func(s wire.SeatView) bool { return s.Player == p && s.Kind == "human" }) {
+		return ""
+	}
+	if slices.Contains(on.online, p) {
+		return "● "
+	}
+	return "○ "
+}
+
+// presenceLines are the players with their presence, for a game without
+// a clock (clockLines shows it with the clocks otherwise).
+func (m *Model) presenceLines(w int) []string {
+	on := m.on
+	if on == nil || on.view == nil || on.online == nil || on.view.Finished {
+		return nil
+	}
+	var parts []string
+	for _, p := range on.view.Players {
+		if mark := on.presenceMark(p); mark != "" {
+			parts = append(parts, mark+i18n.Player(m.lang, p)+" "+i18n.T(m.lang, map[bool]string{true: "presence.online", false: "presence.offline"}[slices.Contains(on.online, p)]))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return wrap(strings.Join(parts, " · "), w)
+}
+
+// opponentGone is the opponent of the player's seat, in a game of two
+// going on, when the feed said they are gone, and when a claim is
+// possible.
+func (on *onlineGame) opponentGone() (who string, at time.Time, ok bool) {
+	v := on.view
+	if v == nil || v.Finished || len(v.Players) != 2 || !slices.Contains(v.Players, on.o.Player) {
+		return "", time.Time{}, false
+	}
+	for _, p := range v.Players {
+		if p != on.o.Player {
+			at, ok = on.claimAt[p]
+			return p, at, ok
+		}
+	}
+	return "", time.Time{}, false
+}
+
+// claimable reports whether the player may claim now: the opponent has
+// been gone for the grace time.
+func (on *onlineGame) claimable(now time.Time) bool {
+	_, at, ok := on.opponentGone()
+	return ok && !now.Before(at)
+}
+
+// goneLines say that the opponent left: the time before a claim, then how
+// to claim.
+func (m *Model) goneLines(w int) []string {
+	who, at, ok := m.on.opponentGone()
+	if !ok {
+		return nil
+	}
+	name := i18n.Player(m.lang, who)
+	if left := at.Sub(m.clockNow()); left > 0 {
+		return wrap(i18n.T(m.lang, "tui.gone.countdown", "player", name, "time", clockText(m.lang, left.Milliseconds(), false)), w)
+	}
+	return wrap(i18n.T(m.lang, "tui.gone.claimable", "player", name), w)
 }

@@ -100,7 +100,7 @@ func TestEndToEndClockRematch(t *testing.T) {
 	ann, games := g.Seats[0].Token, base+"/api/games/"+g.ID
 	seats := filepath.Join(t.TempDir(), "seats.json")
 	s := startTmux(t, bin, "play", "--join", "'"+g.Seats[1].InviteURL+"'", "--name", "Bob", "--seat-file", seats, "--lang", "en")
-	s.waitFor("online: you play Black against Ann", "White 3:00 · Black 3:00", "White: first move untimed, 1:00 left")
+	s.waitFor("online: you play Black against Ann", "○ White 3:00 · ● Black 3:00", "White: first move untimed, 1:00 left")
 	s.waitFor("White: first move untimed, 0:5")
 	api(t, "POST", games+"/actions", ann, map[string]any{"action": "e2e4", "seq": 0}, nil)
 	s.waitFor("1. White: e2e4", "Black to move — your move", "Black: first move untimed")

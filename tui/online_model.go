@@ -51,6 +51,11 @@ type onlineGame struct {
 	rematching string
 	// feed is the link to the game's feed (nil when not followed).
 	feed *feedLink
+	// online are the players whose client is connected (nil until the
+	// feed said), and claimAt, for each player gone, when their opponent
+	// may claim.
+	online  []string
+	claimAt map[string]time.Time
 }
 
 // feedLink is what the model needs to follow a game's feed, and a new one
@@ -463,6 +468,11 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			return m.goRematch(msg.rematch)
 		case msg.room != nil:
 			on.spectatorsOpen = *msg.room
+		case msg.presence != nil:
+			on.online, on.claimAt = msg.presence.Online, map[string]time.Time{}
+			for p, ms := range msg.presence.GoneMs {
+				on.claimAt[p] = m.clockNow().Add(time.Duration(ms) * time.Millisecond)
+			}
 		case msg.err != nil:
 			on.feedErr = i18n.T(m.lang, "tui.online.feed")
 			if msg.fatal {
@@ -503,6 +513,8 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 			m.message = i18n.T(m.lang, "tui.online.resigned")
 		case "abort":
 			m.message = i18n.T(m.lang, "tui.online.aborted")
+		case "claim":
+			on.claimAt = nil
 		}
 		// An offer sent is said by lines, from the view, as long as it
 		// waits: the answer (on the feed) takes it away.
@@ -525,7 +537,9 @@ func (m *Model) onlineUpdate(msg tea.Msg) tea.Cmd {
 }
 
 // onlineKey handles the keys of an online game: the answer to a question
-// (y or n), the chat line, and t (chat), r (resign), = (draw). done says
+// (y or n), the chat line, and t (chat), r (resign), = (draw), and once
+// the opponent has been gone for the grace time v (claim the victory) and
+// = (call it a draw). done says
 // whether the key was taken.
 func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	on := m.on
@@ -587,9 +601,18 @@ func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 			on.ask = "abort"
 		}
 		return nil, true
-	case "=":
+	case "v", "=":
 		if m.over() {
 			return nil, true
+		}
+		// The opponent gone for the grace time: v claims the victory, =
+		// calls it a draw (an offer to nobody would be pointless).
+		if on.claimable(m.clockNow()) {
+			what := map[string]string{"v": "victory", "=": "draw"}[key]
+			return m.call("claim", func(ctx context.Context) (*wire.View, error) { return on.o.Claim(ctx, what) }), true
+		}
+		if key == "v" {
+			return nil, false
 		}
 		return m.draw(true), true
 	case "m":
@@ -602,7 +625,7 @@ func (m *Model) onlineKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 }
 
 // onlineSubmit handles the typed words of an online game: draw, resign,
-// abort, say TEXT. done says whether the line was one of them.
+// abort, say TEXT, claim and claim draw (the opponent gone). done says whether the line was one of them.
 func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
 	lower, _ := commandLine(text)
 	switch {
@@ -614,6 +637,12 @@ func (m *Model) onlineSubmit(text string) (tea.Cmd, bool) {
 	case lower == "abort":
 		m.on.ask = "abort"
 		return nil, true
+	case (lower == "claim" || lower == "claim draw") && m.on.claimable(m.clockNow()):
+		what := "victory"
+		if lower == "claim draw" {
+			what = "draw"
+		}
+		return m.call("claim", func(ctx context.Context) (*wire.View, error) { return m.on.o.Claim(ctx, what) }), true
 	case strings.HasPrefix(lower, "say "):
 		return m.sendChat(strings.TrimSpace(string([]rune(text)[4:]))), true
 	case lower == "rematch" && m.over():

@@ -26,12 +26,22 @@ import (
 // temporary directory and returns its address.
 func testServer(t *testing.T) string {
 	t.Helper()
+	return testServerWith(t, nil)
+}
+
+// testServerWith is testServer with its configuration changed by mod.
+func testServerWith(t *testing.T, mod func(*live.Config)) string {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fast := 5 * time.Millisecond
-	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": fast, "medium": fast, "hard": fast}, AIGamesPerClient: -1}})
+	cfg := live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": fast, "medium": fast, "hard": fast}, AIGamesPerClient: -1}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := server.New(server.Config{Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,6 +98,10 @@ const (
 	// CodeTooManyAnalyses: the client has analyses waiting or running
 	// already.
 	CodeTooManyAnalyses = "too_many_analyses"
+	// CodeCannotClaim: the opponent is online, or has not been gone for
+	// the grace time yet, or the game allows no claim (a correspondence
+	// game, a game with an AI or more than two players).
+	CodeCannotClaim = "cannot_claim"
 )
 
 // Codes lists every error code the server sends.
@@ -111,6 +115,7 @@ var Codes = []string{
 	CodeCannotAbort, CodeCannotOffer, CodeNoOffer, CodeBadChatText, CodeBadChatRoom,
 	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
 	CodeNoDraws,
+	CodeCannotClaim,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

@@ -83,11 +83,19 @@ type RematchMessage struct {
 	Type string `json:"type" ts:"\"rematch\""`
 }
 
-// WatchersMessage is the feed's message of the count of spectators:
-// {"count":N,"type":"watchers"}.
+// WatchersMessage is the feed's message of the count of spectators and
+// of the players' presence, sent when either changes:
+// {"count":N,"online":["white"],"gone_ms":{"black":25000},"type":"watchers"}.
 type WatchersMessage struct {
-	Count int    `json:"count"`
-	Type  string `json:"type" ts:"\"watchers\""`
+	Count int `json:"count"`
+	// Online lists the players (seats) whose client is connected to the
+	// game with its seat proved (AuthMessage), on any instance.
+	Online []string `json:"online"`
+	// GoneMs gives, for each player offline in a game where their
+	// opponent may claim (a live game between two people, going on), the
+	// time in ms from this message until the claim is possible (0: now).
+	GoneMs map[string]int64 `json:"gone_ms,omitempty"`
+	Type   string           `json:"type" ts:"\"watchers\""`
 }
 
 // ErrorMessage is the feed's last message when the server ends it for an
@@ -114,8 +122,11 @@ type FeedMessage struct {
 	Open bool   `json:"open,omitempty"`
 	// Player is the seat of an auth answer.
 	Player string `json:"player,omitempty"`
-	// Count is the count of spectators.
-	Count int `json:"count,omitempty"`
+	// Count is the count of spectators, Online the players online and
+	// GoneMs the time before a claim against each player gone.
+	Count  int              `json:"count,omitempty"`
+	Online []string         `json:"online,omitempty"`
+	GoneMs map[string]int64 `json:"gone_ms,omitempty"`
 	// Error comes with an error.
 	Error *ErrorBody `json:"error,omitempty"`
 }

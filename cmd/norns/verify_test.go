@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -211,4 +212,47 @@ func TestVerifyOldRecords(t *testing.T) {
 			t.Errorf("norns verify %s = %v\nstdout: %s\nstderr: %s", name, err, stdout, stderr)
 		}
 	}
+}
+
+// TestVerifyClaim: `norns verify` verifies the record of a live game that
+// ended when a player claimed the victory against an opponent who left
+// ("opponent left"), and refuses such a claim in a correspondence game.
+func TestVerifyClaim(t *testing.T) {
+	p := writeRecord(t, "seidr", 12)
+	if p.serverSeed != "?" {
+		t.Fatalf("seidr: over after %d events, want a game in progress", p.events)
+	}
+	seed := sha256.Sum256([]byte("verify_test server seed"))
+	claimed := func(clock string) string {
+		r := strings.Replace(p.record, `[ServerSeed "?"]`, fmt.Sprintf("[Clock %q]\n[ServerSeed %q]", clock, hex.EncodeToString(seed[:])), 1)
+		r = regexpReplace(r, `\[Status "[^"]*"\]`, `[Status "over white"]`)
+		r = regexpReplace(r, `\[Result "[^"]*"\]`, `[Result "white wins (opponent left)"]`)
+		return r + fmt.Sprintf("%d claim-victory white\n", p.events+1)
+	}
+	dir := t.TempDir()
+	live, corr := filepath.Join(dir, "live.norns"), filepath.Join(dir, "corr.norns")
+	if err := os.WriteFile(live, []byte(claimed("300000+0")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(corr, []byte(claimed("259200000/move")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := run(t, "", "verify", live)
+	if want := fmt.Sprintf("ok: seidr, %d events legal, %d rolls match the revealed seed", p.events+1, p.rolls); err != nil || !strings.Contains(stdout, want) || !strings.Contains(stdout, "white wins (opponent left)") {
+		t.Errorf("norns verify of a victory claimed = %v\nstdout: %s\nstderr: %s\nwant %q and the result", err, stdout, stderr, want)
+	}
+	_, stderr, err = run(t, "", "verify", corr)
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr, "is made in live games only") {
+		t.Errorf("norns verify of a claim in a correspondence game = %v\nstderr: %s", err, stderr)
+	}
+}
+
+// regexpReplace replaces the first match of pattern in s by repl.
+func regexpReplace(s, pattern, repl string) string {
+	re := regexp.MustCompile(pattern)
+	loc := re.FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	return s[:loc[0]] + repl + s[loc[1]:]
 }

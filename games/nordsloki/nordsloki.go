@@ -95,6 +95,15 @@ type State struct {
 	log     game.Log[pos]
 	legal   []game.Action
 	legalOK bool
+	// resigned lists the resignations (Resign), in order, for the record.
+	resigned []resignation
+}
+
+// resignation is a player's resignation, after the first at actions of
+// the log.
+type resignation struct {
+	at int
+	p  game.Player
 }
 
 // Seats returns the number of players.
@@ -318,6 +327,18 @@ func (s *State) Forfeit(p game.Player) error {
 	return nil
 }
 
+// Resign takes p out of the game as Forfeit does (game.Resigner), and
+// the record (Record) writes "p1 resigns" where it happened.
+func (s *State) Resign(p game.Player) error {
+	if err := s.Forfeit(p); err != nil {
+		return err
+	}
+	s.resigned = append(s.resigned, resignation{at: s.log.Len(), p: p})
+	return nil
+}
+
+var _ game.Resigner = (*State)(nil)
+
 // Undo takes back the last action or chance outcome, with the pass the
 // game recorded after it.
 func (s *State) Undo() error {
@@ -326,6 +347,7 @@ func (s *State) Undo() error {
 		return fmt.Errorf("nordsloki: %w", err)
 	}
 	s.legalOK = false
+	s.resigned = slices.DeleteFunc(s.resigned, func(r resignation) bool { return r.at > s.log.Len() })
 	return nil
 }
 
@@ -342,7 +364,7 @@ var _ game.HistoryTail = (*State)(nil)
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := &State{cfg: s.cfg, pos: s.pos, log: s.log.Clone(), legalOK: s.legalOK}
+	c := &State{cfg: s.cfg, pos: s.pos, log: s.log.Clone(), legalOK: s.legalOK, resigned: slices.Clone(s.resigned)}
 	if s.legalOK {
 		c.legal = slices.Clone(s.legal)
 	}

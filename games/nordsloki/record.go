@@ -12,7 +12,8 @@ import (
 // tags, a blank line, the draw of the first player ("first p2"), then one
 // numbered line a turn with its player, roll and steps ("1. p2 6-4-1: W0/6
 // W0/4 K5/6"; "pass" when no die could be used), and the result as a
-// comment. A game not set up from the start has the tag Position.
+// comment; a resignation (State.Resign) has a line of its own where it
+// happened, after the line of its turn ("p1 resigns"). A game not set up from the start has the tag Position.
 func (s *State) Record(tags map[string]string) string {
 	t := maps.Clone(tags)
 	if t == nil {
@@ -42,8 +43,22 @@ func (s *State) Record(tags map[string]string) string {
 		b.WriteString(strconv.Itoa(turns) + ". " + seatNames[p.mover] + " " + roll + ":")
 		line = true
 	}
-	for _, r := range s.log {
+	resigned := s.resigned
+	resign := func(at int) {
+		for len(resigned) > 0 && resigned[0].at <= at {
+			if line {
+				b.WriteByte('\n')
+				line = false
+			}
+			b.WriteString(seatNames[resigned[0].p] + " resigns\n")
+			resigned = resigned[1:]
+		}
+	}
+	for i, r := range s.log {
 		p := r.Undo
+		if p.phase != phaseMove {
+			resign(i) // at the end of the turn it happened in
+		}
 		switch p.phase {
 		case phaseFirst:
 			b.WriteString("first " + describeAction(r.Action) + "\n")
@@ -56,6 +71,7 @@ func (s *State) Record(tags map[string]string) string {
 			b.WriteString(" " + describeAction(r.Action))
 		}
 	}
+	resign(len(s.log))
 	if line {
 		b.WriteByte('\n')
 	}

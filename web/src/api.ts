@@ -147,6 +147,9 @@ export const api = {
   /** leave resigns (once the game has started) or aborts (while the seat
    * has not moved) the game for the seat a token holds. */
   leave: (id: string, token: string, how: "resign" | "abort") => call<GameView>("POST", `/api/games/${id}/${how}`, undefined, token),
+  /** claim claims the victory, or calls a draw, for the seat a token
+   * holds, whose opponent left the game (gone for the grace time). */
+  claim: (id: string, token: string, what: "victory" | "draw") => call<GameView>("POST", `/api/games/${id}/claim-${what}`, undefined, token),
   /** offer makes (yes), accepts (yes) or declines (no) a draw or a
    * takeback for the seat a token holds. */
   offer: (id: string, token: string, what: "draw" | "takeback", accept: boolean) => call<GameView>("POST", `/api/games/${id}/${what}`, { accept }, token),

@@ -512,11 +512,23 @@ export interface RematchMessage {
 }
 
 /**
- * WatchersMessage is the feed's message of the count of spectators:
- * {"count":N,"type":"watchers"}.
+ * WatchersMessage is the feed's message of the count of spectators and
+ * of the players' presence, sent when either changes:
+ * {"count":N,"online":["white"],"gone_ms":{"black":25000},"type":"watchers"}.
  */
 export interface WatchersMessage {
   count: number;
+  /**
+   * Online lists the players (seats) whose client is connected to the
+   * game with its seat proved (AuthMessage), on any instance.
+   */
+  online: string[];
+  /**
+   * GoneMs gives, for each player offline in a game where their
+   * opponent may claim (a live game between two people, going on), the
+   * time in ms from this message until the claim is possible (0: now).
+   */
+  gone_ms?: Record<string, number>;
   type: "watchers";
 }
 
@@ -550,8 +562,13 @@ export interface FeedMessage {
   open?: boolean;
   /** Player is the seat of an auth answer. */
   player?: string;
-  /** Count is the count of spectators. */
+  /**
+   * Count is the count of spectators, Online the players online and
+   * GoneMs the time before a claim against each player gone.
+   */
   count?: number;
+  online?: string[];
+  gone_ms?: Record<string, number>;
   /** Error comes with an error. */
   error?: ErrorBody;
 }
@@ -708,6 +725,7 @@ export const errorCodes = [
   "not_creator",
   "too_many_analyses",
   "no_draws",
+  "cannot_claim",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -24,6 +24,7 @@ import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
 import { clockText, outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
+import { Presence, presenceOf, presenceDot, goneControl } from "./gone";
 import { OfferKind, offerControl, offerLine } from "./offers";
 import { chatPanel } from "./chat";
 import { followRematch, rematchControl } from "./rematch";
@@ -144,6 +145,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // top of the board, where the player looks, at every size.
   const toasts = h("div", { class: "toasts", id: "toasts" }, offers.prompts);
   const rematchHome = h("div", { class: "rematch-home" }, rematch.el);
+  // The players' presence as the feed said it last, and the claim against
+  // an opponent who left (gone.ts).
+  let presence: Presence = { online: null, claimAt: {} };
+  // sideView is the view the players and the side panel show last.
+  let sideView: GameView | null = null;
+  const gone = goneControl(claimGone);
   // The analysis of the game once it is over (analysis.ts).
   const analysis = analysisPanel(id, () => plies, (i) => browse(i));
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
@@ -164,7 +171,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, gone.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -244,6 +251,22 @@ export function gamePage(main: HTMLElement, id: string): () => void {
           /* the feed catches up */
         }
       }
+      return false;
+    }
+  }
+
+  /** claimGone claims the victory or calls a draw for a seat this
+   * browser holds, whose opponent left; as leaveGame, a refusal is shown
+   * in the error box. */
+  async function claimGone(seat: string, what: "victory" | "draw"): Promise<boolean> {
+    const tok = tokens()[seat];
+    if (!tok) return false;
+    err.textContent = "";
+    try {
+      show(await api.claim(id, tok, what));
+      return true;
+    } catch (e) {
+      err.textContent = (e as Error).message;
       return false;
     }
   }
@@ -633,7 +656,34 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
   }
 
+  /** drawPlayers draws the players with their presence and clocks, in the
+   * side panel and above and below the board. */
+  function drawPlayers(v: GameView): void {
+    const mine = tokens();
+    clear(
+      playersBox,
+      v.seats.map((s) =>
+        h(
+          "div",
+          { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
+          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
+          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
+          // A first move is not timed, but must come in time or the game
+          // is aborted: its time left, as lichess shows it.
+          v.clock?.first_move_ms && s.player === v.to_move && !v.finished
+            ? h("span", { class: "first-move", id: "first-move" }, firstMoveText(v.clock.first_move_ms, !!v.clock.days_per_move))
+            : null,
+        ),
+      ),
+    );
+    // The players above and below the board (a phone shows them there).
+    const strips = clockStrip(v, mine, flipped, clockText, firstMoveText, (p) => presenceDot(v, p, presence));
+    clear(stripTop, strips.top);
+    clear(stripBottom, strips.bottom);
+  }
+
   function drawSide(v: GameView): void {
+    sideView = v;
     // Whose turn, or the result.
     const o = outcome(v.status, v.result);
     const you = myToken(v);
@@ -657,30 +707,12 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     boardBox.hidden = waiting.update(v, anyToken());
     // Players and clocks.
     const mine = tokens();
-    clear(
-      playersBox,
-      v.seats.map((s) =>
-        h(
-          "div",
-          { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
-          h("span", null, h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
-          v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
-          // A first move is not timed, but must come in time or the game
-          // is aborted: its time left, as lichess shows it.
-          v.clock?.first_move_ms && s.player === v.to_move && !v.finished
-            ? h("span", { class: "first-move", id: "first-move" }, firstMoveText(v.clock.first_move_ms, !!v.clock.days_per_move))
-            : null,
-        ),
-      ),
-    );
-    // The players above and below the board (a phone shows them there).
-    const strips = clockStrip(v, mine, flipped, clockText, firstMoveText);
-    clear(stripTop, strips.top);
-    clear(stripBottom, strips.bottom);
+    drawPlayers(v);
     drawMoves(v, plies.length);
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
     offers.update(v, mine);
+    gone.update(v, mine, presence);
     rematch.update(v, mine);
     // The other's rematch offer over the board with the others'.
     const offered = rematch.el.classList.contains("offered");
@@ -755,6 +787,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         watchers.hidden = n === 0;
         watchers.dataset.count = String(n);
         watchers.textContent = t("game.watchers", { n });
+        presence = presenceOf(m.online, m.gone_ms, Date.now());
+        if (sideView) drawPlayers(sideView);
+        gone.update(sideView, tokens(), presence);
       }
       else if (m.type === "state" && m.game) show(m.game);
       else if (m.type === "auth") {
@@ -806,6 +841,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     closed = true;
     narrow.removeEventListener("change", placeMoves);
     clearInterval(tick);
+    gone.stop();
     analysis.close();
     turnIcon(false);
     ws?.close();

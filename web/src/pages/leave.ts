@@ -42,12 +42,15 @@ export function leaveOffer(v: GameView, held: Record<string, string>): Leave | n
 }
 
 /** leaveLine is the move list's line of a resign or abort event ("White
- * resigns", "White aborted the game"), or of the end of a game with no
- * human left, or null for another event. Russian agrees the verb with the
+ * resigns", "White aborted the game"), of a claim against an opponent who
+ * left, or of the end of a game with no human left, or null for another
+ * event. Russian agrees the verb with the
  * name: the sides are plural ("Белые сдались"), a numbered player
  * singular ("Игрок 2 сдался"). */
 export function leaveLine(e: EventView): string | null {
   if (e.kind === "no-human") return t("game.line.no-human");
+  if (e.kind === "claim-victory") return t("game.line.claim-victory", { player: playerLabel(e.player) });
+  if (e.kind === "claim-draw") return t("game.line.claim-draw", { player: playerLabel(e.player) });
   if (e.kind !== "resign" && e.kind !== "abort") return null;
   const numbered = /^p\d+$/.test(e.player);
   const key =

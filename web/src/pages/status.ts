@@ -52,13 +52,15 @@ export function settledStatus(v: GameView, _plies: Ply[], mine: boolean): string
 
 /** clockStrip is the players with their clocks above (top) and below
  * (bottom) the board: below, the seat this browser holds (or the first
- * player, or the second when the board is flipped), above the others. */
+ * player, or the second when the board is flipped), above the others;
+ * dot gives the mark of each player's presence (gone.ts). */
 export function clockStrip(
   v: GameView,
   mine: Record<string, string>,
   flipped: boolean,
   clockText: (ms: number, days: boolean) => string,
   firstMoveText: (ms: number, days: boolean) => string,
+  dot: (p: string) => HTMLElement | null = () => null,
 ): { top: HTMLElement[]; bottom: HTMLElement[] } {
   const held = v.players.filter((p) => mine[p]);
   // Two players: the side at the board's bottom (the page flips the
@@ -69,7 +71,7 @@ export function clockStrip(
     return h(
       "div",
       { class: "strip-player" + (p === v.to_move ? " to-move" : ""), "data-player": p },
-      h("span", { class: "strip-name" }, h("strong", null, playerLabel(p)), s ? [" ", seatLabel(s)] : null, mine[p] ? h("span", { class: "you" }, t("game.you")) : null),
+      h("span", { class: "strip-name" }, dot(p), h("strong", null, playerLabel(p)), s ? [" ", seatLabel(s)] : null, mine[p] ? h("span", { class: "you" }, t("game.you")) : null),
       v.clock ? h("span", { class: "clock", "data-strip-clock": p }, clockText(v.clock.remaining_ms[p] ?? 0, !!v.clock.days_per_move)) : null,
       // The first move's time left, beside the clock (a phone shows the
       // strips only).
