@@ -122,10 +122,23 @@ func (b *Board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 		}
 	}
 	dist := n
-	guards := 0
 	for _, cr := range [2]int{0, n - 1} {
 		for _, cc := range [2]int{0, n - 1} {
 			dist = min(dist, abs(kr-cr)+abs(kc-cc))
+		}
+	}
+	guards := b.CornerGuards()
+	return 0.12*float64(min(two, 3)) - 0.03*float64(dist) - 0.06*float64(guards)
+}
+
+// CornerGuards counts the attackers on the squares that fence the corners
+// off: the square diagonally next to a corner and the two beside it away
+// from the edges (b2, c2 and b3 for a1, and their like).
+func (b *Board) CornerGuards() int {
+	n := b.N
+	g := 0
+	for _, cr := range [2]int{0, n - 1} {
+		for _, cc := range [2]int{0, n - 1} {
 			dr, dc := 1, 1
 			if cr > 0 {
 				dr = -1
@@ -134,13 +147,11 @@ func (b *Board) cornerFeatures(kr, kc int, rowT, colT uint32) float64 {
 				dc = -1
 			}
 			for _, sq := range [3][2]int{{cr + dr, cc + dc}, {cr + dr, cc + 2*dc}, {cr + 2*dr, cc + dc}} {
-				if b.Rows[Black][sq[0]]>>sq[1]&1 != 0 {
-					guards++
-				}
+				g += int(b.Rows[Black][sq[0]] >> sq[1] & 1)
 			}
 		}
 	}
-	return 0.12*float64(min(two, 3)) - 0.03*float64(dist) - 0.06*float64(guards)
+	return g
 }
 
 // openToCorners reports, for a king standing on the edge square (r, c),

@@ -180,32 +180,10 @@ func evaluate(rules *tafl.Rules, b *tafl.Board) int32 {
 		v -= evalNear * adj
 	}
 	if rules.Escape == tafl.EscapeCorner {
-		v -= evalGuard * cornerGuards(b)
+		v -= evalGuard * b.CornerGuards()
 	}
 	if b.ToMove == tafl.Black {
 		return int32(-v + evalTempo)
 	}
 	return int32(v + evalTempo)
-}
-
-// cornerGuards counts the attackers on the squares that fence the corners
-// off (b2, c2 and b3 for a1, and their like).
-func cornerGuards(b *tafl.Board) int {
-	n := b.N
-	g := 0
-	for _, cr := range [2]int{0, n - 1} {
-		for _, cc := range [2]int{0, n - 1} {
-			dr, dc := 1, 1
-			if cr > 0 {
-				dr = -1
-			}
-			if cc > 0 {
-				dc = -1
-			}
-			for _, sq := range [3][2]int{{cr + dr, cc + dc}, {cr + dr, cc + 2*dc}, {cr + 2*dr, cc + dc}} {
-				g += int(b.Rows[tafl.Black][sq[0]] >> sq[1] & 1)
-			}
-		}
-	}
-	return g
 }
