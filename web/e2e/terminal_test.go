@@ -105,14 +105,14 @@ func TestTerminalVsBrowser(t *testing.T) {
 	term.send("e7e5", "Enter")
 	a.waitMoved(id, 1)
 	ann.waitPosition(a.view(id).Position)
-	term.waitFor("2. Black: e7e5", "White to move")
+	term.waitFor("1... Black: e7e5", "White to move")
 	// 2. g4, typed in the page's move box.
 	ann.wait("the move box", `!document.querySelector("#move-input").disabled`, 10*time.Second)
 	ann.typeMove("g2g4")
-	term.waitFor("3. White: g2g4", "Black to move — your move", "▸Black ")
+	term.waitFor("2. White: g2g4", "Black to move — your move", "▸Black ")
 	// 2... Qh4#, typed in SAN.
 	term.send("Qh4#", "Enter")
-	scr := term.waitFor("4. Black: d8h4", "Black wins (checkmate)", "Game over")
+	scr := term.waitFor("2... Black: d8h4", "Black wins (checkmate)", "Game over")
 	if strings.Contains(scr, "your move") {
 		t.Errorf("the terminal offers a move after the mate:\n%s", scr)
 	}
