@@ -394,13 +394,7 @@ func (t *table) takenBack(clocks []time.Duration, p int) {
 // as the rematch; so does an attempt whose write of the seats failed
 // after its Create.
 func (t *table) rematch(ctx context.Context, p int) (string, error) {
-	if !t.over() {
-		return "", Errorf(wire.CodeNotOver, "")
-	}
-	// Another instance may have written a wish or the rematch a moment
-	// ago: decide on the seats as stored, so that the write below is
-	// refused (and the copy dropped, its feeds closed) only in a true race.
-	if err := t.deps.catchUp(ctx, t, true); err != nil {
+	if err := t.overAsStored(ctx); err != nil {
 		return "", err
 	}
 	if id := t.madeRematch(); id != "" {
@@ -447,10 +441,7 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 // the feed says so. A rematch made already stands; a game over with no
 // wish is left as it is.
 func (t *table) declineRematch(ctx context.Context, p int) error {
-	if !t.over() {
-		return Errorf(wire.CodeNotOver, "")
-	}
-	if err := t.deps.catchUp(ctx, t, true); err != nil {
+	if err := t.overAsStored(ctx); err != nil {
 		return err
 	}
 	if t.madeRematch() != "" {
@@ -481,6 +472,21 @@ func (t *table) madeRematch() string {
 		return ""
 	}
 	return t.rec.Seats[0].Rematch
+}
+
+// overAsStored catches up with the store (seats included), then says
+// not_over unless the game is over. Another instance may have ended the
+// game, or written a rematch wish or the rematch, a moment ago: a rematch
+// is decided on the game and its seats as stored, so that its write is
+// refused (and the copy dropped, its feeds closed) only in a true race.
+func (t *table) overAsStored(ctx context.Context) error {
+	if err := t.deps.catchUp(ctx, t, true); err != nil {
+		return err
+	}
+	if !t.over() {
+		return Errorf(wire.CodeNotOver, "")
+	}
+	return nil
 }
 
 // rematchID is the id of the rematch of game id: the first 80 bits of

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -173,5 +174,35 @@ func TestNoHumanLeftTwoInstances(t *testing.T) {
 			t.Errorf("the game on a: seq %d, %q; want seq %d, %q", got.Seq, got.Result, v.Seq, v.Result)
 		}
 		f.c.CloseNow()
+	}
+}
+
+// TestRematchDeclineTwoInstances: a rematch asked for on one instance and
+// declined on the other is gone on both; asked again, alternating, it is a
+// new offer, and no game is made.
+func TestRematchDeclineTwoInstances(t *testing.T) {
+	a, b := pair(t, nil)
+	c := a.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	w, bl := c.Seats[0].Token, c.Seats[1].Token
+	b.must("POST", "/api/games/"+c.ID+"/resign", bl, nil, nil)
+	if _, _, v := a.leave(c.ID, "rematch", w); strings.Join(v.RematchOffers, " ") != "white" {
+		t.Fatalf("white's rematch on a: offers %v, want [white]", v.RematchOffers)
+	}
+	if st, code, v := b.leave(c.ID, "rematch/decline", bl); st != http.StatusOK || len(v.RematchOffers) != 0 || v.Rematch != "" {
+		t.Fatalf("black's decline on b = %d %s: offers %v, rematch %q; want none", st, code, v.RematchOffers, v.Rematch)
+	}
+	for name, e := range map[string]*env{"a": a, "b": b} {
+		if v := e.view(c.ID); len(v.RematchOffers) != 0 || v.Rematch != "" {
+			t.Errorf("after the decline, on %s: offers %v, rematch %q; want none", name, v.RematchOffers, v.Rematch)
+		}
+	}
+	if _, _, v := b.leave(c.ID, "rematch", w); strings.Join(v.RematchOffers, " ") != "white" || v.Rematch != "" {
+		t.Errorf("white asks again on b: offers %v, rematch %q; want [white] and no rematch", v.RematchOffers, v.Rematch)
+	}
+	if _, _, v := a.leave(c.ID, "rematch/decline", bl); len(v.RematchOffers) != 0 {
+		t.Errorf("black declines again on a: offers %v, want none", v.RematchOffers)
+	}
+	if n := countGames(t, a.st); n != 1 {
+		t.Errorf("%d games in the store after declined rematches, want 1", n)
 	}
 }
