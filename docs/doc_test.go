@@ -177,7 +177,7 @@ var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 // exists and is committed: the studies' report.html and summary.json are
 // built by norns lab report.
 func TestLinks(t *testing.T) {
-	files := []string{filepath.Join("..", "README.ru.md"), "notation.md", "lab.md", filepath.Join("studies", "README.md")}
+	files := []string{filepath.Join("..", "README.ru.md"), "notation.md", "lab.md", "ratings.md", filepath.Join("studies", "README.md")}
 	for _, pattern := range []string{"*.ru.md", filepath.Join("studies", "*", "report.md"), filepath.Join("studies", "*", "*", "report.md"), filepath.Join("studies", "*", "*", "*", "report.md")} {
 		more, err := filepath.Glob(pattern)
 		if err != nil {
@@ -245,7 +245,7 @@ func headings(t *testing.T, file string) []string {
 // TestSameStructure checks that each Russian document has its English
 // counterpart's headings: as many, at the same levels, with the same numbers.
 func TestSameStructure(t *testing.T) {
-	for _, name := range []string{"fair-dice", "notation"} {
+	for _, name := range []string{"fair-dice", "notation", "ratings"} {
 		en, ru := headings(t, name+".md"), headings(t, name+".ru.md")
 		if !slices.Equal(en, ru) {
 			t.Errorf("%s.ru.md has the headings %q, %s.md %q", name, ru, name, en)
