@@ -171,6 +171,8 @@ func (e *Engine) rules(text string) {
 		e.send("error 0 %v", err)
 		return
 	}
+	// OpenTafl has no move limit: the largest ply count is none.
+	opts["move-limit"] = "1000000"
 	s, err := g.New(opts)
 	if err != nil {
 		e.send("error 0 %v", err)

@@ -17,6 +17,10 @@ import (
 // matches (testdata of games/tafl: opentafl-sea11-match-*.otg).
 const seaRules = "dim:11 name:Unknown_Tafl esc:e atkf:y ka:n cor: cen: starti:/3ttttt3/5t5/5T5/t4T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/"
 
+// copenhagenRules is the rules string OpenTafl writes for Copenhagen
+// (opentafl-copenhagen-random.otg).
+const copenhagenRules = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y starti:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+
 // host plays OpenTafl's side of an OTEP session against an engine running
 // on pipes: it sends commands and reads the engine's lines.
 type host struct {
@@ -197,5 +201,73 @@ func TestOTEPMoveAcknowledged(t *testing.T) {
 	e.moved(other)
 	if e.s.Rows() != other || e.s.Player() != 1 || out.Len() != 0 {
 		t.Errorf("move %s: state %s, answered %q", other, e.s.Position(), out.String())
+	}
+}
+
+// TestOTEPPositionFromOpenTafl: a board OpenTafl sends (an OTN position
+// record, rank 1 first) is the board the engine plays on. The position of
+// issue 34 (Sea Hnefatafl after b6-b9 f4-i4 j6-j9 e5-c5 f10-i10 f5-f3,
+// where the engine, reading the rows the other way up, moved from an empty
+// square) and random positions of both sides, as position and play, and as
+// an opponent-move the engine cannot follow: every answer is legal on
+// OpenTafl's board.
+func TestOTEPPositionFromOpenTafl(t *testing.T) {
+	type board struct {
+		rules string
+		s     *tafl.State
+	}
+	cg, copts, err := tafl.OTNGame(copenhagenRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := cg.New(copts)
+	issue := s0.(*tafl.State)
+	for _, m := range []string{"b6-b9", "f4-i4", "j6-j9", "e5-c5", "f10-i10", "f5-f3"} {
+		a, err := issue.ParseAction(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		issue.ApplyUnchecked(a)
+	}
+	boards := []board{{copenhagenRules, issue}}
+	g, opts, err := tafl.OTNGame(seaRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(34, 1))
+	for len(boards) < 20 {
+		s0, _ := g.New(opts)
+		s := s0.(*tafl.State)
+		for n := 1 + rng.IntN(30); n > 0 && !s.Terminal(); n-- {
+			legal := s.Legal()
+			s.ApplyUnchecked(legal[rng.IntN(len(legal))])
+		}
+		if !s.Terminal() {
+			boards = append(boards, board{seaRules, s})
+		}
+	}
+	for i, bd := range boards {
+		b := bd.s
+		side := []string{"attackers", "defenders"}[b.Player()]
+		for _, script := range [][]string{
+			{"rules " + bd.rules, "position " + b.Rows(), "play " + side, "clock 60000 60000 0 0 0"},
+			// A move the engine cannot play from its start, with
+			// OpenTafl's board after it.
+			{"rules " + bd.rules, "opponent-move a1-a2 " + b.Rows(), "play " + side, "clock 60000 60000 0 0 0"},
+		} {
+			e, _ := New(Config{Level: "easy", MoveTime: 10 * time.Millisecond})
+			var out strings.Builder
+			if err := e.Run(strings.NewReader(strings.Join(script, "\n")+"\n"), &out); err != nil {
+				t.Fatal(err)
+			}
+			moves := withPrefix(strings.Split(out.String(), "\n"), "move ")
+			if len(moves) != 1 {
+				t.Errorf("board %d %s: %q, want one move", i, b.Position(), out.String())
+				continue
+			}
+			if _, err := b.ParseAction(strings.TrimPrefix(moves[0], "move ")); err != nil {
+				t.Errorf("board %d %s (%s): %s is not legal: %v", i, b.Position(), script[1], moves[0], err)
+			}
+		}
 	}
 }

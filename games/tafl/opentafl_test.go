@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -252,5 +253,27 @@ func TestOTNRulesRefused(t *testing.T) {
 		if _, _, err := OTNGame(text); !errors.Is(err, game.ErrSyntax) {
 			t.Errorf("OTNGame(%q) = %v, want a syntax error", text, err)
 		}
+	}
+}
+
+// TestOTNPastMoveLimit: OTN has no move limit, so a record that plays on
+// past Norns' 400 plies is read with none.
+func TestOTNPastMoveLimit(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("[rules:dim:11 tfr:i sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]\n\n")
+	for turn := 1; turn <= 202; turn++ {
+		if turn%2 == 1 {
+			fmt.Fprintf(&sb, "%d. a4-a3 e5-e4\n", turn)
+		} else {
+			fmt.Fprintf(&sb, "%d. a3-a4 e4-e5\n", turn)
+		}
+	}
+	rec, err := ParseOTN(sb.String())
+	if err != nil || len(rec.State.History()) != 404 || rec.State.Terminal() || rec.Options["move-limit"] != "1000000" {
+		t.Fatalf("ParseOTN of 404 plies: %v, %v", rec, err)
+	}
+	back, err := ParseOTN(rec.State.OTN(nil))
+	if err != nil || back.State.Position() != rec.State.Position() {
+		t.Errorf("read back: %v, %v", back, err)
 	}
 }

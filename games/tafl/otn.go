@@ -694,18 +694,36 @@ func ParseOTN(text string) (*OTNRecord, error) {
 	if p := presetOf(r); g.name == "tafl" && p != nil {
 		g = p // a preset from another start
 	}
-	st, err := g.Setup(opts, start)
-	if err != nil {
-		return nil, err
+	body := strings.Join(lines[i:], "\n")
+	for {
+		st, err := g.Setup(opts, start)
+		if err != nil {
+			return nil, err
+		}
+		rec.Game, rec.Options, rec.Resigned = g, opts, false
+		s := st.(*State)
+		err = s.playOTNTurns(body, rec)
+		if errors.Is(err, errPastMoveLimit) && opts["move-limit"] == "" {
+			// OTN has no move limit: a record that plays on past Norns'
+			// is read with none (the largest ply count).
+			opts["move-limit"] = strconv.Itoa(maxPlies)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		rec.State = s
+		return rec, nil
 	}
-	rec.Game, rec.Options = g, opts
-	s := st.(*State)
-	if err := s.playOTNTurns(strings.Join(lines[i:], "\n"), rec); err != nil {
-		return nil, err
-	}
-	rec.State = s
-	return rec, nil
 }
+
+// errPastMoveLimit is the error of a move record after the game ended by
+// the move limit, which OTN does not have.
+var errPastMoveLimit = errors.New("tafl: OTN move past the move limit")
+
+// maxPlies is the largest ply count of a position, a move limit that is
+// none.
+const maxPlies = 1_000_000
 
 // playOTNTurns plays the turns of a game record's body on s.
 func (s *State) playOTNTurns(body string, rec *OTNRecord) error {
@@ -732,6 +750,9 @@ func (s *State) playOTNTurns(body string, rec *OTNRecord) error {
 		if tok == "---" {
 			rec.Resigned = true
 			break
+		}
+		if s.Terminal() && s.res.Reason == "move limit" {
+			return errPastMoveLimit
 		}
 		if s.Terminal() {
 			return fmt.Errorf("%w: tafl: OTN move %q after the end of the game (%s)", game.ErrIllegal, tok, game.Describe(s))
