@@ -51,6 +51,8 @@
 // engine plays on from OpenTafl's board without waiting for side, which
 // OpenTafl does not send to a playing engine.
 //
+// OpenTafl has no move limit, so the engine plays its rules with none.
+//
 // # Clock
 //
 // OpenTafl sends the clock right behind play (section 9): play waits for

@@ -121,6 +121,12 @@ func TestOTNRowOrder(t *testing.T) {
 	if err != nil || inv.State.Position() != rec.State.Position() || rec.Game != Brandubh || inv.Game != Brandubh {
 		t.Errorf("starti: %v, %v", inv, err)
 	}
+	// Norns' older record of the same game: a bare rules line, its rows
+	// top rank first; the bare line tells it apart.
+	legacy, err := ParseOTN("[event:old]\ndim:7 esc:c ka:y ks:c sw:n efe:n surf:n atkf:y tfr:d start:/3T3/7/7/3K3/7/7/1t5/\n1. b1-b2\n")
+	if err != nil || !legacy.Legacy || legacy.State.Position() != rec.State.Position() || rec.Legacy {
+		t.Errorf("the older record: %+v, %v", legacy, err)
+	}
 	text := rec.State.OTN(map[string]string{"event": "rows"})
 	want := "[event:rows]\n[result:?]\n[variant:Brandubh]\n" +
 		"[rules:" + rules + "]\n\n1. b1-b2\n"
