@@ -121,6 +121,12 @@ func checkRecords(t *testing.T, e *env, v wire.View) {
 		if err != nil || r.State.Position() != v.Position {
 			t.Errorf("the %s game's OTN record reads back as %v, %v; want the position %q:\n%s", v.Game, r, err, v.Position, otn)
 		}
+		// The rules are the last tag, as OpenTafl requires (OTN section 4).
+		head, _, _ := strings.Cut(otn, "\n\n")
+		lines := strings.Split(head, "\n")
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "[rules:dim:") || !strings.HasSuffix(last, "]") || r == nil || r.Legacy {
+			t.Errorf("the %s game's OTN record does not end its tags with [rules:…]:\n%s", v.Game, otn)
+		}
 	}
 	if _, ok := st.(game.PGNWriter); ok {
 		pgn := e.record(v.ID, "pgn")

@@ -19,10 +19,11 @@ func otepCmd() *cobra.Command {
 that OpenTafl plays Norns's tafl AI as an external engine. The engine says
 hello, then follows OpenTafl's commands: rules (an OpenTafl Notation rules
 string: a Norns preset or any other rules the tafl engine plays; others are
-answered with error 0), position, side, start, clock, play (answered with
-move), opponent-move, analyze (answered with analysis), error, finish and
-goodbye. Moves are written in simple notation (a4-a1) and read in simple or
-full notation.`,
+answered with error 0), position, side, start, clock (milliseconds), play
+(answered with move), move (OpenTafl's acknowledgement), opponent-move,
+analyze (answered with analysis), error, finish and goodbye. Moves are
+written in simple notation (a4-a1) and read in simple or full notation;
+positions are OpenTafl Notation position records, rank 1 first.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			e, err := otep.New(otep.Config{Level: level, MoveTime: moveTime})

@@ -123,10 +123,10 @@ func loadSave(l i18n.Lang, file, gameName string) (tui.Save, error) {
 		return tui.Save{}, err
 	}
 	r, err := tui.ReadSave(bytes.NewReader(data))
-	if head := bytes.TrimSpace(data); err != nil && !bytes.HasPrefix(head, []byte("norns save")) && !bytes.HasPrefix(head, []byte("norns record")) {
-		if o, oerr := recordFromOTN(string(data)); oerr == nil {
-			r, err = o, nil // an OpenTafl record of a tafl game
-		}
+	if err != nil && looksLikeOTN(data) {
+		// An OpenTafl record of a tafl game: its own error, not the save
+		// file's.
+		r, err = recordFromOTN(string(data))
 	}
 	if err != nil {
 		return r, errors.New(i18n.T(l, "tui.cli.load", "file", file, "error", explain(l, err)))
@@ -249,6 +249,15 @@ func explain(l i18n.Lang, err error) string {
 	return tui.ErrorText(l, err)
 }
 
+// looksLikeOTN reports whether a file that is no save file is meant as an
+// OpenTafl Notation game record: it starts with a tag ("[rules:…]",
+// "[date:…]") or, as Norns' older records without tags, a rules string
+// ("dim:…").
+func looksLikeOTN(data []byte) bool {
+	head := bytes.TrimSpace(data)
+	return bytes.HasPrefix(head, []byte("[")) || bytes.HasPrefix(head, []byte("dim:"))
+}
+
 // recordFromOTN reads an OpenTafl Notation game record of a tafl game as
 // the terminal client's save: the game its rules string names and the
 // moves played, from the game's start. A record that starts from another
@@ -256,7 +265,14 @@ func explain(l i18n.Lang, err error) string {
 func recordFromOTN(text string) (tui.Save, error) {
 	o, err := tafl.ParseOTN(text)
 	if err != nil {
-		return tui.Save{}, err
+		return tui.Save{}, fmt.Errorf("OTN record: %w", err)
+	}
+	if _, err := games.ByName(o.Game.Name()); err != nil {
+		var names []string
+		for _, g := range tafl.Presets {
+			names = append(names, g.Name())
+		}
+		return tui.Save{}, fmt.Errorf("OTN record: its rules are those of no Norns game (norns play plays the presets %s): %s", strings.Join(names, ", "), o.Tags["rules"])
 	}
 	r := tui.Save{Game: o.Game.Name(), Options: o.Options}
 	for _, a := range o.State.History() {
@@ -267,7 +283,7 @@ func recordFromOTN(text string) (tui.Save, error) {
 		return tui.Save{}, err
 	}
 	if st.Position() != o.State.Position() {
-		return tui.Save{}, errors.New("the OTN record starts from another position than its game's")
+		return tui.Save{}, fmt.Errorf("OTN record: it starts from another position than the start of %s, and norns play replays a game from its start", o.Game.Name())
 	}
 	return r, nil
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/games/tafl"
+	"github.com/norns-games/norns/i18n"
+	"github.com/norns-games/norns/tui"
 )
 
 // TestPlayErrors checks the errors norns play gives before it opens the
@@ -24,6 +26,7 @@ func TestPlayErrors(t *testing.T) {
 	if err := os.WriteFile(badOld, []byte("norns record 1\ngame chess\nhistory\ne2e5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	tablut := filepath.Join("..", "..", "games", "tafl", "testdata", "opentafl", "opentafl-tablut-random.otg")
 	tests := []struct {
 		args []string
 		want string
@@ -40,6 +43,8 @@ func TestPlayErrors(t *testing.T) {
 		// In Russian, no English details: the save file's and the game list's.
 		{[]string{"play", "--lang", "ru", "--load", bad}, "не удалось продолжить партию из " + bad + ": ход 1 (e2e5) там невозможен\n"},
 		{[]string{"play", "--lang", "ru", "--game", "go"}, "неизвестная игра «go» (игры: chess,"},
+		// An OpenTafl record: the OTN reader's error, not the save file's.
+		{[]string{"play", "--lang", "en", "--load", tablut}, "cannot resume " + tablut + ": OTN record: tafl: rule not supported: linc:y, cenh:, cens:\n"},
 	}
 	for _, tc := range tests {
 		_, errOut, err := run(t, "", tc.args...)
@@ -85,5 +90,51 @@ func TestRecordFromOTN(t *testing.T) {
 	}
 	if _, err := recordFromOTN("not a record"); err == nil {
 		t.Errorf("text that is no OTN record was taken")
+	}
+}
+
+// TestPlayLoadOpenTaflRecords: norns play --load reads every record
+// OpenTafl wrote (games/tafl/testdata/opentafl) to the position the library
+// reader gives, and refuses the others with the reader's reason, not the
+// save file's; an OTN record with a bad move says so.
+func TestPlayLoadOpenTaflRecords(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "games", "tafl", "testdata", "opentafl", "*.otg"))
+	if err != nil || len(files) != 15 {
+		t.Fatalf("%d OpenTafl records (%v), want 15", len(files), err)
+	}
+	refused := map[string]string{
+		"opentafl-brandubh-random.otg": "OTN record: tafl: rule not supported: cenh:, cenhe:",
+		"opentafl-tablut-random.otg":   "OTN record: tafl: rule not supported: linc:y, cenh:, cens:",
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		r, err := loadSave(i18n.English, f, "")
+		if want, ok := refused[name]; ok {
+			if err == nil || !strings.HasSuffix(err.Error(), want) {
+				t.Errorf("%s: loadSave = %v, want an error ending %q", name, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: loadSave: %v", name, err)
+			continue
+		}
+		data, _ := os.ReadFile(f)
+		rec, err := tafl.ParseOTN(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _, err := tui.Replay(r)
+		if err != nil || st.Position() != rec.State.Position() || len(r.Actions) != len(rec.State.History()) {
+			t.Errorf("%s: replayed to %v (%v), want %s", name, st, err, rec.State.Position())
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.otg")
+	text := "[rules:dim:11 name:Fetlar atkf:y starti:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]\n\n1. e1-e2 e5-e9\n"
+	if err := os.WriteFile(bad, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadSave(i18n.English, bad, ""); err == nil || !strings.Contains(err.Error(), `OTN record: tafl: OTN move "e5-e9"`) || strings.Contains(err.Error(), "norns record") {
+		t.Errorf("loadSave of a bad OTN move = %v", err)
 	}
 }

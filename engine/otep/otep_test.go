@@ -112,7 +112,7 @@ func TestOTEPDefendersAndPosition(t *testing.T) {
 	lines := otepScript(t, strings.Join([]string{
 		"rules " + rules,
 		"side defenders",
-		"position /3t3/7/7/7/7/K6/7/",
+		"position /7/K6/7/7/7/7/3t3/",
 		"play defenders",
 		"",
 	}, "\n"))
@@ -125,8 +125,8 @@ func TestOTEPDefendersAndPosition(t *testing.T) {
 	lines = otepScript(t, strings.Join([]string{
 		"rules " + rules,
 		"side attackers",
-		"position /3t3/7/7/1Kt4/7/4T2/6t/",
-		"opponent-move Te2-e4xc4- /3t3/7/7/1K1T3/7/7/6t/",
+		"position /6t/4T2/7/1Kt4/7/7/3t3/",
+		"opponent-move Te2-e4xc4- /6t/7/7/1K1T3/7/7/3t3/",
 		"play attackers",
 		"",
 	}, "\n"))

@@ -74,7 +74,9 @@
 //   - layout (Sea Hnefatafl only; the other presets have one layout):
 //     sea11 (default, cross), copenhagen11 (diamond), sea9, sea9circle,
 //     sea13 (rules file 1). Setup ignores it: the position gives the board.
-//   - repetition: white-loses (Black wins), draw, off. The position the
+//   - repetition: white-loses (Black wins), draw, off, repeater-loses (the
+//     side whose move makes the third occurrence loses: OpenTafl's tfr:w),
+//     repeater-wins (it wins: tfr:l). The position the
 //     state starts from counts as the first occurrence; positions before
 //     the last capture cannot recur and are not searched.
 //   - move-limit: a whole number of plies, default 400; reaching it is a
@@ -92,14 +94,21 @@
 //
 // # OpenTafl
 //
-// otn.go reads and writes OpenTafl Notation: OTNRules writes rules and a
-// start as an OTN rules string and ParseOTNRules reads one; OTNGame finds
-// the preset a rules string describes (or makes a game of its own for
-// other rules the engine can play); State.OTN writes a game as an OTN game
-// record and ParseOTN reads one and replays it. Rules the engine cannot
-// play (berserk pieces, jumps, other special squares or hostility, weak
-// shieldwalls) are refused with ErrUnsupported. cmd/norns otep speaks the
-// OpenTafl Engine Protocol with them.
+// otn.go reads and writes OpenTafl Notation as OpenTafl 0.4.8 does:
+// OTNRules writes rules and a start as an OTN rules string and
+// ParseOTNRules reads one (start: rank 1 first, or starti: top rank
+// first); OTNGame finds the preset a rules string describes (or makes a
+// game of its own for other rules the engine can play); State.OTN writes a
+// game as an OTN game record (tags under the specification's names, the
+// rules as the last tag [rules:…]) and ParseOTN reads one and replays it,
+// Norns' older records (a bare rules line, rows top rank first) included.
+// OTN position records (State.Rows, SetupRows) start with rank 1, unlike
+// Norns' own positions. OTN's tfr:w and tfr:l are the repetition values
+// repeater-loses and repeater-wins. Rules the engine cannot play
+// (berserk pieces, jumps, speed limits, Linnaean capture, other special
+// squares or hostility, weak shieldwalls, unknown entries) are refused with
+// ErrUnsupported, naming every entry. cmd/norns otep speaks the OpenTafl
+// Engine Protocol with them (engine/otep).
 //
 // # Action notation
 //

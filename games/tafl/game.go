@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/norns-games/norns/game"
@@ -53,7 +54,7 @@ func (g *Game) ChanceMode() game.ChanceMode { return game.Deterministic }
 
 // repetitionNames are the values of the option "repetition", in the order
 // of Repetition.
-var repetitionNames = []string{"white-loses", "draw", "off"}
+var repetitionNames = []string{"white-loses", "draw", "off", "repeater-loses", "repeater-wins"}
 
 // Options lists layout (where the preset has more than one), repetition
 // and move-limit; the defaults are the preset's.
@@ -70,7 +71,7 @@ func (g *Game) Options() []game.Option {
 	}
 	return append(out,
 		game.Option{Name: "repetition", Default: repetitionNames[g.rules.Repetition], Values: repetitionNames,
-			Help: "the third occurrence of a position: White loses, the game is drawn, or nothing happens"},
+			Help: "the third occurrence of a position: White loses, the game is drawn, nothing happens, the side that makes it loses, or the side that makes it wins"},
 		game.Option{Name: "move-limit", Default: strconv.Itoa(g.rules.MoveLimit), Values: []string{game.Count},
 			Help: "the game is drawn after this many plies"},
 	)
@@ -83,14 +84,7 @@ func (g *Game) rulesFor(opts game.Options) (game.Options, Rules, error) {
 		return nil, Rules{}, fmt.Errorf("tafl: %w", err)
 	}
 	r := g.rules
-	switch o["repetition"] {
-	case "white-loses":
-		r.Repetition = RepetitionWhiteLoses
-	case "draw":
-		r.Repetition = RepetitionDraw
-	default:
-		r.Repetition = RepetitionOff
-	}
+	r.Repetition = Repetition(slices.Index(repetitionNames, o["repetition"]))
 	r.MoveLimit = o.Int("move-limit")
 	return o, r, nil
 }

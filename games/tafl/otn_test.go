@@ -10,26 +10,47 @@ import (
 	"github.com/norns-games/norns/game"
 )
 
-// TestOTNRoundTrip: random games of every preset (and every Sea layout)
-// written as OTN game records read back to the same game, options, moves
-// and final position.
+// TestOTNRoundTrip: random games of every preset (and every Sea layout),
+// from its start and from a start whose rows differ (set up), written as OTN
+// game records read back to the same game, options, moves and final
+// position.
 func TestOTNRoundTrip(t *testing.T) {
 	type start struct {
-		g    *Game
-		opts game.Options
+		g        *Game
+		opts     game.Options
+		position string // a set-up start, "" for the layout's
 	}
 	var starts []start
 	for _, l := range SeaLayouts {
-		starts = append(starts, start{Sea, game.Options{"layout": l.Name}})
+		starts = append(starts, start{Sea, game.Options{"layout": l.Name}, ""})
 	}
 	for _, g := range Presets[1:] {
-		starts = append(starts, start{g, nil})
+		starts = append(starts, start{g, nil, ""})
 	}
-	starts = append(starts, start{Copenhagen, game.Options{"repetition": "off"}})
+	starts = append(starts, start{Copenhagen, game.Options{"repetition": "off"}, ""})
 	rng := rand.New(rand.NewPCG(3, 4))
+	for _, g := range Presets {
+		// The layout after three random moves: its rows differ top to
+		// bottom.
+		s0, _ := g.New(nil)
+		s := s0.(*State)
+		for range 3 {
+			legal := s.Legal()
+			s.ApplyUnchecked(legal[rng.IntN(len(legal))])
+		}
+		b := s.b
+		b.Plies = 0
+		if b.otnRows() == flipRows(b.otnRows()) {
+			t.Fatalf("%s: %s is symmetric", g.Name(), b.Position())
+		}
+		starts = append(starts, start{g, nil, b.Position()})
+	}
 	for _, st := range starts {
 		for range 5 {
 			s0, err := st.g.New(st.opts)
+			if st.position != "" {
+				s0, err = st.g.Setup(st.opts, st.position)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,8 +96,8 @@ func TestOTNRecord(t *testing.T) {
 	play(t, s, "d2-d7")
 	got := s.OTN(map[string]string{"event": "x"})
 	want := "[event:x]\n[result:1]\n[termination:king captured]\n[variant:Tablut]\n" +
-		"dim:9 esc:e ka:y ks:c cor: sw:n efe:n surf:n atkf:y tfr:d start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/\n" +
-		"/9/9/1tK6/9/9/9/9/3t5/6T2/\n" +
+		"[rules:dim:9 esc:e ka:y ks:c cor: sw:n efe:n surf:n atkf:y tfr:d start:/6T2/3t5/9/9/9/9/1tK6/9/9/]\n" +
+		"\n" +
 		"1. d2-d7++\n"
 	if got != want {
 		t.Errorf("OTN =\n%s\nwant\n%s", got, want)
@@ -86,7 +107,7 @@ func TestOTNRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	play(t, c, "j3-j1", "f6-f7", "j1-g1")
-	if got := c.(*State).OTN(nil); !strings.Contains(got, "\n1. j3-j1 f6-f7\n2. j1-g1xd1/e1/f1\n") {
+	if got := c.(*State).OTN(nil); !strings.Contains(got, "\n1. j3-j1 Kf6-f7\n2. j1-g1xd1/e1/f1\n") {
 		t.Errorf("OTN of a shieldwall:\n%s", got)
 	}
 }
@@ -152,7 +173,9 @@ func TestOTNRulesSpec(t *testing.T) {
 }
 
 // TestOTNMoves reads the move records of the OTN specification: taflman
-// symbols, captures separated by "/", info symbols and a resignation.
+// symbols, captures separated by "/", info symbols and a resignation. The
+// records are in the form Norns wrote before the rules tag (a bare rules
+// line, then a line of rows, top rank first), which it still reads.
 func TestOTNMoves(t *testing.T) {
 	rules := "dim:9 esc:e ka:n cen: cor: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
 	text := "[event:spec]\n" + rules + "\n/9/9/9/3T5/4K4/9/9/9/1t3t3/\n" +
@@ -211,7 +234,7 @@ func FuzzOTN(f *testing.F) {
 // syntax error that says which entry is missing.
 func TestOTNRulesNoStart(t *testing.T) {
 	_, _, err := ParseOTNRules("dim:9 esc:e")
-	want := game.ErrSyntax.Error() + ": tafl: OTN rules: no start entry"
+	want := game.ErrSyntax.Error() + ": tafl: OTN rules: no start entry (start: or starti:)"
 	if !errors.Is(err, game.ErrSyntax) || err.Error() != want {
 		t.Errorf("ParseOTNRules(%q) = %v, want %q", "dim:9 esc:e", err, want)
 	}

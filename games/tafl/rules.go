@@ -39,6 +39,12 @@ const (
 	RepetitionDraw
 	// RepetitionOff: repetition has no effect.
 	RepetitionOff
+	// RepetitionRepeaterLoses: the side whose move makes the third
+	// occurrence loses (OpenTafl Notation's tfr:w).
+	RepetitionRepeaterLoses
+	// RepetitionRepeaterWins: the side whose move makes the third
+	// occurrence wins (OpenTafl Notation's tfr:l).
+	RepetitionRepeaterWins
 )
 
 // Rules are the switches of the tafl engine: each published rule set is a

@@ -204,6 +204,8 @@ func TestRule4_5_Repetition(t *testing.T) {
 	start := diagram(9, "b", "Ke5 Tg5 tb2")
 	cycle := []string{"b2-b3", "g5-g6", "b3-b2", "g6-g5"}
 	twice := append(append([]string{}, cycle...), cycle...)
+	blackCycle := []string{"g5-g6", "b2-b3", "g6-g5", "b3-b2"}
+	blackTwice := append(append([]string{}, blackCycle...), blackCycle...)
 	tests := []struct {
 		value string
 		moves []string
@@ -215,9 +217,23 @@ func TestRule4_5_Repetition(t *testing.T) {
 		{"draw", twice, "over draw (threefold repetition)"},
 		{"off", twice, "turn black"},
 		{"off", append(append([]string{}, twice...), twice...), "turn black"},
+		// White's g6-g5 makes the third occurrence.
+		{"repeater-loses", twice[:7], "turn white"},
+		{"repeater-loses", twice, "over black (threefold repetition)"},
+		{"repeater-wins", twice, "over white (threefold repetition)"},
+		// Black's b3-b2 makes it, from White to move.
+		{"white-loses", blackTwice, "over black (threefold repetition)"},
+		{"repeater-loses", blackTwice, "over white (threefold repetition)"},
+		{"repeater-wins", blackTwice[:7], "turn black"},
+		{"draw", blackTwice, "over draw (threefold repetition)"},
+		{"repeater-wins", blackTwice, "over black (threefold repetition)"},
 	}
 	for _, tc := range tests {
-		s := setup(t, game.Options{"repetition": tc.value}, start)
+		pos := start
+		if tc.moves[0] == "g5-g6" {
+			pos = diagram(9, "w", "Ke5 Tg5 tb2")
+		}
+		s := setup(t, game.Options{"repetition": tc.value}, pos)
 		play(t, s, tc.moves...)
 		if got := status(s); got != tc.want {
 			t.Errorf("status(repetition=%s after %d plies) = %q, want %q", tc.value, len(tc.moves), got, tc.want)

@@ -138,8 +138,13 @@ func (s *State) status(mover int, kingTaken bool) game.Result {
 		return win(1-b.ToMove, "no legal move")
 	}
 	if r.Repetition != RepetitionOff && s.repeated() { // 4.5
-		if r.Repetition == RepetitionDraw {
+		switch {
+		case r.Repetition == RepetitionDraw:
 			return game.Result{Kind: game.Draw, Reason: "threefold repetition"}
+		case r.Repetition == RepetitionRepeaterLoses && mover >= 0:
+			return win(1-mover, "threefold repetition")
+		case r.Repetition == RepetitionRepeaterWins && mover >= 0:
+			return win(mover, "threefold repetition")
 		}
 		return win(Black, "threefold repetition")
 	}

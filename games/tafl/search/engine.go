@@ -48,8 +48,12 @@ func verdict(rules *tafl.Rules, b *tafl.Board, mover int, kingTaken bool, hist [
 		return blackWon
 	}
 	if rep { // 4.5
-		if rules.Repetition == tafl.RepetitionDraw {
+		switch {
+		case rules.Repetition == tafl.RepetitionDraw:
 			return drawn
+		case rules.Repetition == tafl.RepetitionRepeaterLoses && mover == tafl.Black,
+			rules.Repetition == tafl.RepetitionRepeaterWins && mover == tafl.White:
+			return whiteWon
 		}
 		return blackWon
 	}

@@ -419,7 +419,7 @@ func TestPropertyEngineFromRandomPositions(t *testing.T) {
 			Shieldwall:   rapid.Bool().Draw(rt, "shieldwall"),
 			EdgeFort:     rapid.Bool().Draw(rt, "edgeFort"),
 			Encirclement: rapid.Bool().Draw(rt, "encirclement"),
-			Repetition:   tafl.Repetition(rapid.IntRange(0, 2).Draw(rt, "repetition")),
+			Repetition:   tafl.Repetition(rapid.IntRange(0, 4).Draw(rt, "repetition")),
 			MoveLimit:    rapid.IntRange(0, 420).Draw(rt, "moveLimit"),
 		}
 		pos := randomPosition(rt, n, r)
