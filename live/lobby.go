@@ -383,7 +383,7 @@ func (s *Hall) pair(ctx context.Context, waiting []*store.Seek, now time.Time) i
 		}
 		pools[k.Pool] = append(pools[k.Pool], k)
 	}
-	made := 0
+	var groups [][]*store.Seek
 	for _, key := range keys {
 		ks := pools[key]
 		g, err := s.Game(ks[0].Game)
@@ -414,17 +414,39 @@ func (s *Hall) pair(ctx context.Context, waiting []*store.Seek, now time.Time) i
 				used[j] = true
 				members = append(members, ks[j])
 			}
-			if _, _, err := s.match(ctx, members); err != nil {
-				if !isCode(err, wire.CodeSeekTaken) {
-					s.log.Error("pairing a pool", "pool", key, "err", err)
-				}
-				continue
-			}
-			made++
+			groups = append(groups, members)
 		}
 	}
+	// The games are made side by side: each is its own writes.
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		sem  = make(chan struct{}, matchers)
+		made int
+	)
+	for _, members := range groups {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if _, _, err := s.match(ctx, members); err != nil {
+				if !isCode(err, wire.CodeSeekTaken) {
+					s.log.Error("pairing a pool", "pool", members[0].Pool, "err", err)
+				}
+				return
+			}
+			mu.Lock()
+			made++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
 	return made
 }
+
+// matchers is the number of games of a pool's pairings made at once.
+const matchers = 8
 
 // within reports whether seek ks[j] may join the group of seeks: its
 // rating within the gap of each, and each's within its own.

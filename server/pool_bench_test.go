@@ -3,6 +3,7 @@ package server_test
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
@@ -40,7 +41,17 @@ func TestPoolBench(t *testing.T) {
 		{Game: "nordsloki", Options: map[string]string{"players": "3"}, Clock: &wire.ClockRequest{InitialMs: 180_000, IncrementMs: 2_000}},
 	}
 	size := []int{2, 2, 2, 3}
-	n := *poolPlayers
+	// Each pool gets a quarter of the players, rounded down to whole
+	// games, and the players take turns among the pools.
+	var order []int
+	for k := range pools {
+		c := *poolPlayers / len(pools)
+		for range c - c%size[k] {
+			order = append(order, k)
+		}
+	}
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	n := len(order)
 	type result struct {
 		pool       int
 		game, seat string
@@ -57,7 +68,7 @@ func TestPoolBench(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			k := i % len(pools)
+			k := order[i]
 			e := es[i%len(es)]
 			joined := time.Now()
 			p := joinPool(e, pools[k])
@@ -83,7 +94,8 @@ func TestPoolBench(t *testing.T) {
 	}
 	wantGames := 0
 	for k := range pools {
-		wantGames += (n/len(pools) + boolInt(k < n%len(pools))) / size[k]
+		c := *poolPlayers / len(pools)
+		wantGames += c / size[k]
 	}
 	for g, seats := range games {
 		slices.Sort(seats)
@@ -104,9 +116,3 @@ func TestPoolBench(t *testing.T) {
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

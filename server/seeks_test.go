@@ -20,7 +20,8 @@ type lobbyFeed struct {
 	t testing.TB
 	c *websocket.Conn
 	// matched keeps the matches read while waiting for something else.
-	matched []lobbyMessage
+	matched   []lobbyMessage
+	onTimeout func()
 }
 
 // lobby opens the lobby's feed.
@@ -73,6 +74,9 @@ func (f *lobbyFeed) until(what string, ok func(lobbyMessage) bool) lobbyMessage 
 	for {
 		_, b, err := f.c.Read(ctx)
 		if err != nil {
+			if f.onTimeout != nil {
+				f.onTimeout()
+			}
 			f.t.Fatalf("lobby read while waiting for %s: %v", what, err)
 		}
 		var m lobbyMessage
@@ -246,6 +250,11 @@ func joinPool(e *env, req wire.SeekRequest) poolPlayer {
 	var p poolPlayer
 	e.must("POST", "/api/seeks", "", req, &p.seek)
 	p.feed = e.lobby()
+	p.feed.onTimeout = func() {
+		var st wire.SeekStatus
+		code, ae := e.call("GET", "/api/seeks/"+p.seek.ID, p.seek.Token, nil, &st)
+		e.t.Logf("seek %s: %d %+v %+v", p.seek.ID, code, ae, st)
+	}
 	if m := p.feed.hold(p.seek.ID, p.seek.Token); m.Type != wire.MessageHold {
 		e.t.Fatalf("holding a place in the pool: %+v", m)
 	}
