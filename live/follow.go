@@ -125,6 +125,10 @@ func (s *Hall) startCluster() {
 				s.presence.heard(c) // a count of spectators (watchers.go)
 				return
 			}
+			if c.Seeks {
+				s.pokeLobby() // the seeks changed (lobby.go)
+				return
+			}
 			r.push(c)
 		})
 	}()

@@ -126,6 +126,8 @@ type Hall struct {
 	key   ed25519.PrivateKey
 	// analyses are the analyses asked for (analysis.go).
 	analyses *analysisQueue
+	// lobby holds the seeks and the lobby's feeds (lobby.go).
+	lobby *lobby
 }
 
 // deps is what a table needs from outside itself, passed in by the hall
@@ -214,6 +216,7 @@ func New(cfg Config) (*Hall, error) {
 		shared: shared, presence: s.presence,
 		later: s.later, think: s.think, catchUp: s.catchUp, gameOver: s.uncountAI, forget: s.forget,
 	}
+	s.startLobby()
 	s.startCluster()
 	s.wg.Add(1)
 	go s.sweeper()

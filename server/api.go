@@ -48,6 +48,12 @@ func (s *Server) routes() {
 	api("GET /api/games/{id}/analysis", s.handleAnalysisGet)
 	api("POST /api/games/{id}/analysis", s.handleAnalysisPost)
 	api("GET /api/games/{id}/ws", s.handleWS)
+	api("GET /api/seeks", s.handleSeeks)
+	api("POST /api/seeks", s.handlePostSeek)
+	api("GET /api/seeks/{id}", s.handleSeekStatus)
+	api("DELETE /api/seeks/{id}", s.handleCancelSeek)
+	api("POST /api/seeks/{id}/accept", s.handleAccept)
+	api("GET /api/lobby/ws", s.handleLobbyWS)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return live.Errorf(wire.CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})

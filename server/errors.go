@@ -56,6 +56,9 @@ var statuses = map[string]int{
 	wire.CodeNotOver:         http.StatusConflict,
 	wire.CodeLeft:            http.StatusConflict,
 	wire.CodeCannotClaim:     http.StatusConflict,
+	wire.CodeSeekNotFound:    http.StatusNotFound,
+	wire.CodeSeekTaken:       http.StatusConflict,
+	wire.CodeBadSeek:         http.StatusBadRequest,
 	wire.CodeNotCreator:      http.StatusForbidden,
 	wire.CodeTooManyAnalyses: http.StatusTooManyRequests,
 }

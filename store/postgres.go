@@ -54,6 +54,8 @@ type Change struct {
 	// Presence is the id of an instance whose count of the game's
 	// spectators changed (with Seq 0; see Presence).
 	Presence string `json:"presence,omitempty"`
+	// Seeks is set (with no game) when the seeks changed (Seeks).
+	Seeks bool `json:"seeks,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
 	Resync bool `json:"-"`
 }

@@ -102,6 +102,15 @@ const (
 	// the grace time yet, or the game allows no claim (a correspondence
 	// game, a game with an AI or more than two players).
 	CodeCannotClaim = "cannot_claim"
+	// CodeSeekNotFound: no seek has that id (it was withdrawn, its poster
+	// left, or it was taken and is gone).
+	CodeSeekNotFound = "seek_not_found"
+	// CodeSeekTaken: another player accepted the seek first.
+	CodeSeekTaken = "seek_taken"
+	// CodeBadSeek: the seek asks for what cannot be (no clock, a rated
+	// game without an account, a rating range upside down, accepting
+	// one's own seek).
+	CodeBadSeek = "bad_seek"
 )
 
 // Codes lists every error code the server sends.
@@ -115,7 +124,7 @@ var Codes = []string{
 	CodeCannotAbort, CodeCannotOffer, CodeNoOffer, CodeBadChatText, CodeBadChatRoom,
 	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
 	CodeNoDraws,
-	CodeCannotClaim,
+	CodeCannotClaim, CodeSeekNotFound, CodeSeekTaken, CodeBadSeek,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

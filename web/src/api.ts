@@ -21,6 +21,9 @@ import type {
   InvitesResponse,
   JoinResponse,
   ListResponse,
+  AcceptResponse,
+  SeekRequest,
+  SeekResponse,
   SigningKeyJSON,
   View,
 } from "./wire";
@@ -172,6 +175,16 @@ export const api = {
    * message (wsAuth). */
   wsURL: (id: string, since: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws?since=${since}`,
   wsAuth: (token: string) => JSON.stringify({ type: "auth", token }),
+  /** lobbyURL is the address of the lobby's feed: the seeks, live. */
+  lobbyURL: () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/lobby/ws`,
+  /** wsHold holds a seek on the lobby's feed while it is open. */
+  wsHold: (id: string, token: string) => JSON.stringify({ type: "hold", id, token }),
+  /** seek posts a seek, or a place in a pool (pool set). */
+  seek: (req: SeekRequest) => call<SeekResponse>("POST", "/api/seeks", req),
+  /** accept accepts a seek of the list. */
+  accept: (id: string, name?: string) => call<AcceptResponse>("POST", `/api/seeks/${id}/accept`, { name }),
+  /** cancelSeek withdraws a seek. */
+  cancelSeek: (id: string, token: string) => call<null>("DELETE", `/api/seeks/${id}`, undefined, token),
   /** wsRoom opens or closes a chat room on the feed. */
   wsRoom: (room: ChatRoom, open: boolean) => JSON.stringify({ type: "room", room, open }),
   /** chat writes in a room: the players' needs a seat token; in the

@@ -605,6 +605,119 @@ export interface AnalysisView {
   error?: string;
 }
 
+/**
+ * SeekRequest is the body of POST /api/seeks: a wish for a game with a
+ * stranger, in the lobby's list of seeks for another player to accept, or
+ * (Pool) in the quick-pairing pool of its game, options and clock, for
+ * the server to pair with another player of that pool.
+ */
+export interface SeekRequest {
+  game: string;
+  options?: Record<string, string>;
+  /**
+   * Clock is required: a game with a stranger is played on a clock
+   * (or by correspondence, DaysPerMove).
+   */
+  clock: ClockRequest | null;
+  /** Rated asks for a rated game (between two accounts). */
+  rated?: boolean;
+  /**
+   * Color is the poster's colour, as CreateRequest's: "random" (the
+   * default) or a player's name; a pool's games are always random.
+   */
+  color?: string;
+  name?: string;
+  /** RatingMin and RatingMax bound the opponent's rating (0: none). */
+  rating_min?: number;
+  rating_max?: number;
+  pool?: boolean;
+}
+
+/**
+ * SeekResponse is the answer to POST /api/seeks: the seek's id, and the
+ * token of the seat its poster will hold in the game made for it. The
+ * seek waits while its poster holds it on the lobby's feed
+ * (HoldMessage).
+ */
+export interface SeekResponse {
+  id: string;
+  token: string;
+}
+
+/** Seek is a seek of the lobby's list (not a pool's). */
+export interface Seek {
+  id: string;
+  game: string;
+  options: Record<string, string>;
+  clock: ClockRequest;
+  /** Speed is the clock's speed class (Speed). */
+  speed: string;
+  rated: boolean;
+  color: string;
+  name: string;
+  rating: number;
+  rating_min?: number;
+  rating_max?: number;
+}
+
+/**
+ * SeekStatus is the answer of GET /api/seeks/{id} to its poster (the
+ * seat token as bearer): Game and Player are set once the seek is matched,
+ * empty while it waits.
+ */
+export interface SeekStatus {
+  id: string;
+  game?: string;
+  player?: string;
+}
+
+/** AcceptRequest is the body of POST /api/seeks/{id}/accept. */
+export interface AcceptRequest {
+  name?: string;
+}
+
+/**
+ * AcceptResponse is the answer to POST /api/seeks/{id}/accept: the game
+ * made, the seat of the player who accepted and its token.
+ */
+export interface AcceptResponse {
+  id: string;
+  player: string;
+  token: string;
+}
+
+/**
+ * SeeksMessage is the lobby's list of seeks:
+ * {"seeks":[...],"type":"seeks"}.
+ */
+export interface SeeksMessage {
+  seeks: Seek[];
+  type: "seeks";
+}
+
+/**
+ * HoldMessage is what a client sends on the lobby's feed to hold its seek:
+ * {"id":"…","token":"…","type":"hold"}, the token of the seek's answer.
+ * The server answers with the same message without the token, or with an
+ * ErrorMessage (the feed stays open).
+ */
+export interface HoldMessage {
+  id: string;
+  token?: string;
+  type: "hold";
+}
+
+/**
+ * MatchedMessage tells the poster of a held seek the game made for it and
+ * its seat: {"game":"…","id":"…","player":"…","type":"matched"}.
+ */
+export interface MatchedMessage {
+  id: string;
+  game: string;
+  player: string;
+  type: "matched";
+}
+
 /** Analysis is a game looked back at. */
 export interface Analysis {
   game: string;
@@ -726,6 +839,9 @@ export const errorCodes = [
   "too_many_analyses",
   "no_draws",
   "cannot_claim",
+  "seek_not_found",
+  "seek_taken",
+  "bad_seek",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -59,6 +59,8 @@ var Types = []any{
 	wire.ChatMessage{}, wire.RematchMessage{}, wire.WatchersMessage{}, wire.ErrorMessage{}, wire.FeedMessage{},
 	wire.ErrorResponse{}, wire.ErrorBody{},
 	wire.AnalysisView{},
+	wire.SeekRequest{}, wire.SeekResponse{}, wire.Seek{}, wire.SeekStatus{}, wire.AcceptRequest{}, wire.AcceptResponse{},
+	wire.SeeksMessage{}, wire.HoldMessage{}, wire.MatchedMessage{},
 }
 
 // Union is a TypeScript union type of string constants, and a constant

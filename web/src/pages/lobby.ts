@@ -18,6 +18,7 @@ import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../nav";
 import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
 import { invitePath } from "./waiting";
+import { seekSection } from "./seeks";
 import { clockText, levelLabel, optionLabel, optionTitle, optionValueLabel, outcome, playerLabel, reasonLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
@@ -28,11 +29,14 @@ export function lobbyPage(main: HTMLElement): () => void {
   const finished = h("div", null, h("p", { class: "muted" }, t("common.loading")));
   const mineList = h("div", { id: "my-games-list" });
   const mineBox = h("section", { id: "my-games", hidden: true }, h("h2", null, t("lobby.mine")), mineList);
+  const catalog = api.catalog();
+  const strangers = seekSection(catalog);
   main.append(
     h("h1", null, t("lobby.title")),
     h("p", { class: "muted" }, t("lobby.intro")),
     mineBox,
     nameField().el,
+    strangers.el,
     cards,
     h("h2", null, t("lobby.open")),
     waiting,
@@ -186,7 +190,7 @@ export function lobbyPage(main: HTMLElement): () => void {
     colorButtons[1].focus();
   };
   draw([]);
-  api.catalog().then(draw, () => {});
+  catalog.then(draw, () => {});
   // join takes a public open seat and opens the game as that seat; in a
   // game with dice it opens the join step (join.ts), where the player may
   // type a dice seed before the first roll.
@@ -289,6 +293,7 @@ export function lobbyPage(main: HTMLElement): () => void {
   return () => {
     stop = true;
     clearInterval(timer);
+    strangers.stop();
   };
 }
 
