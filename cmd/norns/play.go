@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,7 +25,7 @@ func playCmd() *cobra.Command {
 	var (
 		gameName, vs, seat, save, load, lang string
 		join, gameURL, token, name, seatFile string
-		diceSeed                             string
+		diceSeed, server, seek               string
 		sets                                 []string
 		seed                                 uint64
 		rollDelay                            time.Duration
@@ -64,6 +66,17 @@ instead.`,
 			}
 			if diceSeed != "" && join == "" {
 				return errors.New(i18n.T(cfg.Lang, "tui.cli.diceseed"))
+			}
+			if seek != "" || server != "" {
+				if seek == "" || server == "" {
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.seekserver"))
+				}
+				for _, local := range []string{"vs", "seat", "seed", "load", "join", "game-url", "token"} {
+					if cmd.Flags().Changed(local) {
+						return errors.New(i18n.T(cfg.Lang, "tui.cli.seekflag", "flag", "--"+local))
+					}
+				}
+				return playSeek(cmd, cfg, server, seek, gameName, sets, name, seatFile)
 			}
 			if join != "" || gameURL != "" {
 				for _, local := range []string{"game", "set", "vs", "seat", "seed", "load"} {
@@ -109,6 +122,8 @@ instead.`,
 	f.StringVar(&name, "name", "", "your name in a game you --join")
 	f.StringVar(&diceSeed, "dice-seed", "", "your own dice seed in a game you --join (1 to 64 characters; random when not given)")
 	f.StringVar(&seatFile, "seat-file", "", "the file that keeps the tokens of the games joined (default: norns/seats.json in the user's config directory)")
+	f.StringVar(&server, "server", "", "the server of a game with a stranger (--seek): http://host:port")
+	f.StringVar(&seek, "seek", "", "find a stranger to play on --server, in the quick-pairing pool of --game with this clock: minutes+seconds (3+2) or days per move (3d)")
 	f.DurationVar(&rollDelay, "roll-delay", 400*time.Millisecond, "pause before each roll of the dice")
 	return cmd
 }
@@ -223,6 +238,74 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.comeback", "url", o.GameURL()))
 	return nil
+}
+
+// playSeek finds a stranger to play on a server, in the quick-pairing
+// pool of a game, its options and a clock, and plays the game made.
+// Ctrl+C while it waits withdraws the player from the pool.
+func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string, sets []string, name, seatFile string) error {
+	l := cfg.Lang
+	g, opts, err := newLocalGame(l, gameName, sets)
+	if err != nil {
+		return err
+	}
+	clock, err := seekClock(seek)
+	if err != nil {
+		return errors.New(i18n.T(l, "tui.cli.seekclock", "clock", seek))
+	}
+	if seatFile == "" {
+		if seatFile, err = tui.DefaultSeatFile(); err != nil {
+			return err
+		}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	req := wire.SeekRequest{Game: g.Name(), Options: opts, Clock: clock, Name: name, Pool: true}
+	o, v, err := tui.Seek(ctx, server, req, l, nil, func(string) {
+		fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.seeking", "game", g.Title(), "clock", seek))
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New(i18n.T(l, "tui.cli.seekstopped"))
+		}
+		return onlineError(l, server, err)
+	}
+	stop()
+	if err := tui.SaveSeat(seatFile, o); err != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), i18n.T(l, "tui.cli.seatfile", "file", seatFile, "error", err.Error()))
+	}
+	cfg.SeatFile = seatFile
+	o, err = tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.comeback", "url", o.GameURL()))
+	return nil
+}
+
+// seekClock reads the clock of --seek: minutes+seconds ("3+2", "0.5+0")
+// or days per move ("3d").
+func seekClock(s string) (*wire.ClockRequest, error) {
+	if d, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(d)
+		if err != nil {
+			return nil, err
+		}
+		return &wire.ClockRequest{DaysPerMove: n}, nil
+	}
+	m, inc, ok := strings.Cut(s, "+")
+	if !ok {
+		return nil, fmt.Errorf("no +")
+	}
+	mf, err := strconv.ParseFloat(m, 64)
+	if err != nil {
+		return nil, err
+	}
+	sf, err := strconv.ParseFloat(inc, 64)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.ClockRequest{InitialMs: int64(mf * 60000), IncrementMs: int64(sf * 1000)}, nil
 }
 
 // onlineError says why a game of a server could not be opened.

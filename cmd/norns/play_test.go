@@ -45,6 +45,11 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "--lang", "ru", "--game", "go"}, "неизвестная игра «go» (игры: chess,"},
 		// An OpenTafl record: the OTN reader's error, not the save file's.
 		{[]string{"play", "--lang", "en", "--load", tablut}, "cannot resume " + tablut + ": OTN record: tafl: rule not supported: linc:y, cenh:, cens:\n"},
+		// A game with a stranger.
+		{[]string{"play", "--lang", "en", "--game", "chess", "--seek", "3+2"}, "--seek and --server go together"},
+		{[]string{"play", "--lang", "en", "--game", "chess", "--seek", "3+2", "--server", "http://127.0.0.1:1", "--vs", "hard"}, "--vs is not for a game with a stranger"},
+		{[]string{"play", "--lang", "en", "--game", "chess", "--seek", "fast", "--server", "http://127.0.0.1:1"}, "--seek fast: a clock is minutes+seconds (3+2) or days per move (3d)"},
+		{[]string{"play", "--lang", "ru", "--game", "chess", "--seek", "3", "--server", "http://127.0.0.1:1"}, "--seek 3: контроль времени — минуты+секунды"},
 	}
 	for _, tc := range tests {
 		_, errOut, err := run(t, "", tc.args...)
