@@ -149,6 +149,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
 		return fail(err)
 	}
+	if _, err := s.writer.ExecContext(ctx, accountsSchema); err != nil {
+		return fail(err)
+	}
 	if err := addVersion(ctx, s.writer); err != nil {
 		return fail(err)
 	}
