@@ -614,3 +614,43 @@ func (s *Postgres) AccountGames(ctx context.Context, account string, limit int) 
 	}
 	return out, rows.Err()
 }
+
+// seatAccounts returns the seats that carry an account: their players
+// and accounts.
+func seatAccounts(seats []Seat) (players, accounts []string) {
+	for _, st := range seats {
+		if st.Account != "" {
+			players = append(players, st.Player)
+			accounts = append(accounts, st.Account)
+		}
+	}
+	return players, accounts
+}
+
+// linkSeats links the seats of a game that carry an account to it (an
+// account unknown or deleted is passed over). The writer calls it in the
+// transaction that stores the seats.
+func (s *SQLite) linkSeats(ctx context.Context, game string, seats []Seat) error {
+	players, accounts := seatAccounts(seats)
+	for i := range players {
+		if _, err := s.writer.ExecContext(ctx, `INSERT INTO account_games (account_id, game_id, player, created)
+			SELECT id, ?, ?, ? FROM accounts WHERE id = ? AND deleted = 0 ON CONFLICT DO NOTHING`,
+			game, players[i], unixMs(time.Now()), accounts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pgLinkSeats is linkSeats on PostgreSQL, in the transaction tx.
+func pgLinkSeats(ctx context.Context, tx pgx.Tx, game string, seats []Seat) error {
+	players, accounts := seatAccounts(seats)
+	if len(players) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO account_games (account_id, game_id, player, created)
+		SELECT a.id, $1, s.player, $2 FROM unnest($3::text[], $4::text[]) AS s (player, account)
+		JOIN accounts a ON a.id = s.account AND a.deleted = 0 ON CONFLICT DO NOTHING`,
+		game, unixMs(time.Now()), players, accounts)
+	return err
+}

@@ -210,6 +210,37 @@ func testAccountGames(t *testing.T, st store.Store, s store.Accounts) {
 	if games, _ := s.AccountGames(ctx, "a1", 1); len(games) != 1 || games[0].ID != "g3" {
 		t.Errorf("AccountGames limit 1 = %d games", len(games))
 	}
+	// A seat that carries the account links its game, when the game is
+	// created and when its seats are set; an unknown account is passed
+	// over.
+	g4 := sample("g4", t0.Add(time.Hour))
+	g4.Seats[0].Account = "a1"
+	g4.Seats[1].Account = "nobody"
+	if err := st.Create(ctx, g4); err != nil {
+		t.Fatal(err)
+	}
+	g2, _, err := st.Load(ctx, "g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2.Seats[1].Account = "a1"
+	if err := st.SetSeats(ctx, "g2", g2.Version, g2.Seats); err != nil {
+		t.Fatal(err)
+	}
+	if g2, _, _ := st.Load(ctx, "g2"); g2.Seats[1].Account != "a1" {
+		t.Errorf("seat account after SetSeats = %q, want a1", g2.Seats[1].Account)
+	}
+	games, err = s.AccountGames(ctx, "a1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids = nil
+	for _, g := range games {
+		ids = append(ids, g.ID)
+	}
+	if want := []string{"g4", "g3", "g2", "g1"}; !equalStrings(ids, want) {
+		t.Errorf("AccountGames after linked seats = %v, want %v", ids, want)
+	}
 }
 
 func testDeleteAccount(t *testing.T, st store.Store, s store.Accounts) {
