@@ -48,6 +48,7 @@ func (s *Server) routes() {
 	api("GET /api/games/{id}/analysis", s.handleAnalysisGet)
 	api("POST /api/games/{id}/analysis", s.handleAnalysisPost)
 	api("GET /api/games/{id}/ws", s.handleWS)
+	s.accountRoutes(api)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return live.Errorf(wire.CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})
@@ -209,6 +210,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.AccountName = a.ID, a.Name
+	}
 	resp, err := s.hall.Create(r.Context(), req, clientAddr(r))
 	if err != nil {
 		return err
@@ -233,6 +237,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	var req wire.JoinRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
+	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.Name = a.ID, a.Name
 	}
 	player, tok, view, err := s.hall.Join(context.WithoutCancel(r.Context()), r.PathValue("id"), req)
 	if err != nil {

@@ -54,8 +54,8 @@ func TestCodes(t *testing.T) {
 			}
 		}
 	}
-	if len(wire.Codes) != 42 {
-		t.Errorf("len(Codes) = %d, want 42", len(wire.Codes))
+	if len(wire.Codes) != 51 {
+		t.Errorf("len(Codes) = %d, want 51", len(wire.Codes))
 	}
 }
 

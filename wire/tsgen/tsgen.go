@@ -59,6 +59,9 @@ var Types = []any{
 	wire.ChatMessage{}, wire.RematchMessage{}, wire.WatchersMessage{}, wire.ErrorMessage{}, wire.FeedMessage{},
 	wire.ErrorResponse{}, wire.ErrorBody{},
 	wire.AnalysisView{},
+	wire.SignUpRequest{}, wire.SeatProof{}, wire.ClaimRequest{}, wire.ClaimResult{}, wire.AccountView{}, wire.AccountResponse{},
+	wire.ClaimResponse{}, wire.SessionView{}, wire.SessionsResponse{}, wire.PasswordRequest{}, wire.DeleteAccountRequest{},
+	wire.SignedOutResponse{},
 }
 
 // Union is a TypeScript union type of string constants, and a constant
