@@ -16,8 +16,8 @@ import (
 
 // TakeSeat gives the seat token opens in game id to an account, under its
 // user name (name; "" keeps the seat's), and returns the seat. A seat of
-// the account already is answered as taken; a seat of another account is
-// refused (wire.CodeSeatClaimed).
+// the account already is answered as taken; a seat of another account, or
+// a second seat of one game, is refused (wire.CodeSeatClaimed).
 func (s *Hall) TakeSeat(ctx context.Context, id, token, account, name string) (player string, err error) {
 	err = s.with(ctx, id, func(t *table) error {
 		p, err := t.authorize(token)
@@ -32,6 +32,10 @@ func (s *Hall) TakeSeat(ctx context.Context, id, token, account, name string) (p
 		case "":
 		default:
 			return Errorf(wire.CodeSeatClaimed, "seat %s", seat.Player)
+		}
+		if i := slices.IndexFunc(t.rec.Seats, func(st store.Seat) bool { return st.Account == account }); i >= 0 {
+			// One person, one seat: a hot-seat game stays anonymous.
+			return Errorf(wire.CodeSeatClaimed, "the account holds seat %s of this game already", t.rec.Seats[i].Player)
 		}
 		seats := slices.Clone(t.rec.Seats)
 		seats[p].Account = account

@@ -342,6 +342,14 @@ func TestAccountGames(t *testing.T) {
 	if v := e.view(mine.ID); v.Seats[1].Name != "Bob" {
 		t.Errorf("joined seat's name = %q, want Bob", v.Seats[1].Name)
 	}
+	// One person, one seat: of a hot-seat game played anonymously, the
+	// first seat is taken, not the second.
+	hotAnon := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+	ht := tokensOf(hotAnon)
+	b.must("POST", "/api/account/claim", wire.ClaimRequest{Seats: []wire.SeatProof{{Game: hotAnon.ID, Token: ht["white"]}, {Game: hotAnon.ID, Token: ht["black"]}}}, &cl)
+	if len(cl.Claimed) != 2 || cl.Claimed[0].Player != "white" || cl.Claimed[1].Code != wire.CodeSeatClaimed {
+		t.Errorf("claim of both seats of a hot-seat game = %+v", cl.Claimed)
+	}
 	// From another browser.
 	c := e.browser()
 	c.signIn(false, "ann", "correct horse")
@@ -351,8 +359,8 @@ func TestAccountGames(t *testing.T) {
 	for _, g := range list.Games {
 		ids = append(ids, g.ID)
 	}
-	if len(ids) != 2 || ids[0] != mine.ID || ids[1] != anon.ID {
-		t.Errorf("Ann's games = %v, want [%s %s]", ids, mine.ID, anon.ID)
+	if len(ids) != 3 || ids[0] != hotAnon.ID || ids[1] != mine.ID || ids[2] != anon.ID {
+		t.Errorf("Ann's games = %v, want [%s %s %s]", ids, hotAnon.ID, mine.ID, anon.ID)
 	}
 	bob.must("GET", "/api/account/games", nil, &list)
 	if len(list.Games) != 1 || list.Games[0].ID != mine.ID {
