@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"slices"
 	"strings"
 	"testing"
 
@@ -326,6 +327,14 @@ func TestAccountGames(t *testing.T) {
 	if v := e.view(anon.ID); v.Seats[0].Name != "Ann" {
 		t.Errorf("claimed seat's name = %q, want Ann", v.Seats[0].Name)
 	}
+	// A finished game is taken too.
+	done := e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "o")})
+	e.must("POST", "/api/games/"+done.ID+"/abort", tokensOf(done)["white"], nil, nil)
+	var cl0 wire.ClaimResponse
+	b.must("POST", "/api/account/claim", wire.ClaimRequest{Seats: []wire.SeatProof{{Game: done.ID, Token: tokensOf(done)["white"]}}}, &cl0)
+	if v := e.view(done.ID); len(cl0.Claimed) != 1 || cl0.Claimed[0].Player != "white" || !v.Finished || v.Seats[0].Name != "Ann" {
+		t.Errorf("claim of a finished game = %+v; finished %v, name %q", cl0.Claimed, v.Finished, v.Seats[0].Name)
+	}
 	// Bob cannot take Ann's seat, even with its token.
 	bob := e.browser()
 	bob.signIn(true, "Bob", "battery staple")
@@ -359,8 +368,8 @@ func TestAccountGames(t *testing.T) {
 	for _, g := range list.Games {
 		ids = append(ids, g.ID)
 	}
-	if len(ids) != 3 || ids[0] != hotAnon.ID || ids[1] != mine.ID || ids[2] != anon.ID {
-		t.Errorf("Ann's games = %v, want [%s %s %s]", ids, hotAnon.ID, mine.ID, anon.ID)
+	if want := []string{hotAnon.ID, mine.ID, done.ID, anon.ID}; !slices.Equal(ids, want) {
+		t.Errorf("Ann's games = %v, want %v", ids, want)
 	}
 	bob.must("GET", "/api/account/games", nil, &list)
 	if len(list.Games) != 1 || list.Games[0].ID != mine.ID {

@@ -89,6 +89,9 @@ func TestAccount(t *testing.T) {
 	other.wait("the account page", `location.pathname === "/account" && !!document.querySelector("#sessions li")`, 10*time.Second)
 	other.do(chromedp.Navigate(a.url("/")))
 	other.wait("my games", fmt.Sprintf(`!!document.querySelector('#my-games li[data-game="%s"]')`, id), 15*time.Second)
+	if got := other.eval(`(e => e.value + (e.readOnly ? " (read-only)" : ""))(document.querySelector("#player-name"))`); got != "Ann (read-only)" {
+		t.Errorf("the name field of a signed-in player = %q, want Ann (read-only)", got)
+	}
 
 	// Ann signs in again on the phone: two sessions; she signs out
 	// everywhere, which signs the other browser out too.
