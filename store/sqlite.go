@@ -152,6 +152,11 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if _, err := s.writer.ExecContext(ctx, accountsSchema); err != nil {
 		return fail(err)
 	}
+	// The schema's pages of a new database go into the database file
+	// now, so that the write-ahead log starts small (it keeps the size it
+	// once had). Another process reading the database may keep it from
+	// it: the writer's checkpoints do it later.
+	s.writer.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	if err := addVersion(ctx, s.writer); err != nil {
 		return fail(err)
 	}
