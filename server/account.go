@@ -226,6 +226,15 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, up bool) error {
 	if err != nil {
 		return accountError(err)
 	}
+	if tok, cookie := sessionToken(r); cookie {
+		// The browser's former session, which its cookie no longer
+		// names, ends.
+		if _, old, err := svc.Authenticate(r.Context(), tok); err == nil {
+			if err := svc.SignOut(r.Context(), old); err != nil {
+				return err
+			}
+		}
+	}
 	s.setSession(w, r, in.Token)
 	resp := wire.AccountResponse{Account: accountView(in.Account, in.Session), Claimed: s.claim(r.Context(), in.Account, req.Seats)}
 	if req.WantToken {

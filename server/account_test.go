@@ -218,7 +218,10 @@ func TestSignInThrottled(t *testing.T) {
 // TestSessions: the account lists its sessions, the request's marked;
 // one is signed out by its id, then all of them everywhere.
 func TestSessions(t *testing.T) {
-	e := start(t, cheapPasswords)
+	e := start(t, func(c *server.Config) {
+		cheapPasswords(c)
+		c.SignInPerAccount = ratelimit.New(1, 100)
+	})
 	a, b, c := e.browser(), e.browser(), e.browser()
 	a.signIn(true, "Ann", "correct horse")
 	b.signIn(false, "ann", "correct horse")
@@ -254,6 +257,15 @@ func TestSessions(t *testing.T) {
 			t.Errorf("browser %s after sign-out everywhere = %d, want 401", name, st)
 		}
 	}
+	// A browser that signs in again ends its former session.
+	g := e.browser()
+	g.signIn(false, "ann", "correct horse")
+	g.signIn(false, "ann", "correct horse")
+	g.must("GET", "/api/account/sessions", nil, &list)
+	if len(list.Sessions) != 1 {
+		t.Errorf("sessions after signing in twice in one browser = %d, want 1", len(list.Sessions))
+	}
+	g.must("POST", "/api/account/signout", nil, nil)
 	// A sign-out of one session ends it alone.
 	d, f := e.browser(), e.browser()
 	d.signIn(false, "ann", "correct horse")
