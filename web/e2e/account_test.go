@@ -43,6 +43,7 @@ func TestAccount(t *testing.T) {
 	if got := ann.text("h1"); got != "Регистрация" {
 		t.Errorf("the sign-up title = %q", got)
 	}
+	ann.shot("web-signup-ru-390", "")
 	ann.fill("#account-name", "Ann")
 	ann.fill("#account-password", "password")
 	ann.click("#account-submit")
@@ -53,6 +54,7 @@ func TestAccount(t *testing.T) {
 	ann.fill("#account-password", "correct horse")
 	ann.click("#account-submit")
 	ann.wait("the account page", `location.pathname === "/account" && !!document.querySelector("#sessions li")`, 10*time.Second)
+	ann.shot("web-account-ru-390", "")
 	if got := ann.text("#account-title"); got != "Ann" {
 		t.Errorf("the account page's title = %q", got)
 	}
