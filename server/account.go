@@ -27,8 +27,9 @@ const (
 	sessionCookie = "norns_session"
 	sessionHeader = "X-Norns-Session"
 	csrfHeader    = "X-CSRF-Token"
-	// sessionAge is the life of the cookie in the browser.
-	sessionAge = 365 * 24 * time.Hour
+	// sessionAge is the life of the cookie in the browser, that of a
+	// session unused.
+	sessionAge = store.SessionIdle
 	// maxClaims bounds the seats of one claim.
 	maxClaims = 200
 )
@@ -268,6 +269,11 @@ func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request) error {
 	a, se, err := s.signedIn(r)
 	if err != nil {
 		return err
+	}
+	if tok, cookie := sessionToken(r); cookie {
+		// The web app asks at every start: the cookie lasts a year
+		// from the last visit, as the session (store.SessionIdle).
+		s.setSession(w, r, tok)
 	}
 	return writePrivate(w, http.StatusOK, wire.AccountResponse{Account: accountView(a, se)})
 }

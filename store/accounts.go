@@ -79,7 +79,8 @@ type Accounts interface {
 	// AddSession stores a new session of an existing account.
 	AddSession(ctx context.Context, s *Session) error
 	// Session returns the session a token hash opens, of an account not
-	// deleted, and refreshes its Seen when it is a minute old.
+	// deleted, and refreshes its Seen when it is a minute old. A session
+	// unused for SessionIdle has ended: it is deleted, and ErrNotFound.
 	Session(ctx context.Context, hash []byte, now time.Time) (*Session, error)
 	// Sessions lists an account's sessions, the most recently seen first.
 	Sessions(ctx context.Context, account string) ([]Session, error)
@@ -165,6 +166,9 @@ func checkSession(s *Session) error {
 
 // seenEvery is how old a session's Seen gets before a read refreshes it.
 const seenEvery = time.Minute
+
+// SessionIdle is how long a session lasts unused: a year, as the cookie.
+const SessionIdle = 365 * 24 * time.Hour
 
 const (
 	accountColumns = `id, name, key, skeleton, password, created, deleted`
@@ -310,6 +314,12 @@ func (s *SQLite) Session(ctx context.Context, hash []byte, now time.Time) (*Sess
 	se, err := scanSession(s.db.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE hash = ?`, hash))
 	if err != nil {
 		return nil, notFound(err, "session")
+	}
+	if now.Sub(se.Seen) > SessionIdle {
+		if err := s.DeleteSession(ctx, se.Account, se.ID, nil); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: session ended unused", ErrNotFound)
 	}
 	if now.Sub(se.Seen) >= seenEvery {
 		se.Seen = fromMs(unixMs(now))
@@ -527,6 +537,12 @@ func (s *Postgres) Session(ctx context.Context, hash []byte, now time.Time) (*Se
 	se, err := scanSession(s.pool.QueryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE hash = $1`, hash))
 	if err != nil {
 		return nil, notFound(err, "session")
+	}
+	if now.Sub(se.Seen) > SessionIdle {
+		if err := s.DeleteSession(ctx, se.Account, se.ID, nil); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: session ended unused", ErrNotFound)
 	}
 	if now.Sub(se.Seen) >= seenEvery {
 		se.Seen = fromMs(unixMs(now))

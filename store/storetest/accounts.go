@@ -143,6 +143,14 @@ func testSessions(t *testing.T, _ store.Store, s store.Accounts) {
 	if _, err := s.Session(ctx, bytes.Repeat([]byte{4}, 32), later); err != nil {
 		t.Errorf("Bob's session after Ann signed out everywhere: %v", err)
 	}
+	// Unused for a year and a day, it has ended.
+	gone := later.Add(store.SessionIdle + 24*time.Hour)
+	if _, err := s.Session(ctx, bytes.Repeat([]byte{4}, 32), gone); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a session unused for a year = %v, want ErrNotFound", err)
+	}
+	if list, _ := s.Sessions(ctx, "b1"); len(list) != 0 {
+		t.Errorf("the ended session is still listed: %+v", list)
+	}
 }
 
 func testSetPassword(t *testing.T, _ store.Store, s store.Accounts) {
