@@ -115,4 +115,3 @@ func TestPoolBench(t *testing.T) {
 		t.Errorf("%d games, want %d", len(games), wantGames)
 	}
 }
-

@@ -44,6 +44,9 @@ type Online struct {
 	Lang i18n.Lang
 	// HTTP makes the calls; nil means a client with a 30 s timeout.
 	HTTP *http.Client
+	// Session is the token of the player's account session on the
+	// server (norns login), sent with every call; "" plays anonymously.
+	Session string
 }
 
 // ErrNotGameURL is the error of a URL that does not name a game of a
@@ -119,6 +122,13 @@ func NewSeed() string {
 // from a secret drawn for it (Online.Secret); and returns the seat and the
 // game's view.
 func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, client *http.Client) (*Online, *wire.View, error) {
+	return JoinAs(ctx, invitation, name, seed, "", lang, client)
+}
+
+// JoinAs is Join for the player signed in with a session token (norns
+// login; "" for none): the seat then carries the account, under its user
+// name.
+func JoinAs(ctx context.Context, invitation, name, seed, session string, lang i18n.Lang, client *http.Client) (*Online, *wire.View, error) {
 	base, id, seat, invite, err := ParseGameURL(invitation)
 	if err != nil {
 		return nil, nil, err
@@ -126,7 +136,7 @@ func Join(ctx context.Context, invitation, name, seed string, lang i18n.Lang, cl
 	if invite == "" {
 		return nil, nil, fmt.Errorf("%w: the invitation URL has no invite=…", ErrNotGameURL)
 	}
-	o := &Online{Base: base, ID: id, Lang: lang, HTTP: client}
+	o := &Online{Base: base, ID: id, Lang: lang, HTTP: client, Session: session}
 	if seed == "" {
 		seed = NewSeed()
 	}
@@ -363,6 +373,9 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 	}
 	if o.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+o.Token)
+	}
+	if o.Session != "" {
+		req.Header.Set("X-Norns-Session", o.Session)
 	}
 	lang := o.Lang
 	if lang == "" {

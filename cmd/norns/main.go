@@ -32,6 +32,6 @@ func rootCmd() *cobra.Command {
 		SilenceErrors: true, // main prints them, in the language of the command line
 	}
 	root.PersistentFlags().String("lang", "", "language of the command line and the screens: en or ru (default from LC_ALL, LC_MESSAGES or LANG)")
-	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd(), labCmd(), replayCmd(), uciCmd(), trainCmd(), otepCmd(), analyzeCmd())
+	root.AddCommand(engineCmd(), perftCmd(), serveCmd(), verifyCmd(), arenaCmd(), playCmd(), migrateCmd(), loadtestCmd(), labCmd(), replayCmd(), uciCmd(), trainCmd(), otepCmd(), analyzeCmd(), loginCmd())
 	return root
 }

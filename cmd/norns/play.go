@@ -25,7 +25,7 @@ func playCmd() *cobra.Command {
 	var (
 		gameName, vs, seat, save, load, lang string
 		join, gameURL, token, name, seatFile string
-		diceSeed, server, seek               string
+		diceSeed, server, seek, sessionFile  string
 		sets                                 []string
 		seed                                 uint64
 		rollDelay                            time.Duration
@@ -84,7 +84,7 @@ instead.`,
 						return errors.New(i18n.T(cfg.Lang, "tui.cli.online", "flag", "--"+local))
 					}
 				}
-				return playOnline(cmd, cfg, join, gameURL, token, name, diceSeed, seatFile)
+				return playOnline(cmd, cfg, join, gameURL, token, name, diceSeed, seatFile, sessionFile)
 			}
 			switch vs {
 			case "easy", "medium", "hard", "random", "human":
@@ -121,6 +121,7 @@ instead.`,
 	f.StringVar(&token, "token", "", "the seat's token for --game-url (default: the one kept in the seat file)")
 	f.StringVar(&name, "name", "", "your name in a game you --join")
 	f.StringVar(&diceSeed, "dice-seed", "", "your own dice seed in a game you --join (1 to 64 characters; random when not given)")
+	f.StringVar(&sessionFile, "session-file", "", "the file of the sessions of norns login, whose session for the server --join uses (default: norns/sessions.json in the user's config directory)")
 	f.StringVar(&seatFile, "seat-file", "", "the file that keeps the tokens of the games joined (default: norns/seats.json in the user's config directory)")
 	f.StringVar(&server, "server", "", "the server of a game with a stranger (--seek): http://host:port")
 	f.StringVar(&seek, "seek", "", "find a stranger to play on --server, in the quick-pairing pool of --game with this clock: minutes+seconds (3+2) or days per move (3d)")
@@ -182,7 +183,7 @@ func newLocalGame(l i18n.Lang, gameName string, sets []string) (game.Game, game.
 // playOnline joins a game of a server with an invitation, or comes back to
 // one with a token, and plays it. Nothing is changed on the server or in
 // the seat file when the URL or the token is refused.
-func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, diceSeed, seatFile string) error {
+func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, diceSeed, seatFile, sessionFile string) error {
 	l := cfg.Lang
 	if join != "" && gameURL != "" {
 		return errors.New(i18n.T(l, "tui.cli.joinboth"))
@@ -203,7 +204,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 		err error
 	)
 	if join != "" {
-		o, v, err = tui.Join(ctx, join, name, diceSeed, l, nil)
+		o, v, err = tui.JoinAs(ctx, join, name, diceSeed, loginSession(sessionFile, join), l, nil)
 		if err != nil {
 			return onlineError(l, join, err)
 		}
@@ -369,4 +370,25 @@ func recordFromOTN(text string) (tui.Save, error) {
 		return tui.Save{}, fmt.Errorf("OTN record: it starts from another position than the start of %s, and norns play replays a game from its start", o.Game.Name())
 	}
 	return r, nil
+}
+
+// loginSession returns the token of the session norns login keeps for
+// the server of a game URL, or "" (none, or no readable session file): the
+// game is then joined anonymously.
+func loginSession(file, gameURL string) string {
+	if file == "" {
+		var err error
+		if file, err = tui.DefaultSessionFile(); err != nil {
+			return ""
+		}
+	}
+	base, _, _, _, err := tui.ParseGameURL(gameURL)
+	if err != nil {
+		return ""
+	}
+	s, ok, err := tui.LoadSession(file, base)
+	if err != nil || !ok {
+		return ""
+	}
+	return s.Token
 }

@@ -8,6 +8,7 @@
 // dice nonce (nonce.ts); the player's name, remembered in this browser.
 
 import { api, newSeed, seats, CatalogGame, ClockRequest, GameView, SeatGrant } from "./api";
+import { me } from "./session";
 import { h } from "./dom";
 import { t } from "./i18n";
 import { firstCommit } from "./nonce";
@@ -50,7 +51,10 @@ export interface NameField {
  * remembered; a valid name is remembered as it is typed, an empty field
  * forgets it. */
 export function nameField(): NameField {
-  const input = h("input", { type: "text", id: "player-name", maxlength: "24", autocomplete: "nickname", spellcheck: "false", value: storedName() ?? "", "aria-describedby": "player-name-error" });
+  // A signed-in player plays under their user name, which the server
+  // gives the seat whatever the field says.
+  const signedIn = me?.name;
+  const input = h("input", { type: "text", id: "player-name", maxlength: "24", autocomplete: "nickname", spellcheck: "false", value: signedIn ?? storedName() ?? "", readonly: !!signedIn, "aria-describedby": "player-name-error" });
   const bad = h("div", { class: "error", id: "player-name-error", role: "alert", hidden: true }, t("name.invalid"));
   const value = (): string | undefined | null => {
     const v = input.value;
@@ -58,6 +62,7 @@ export function nameField(): NameField {
     return validName(v) ? v : null;
   };
   input.addEventListener("input", () => {
+    if (signedIn) return;
     const v = value();
     bad.hidden = v !== null;
     input.setAttribute("aria-invalid", String(v === null));
