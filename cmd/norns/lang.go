@@ -45,7 +45,7 @@ func helpKey(c *cobra.Command, suffix string) string {
 // say returns the catalog's text for key in l, or else the English of the
 // code.
 func say(l i18n.Lang, key, english string) string {
-	if _, ok := i18n.Default[l][key]; ok {
+	if i18n.Has(l, key) {
 		return i18n.T(l, key)
 	}
 	return english
