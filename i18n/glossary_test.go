@@ -98,7 +98,7 @@ func places(t *testing.T, spec string, pages map[string]string) []place {
 	t.Helper()
 	var out []place
 	msg := func(k string) place {
-		e := Default[Russian][k]
+		e := Default()[Russian][k]
 		text := e.Text
 		for _, f := range []string{"one", "few", "many", "other"} {
 			if v, ok := e.Plural[f]; ok {
@@ -109,17 +109,17 @@ func places(t *testing.T, spec string, pages map[string]string) []place {
 	}
 	switch name, arg, _ := strings.Cut(spec, ":"); name {
 	case "catalog":
-		for _, k := range Default.Keys(Russian) {
+		for _, k := range Default().Keys(Russian) {
 			out = append(out, msg(k))
 		}
 	case "key":
 		if prefix, ok := strings.CutSuffix(arg, "*"); ok {
-			for _, k := range Default.Keys(Russian) {
+			for _, k := range Default().Keys(Russian) {
 				if strings.HasPrefix(k, prefix) {
 					out = append(out, msg(k))
 				}
 			}
-		} else if _, ok := Default[Russian][arg]; ok {
+		} else if _, ok := Default()[Russian][arg]; ok {
 			out = append(out, msg(arg))
 		}
 	case "pages":
@@ -337,10 +337,10 @@ func TestRussianWording(t *testing.T) {
 		{"tui.level.easy", "слабый"},
 		{"tui.level.medium", "средний"},
 		{"tui.level.hard", "сильный"},
-		{"piece.white", Default[Russian]["player.white"].Text}, // the web app's label of White's hand
-		{"piece.black", Default[Russian]["player.black"].Text},
+		{"piece.white", Default()[Russian]["player.white"].Text}, // the web app's label of White's hand
+		{"piece.black", Default()[Russian]["player.black"].Text},
 	} {
-		if got := Default[Russian][tc.key].Text; got != tc.want {
+		if got := Default()[Russian][tc.key].Text; got != tc.want {
 			t.Errorf("ru.json %s = %q, want %q", tc.key, got, tc.want)
 		}
 	}

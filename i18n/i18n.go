@@ -4,11 +4,13 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -47,28 +49,66 @@ func (e *Entry) UnmarshalJSON(b []byte) error {
 // Catalog holds every message in every language.
 type Catalog map[Lang]map[string]Entry
 
-// Default is the catalog embedded in the program.
-var Default = mustLoad()
-
-// mustLoad reads each language's catalog/<lang>.json (the messages of
-// the screens, served to the web app too) and catalog/cli.<lang>.json
-// (the command line's help and errors, keys "cli.…") into one map.
-func mustLoad() Catalog {
+// Default returns the whole catalog embedded in the program, every
+// language and file read on the first call. T, Has and the command line
+// read only the file a key is in, when it is first needed.
+var Default = sync.OnceValue(func() Catalog {
 	c := Catalog{}
-	for _, l := range Langs {
+	for i, l := range Langs {
 		m := map[string]Entry{}
-		for _, name := range []string{string(l) + ".json", "cli." + string(l) + ".json"} {
-			b, err := files.ReadFile(path.Join("catalog", name))
-			if err != nil {
-				panic(err)
-			}
-			if err := json.Unmarshal(b, &m); err != nil {
-				panic(fmt.Sprintf("i18n: catalog/%s: %v", name, err))
-			}
+		for _, f := range catalogFiles[i] {
+			maps.Copy(m, f())
 		}
 		c[l] = m
 	}
 	return c
+})
+
+// catalogFiles[i] reads, on first use, the two files of language
+// Langs[i]: catalog/<lang>.json (the messages of the screens, served to
+// the web app too) and catalog/cli.<lang>.json (the command line's help
+// and errors, every key "cli.…").
+var catalogFiles = [...][2]func() map[string]Entry{
+	{loadFile("en.json"), loadFile("cli.en.json")},
+	{loadFile("ru.json"), loadFile("cli.ru.json")},
+}
+
+// loadFile returns a function that reads one catalog file the first time
+// it is called and returns its messages every time. The files are
+// embedded and checked by the tests, so a broken one panics.
+func loadFile(name string) func() map[string]Entry {
+	return sync.OnceValue(func() map[string]Entry {
+		b, err := files.ReadFile(path.Join("catalog", name))
+		if err != nil {
+			panic(err)
+		}
+		m := map[string]Entry{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			panic(fmt.Sprintf("i18n: catalog/%s: %v", name, err))
+		}
+		return m
+	})
+}
+
+// entry returns the message key of language l, reading only the file the
+// key belongs to.
+func entry(l Lang, key string) (Entry, bool) {
+	i := slices.Index(Langs, l)
+	if i < 0 {
+		return Entry{}, false
+	}
+	f := catalogFiles[i][0]
+	if strings.HasPrefix(key, "cli.") {
+		f = catalogFiles[i][1]
+	}
+	e, ok := f()[key]
+	return e, ok
+}
+
+// Has reports whether language l has the message key.
+func Has(l Lang, key string) bool {
+	_, ok := entry(l, key)
+	return ok
 }
 
 // JSON returns the raw catalog file of a language, for the web front end.
@@ -109,7 +149,10 @@ func FromRequest(acceptLanguage string, choices ...string) Lang {
 	return FromAcceptLanguage(acceptLanguage)
 }
 
-var matcher = language.NewMatcher([]language.Tag{language.English, language.Russian})
+// matcher matches Accept-Language tags to Langs, built on first use.
+var matcher = sync.OnceValue(func() language.Matcher {
+	return language.NewMatcher([]language.Tag{language.English, language.Russian})
+})
 
 // FromAcceptLanguage picks the language of an HTTP Accept-Language header.
 func FromAcceptLanguage(header string) Lang {
@@ -117,7 +160,7 @@ func FromAcceptLanguage(header string) Lang {
 	if err != nil || len(tags) == 0 {
 		return English
 	}
-	_, i, conf := matcher.Match(tags...)
+	_, i, conf := matcher().Match(tags...)
 	if conf == language.No {
 		return English
 	}
@@ -168,6 +211,12 @@ func (c Catalog) T(l Lang, key string, kv ...any) string {
 		}
 		l = English
 	}
+	return e.format(l, kv)
+}
+
+// format fills the message's placeholders from kv and picks its plural
+// form in language l.
+func (e Entry) format(l Lang, kv []any) string {
 	text := e.Text
 	if e.Plural != nil {
 		n := 0
@@ -176,6 +225,7 @@ func (c Catalog) T(l Lang, key string, kv ...any) string {
 				n, _ = strconv.Atoi(fmt.Sprint(kv[i+1]))
 			}
 		}
+		var ok bool
 		if text, ok = e.Plural[PluralCategory(l, n)]; !ok {
 			text = e.Plural["other"]
 		}
@@ -186,8 +236,18 @@ func (c Catalog) T(l Lang, key string, kv ...any) string {
 	return text
 }
 
-// T translates with the default catalog.
-func T(l Lang, key string, kv ...any) string { return Default.T(l, key, kv...) }
+// T translates with the default catalog, as Catalog.T does, reading only
+// the file the key is in.
+func T(l Lang, key string, kv ...any) string {
+	e, ok := entry(l, key)
+	if !ok {
+		if e, ok = entry(English, key); !ok {
+			return key
+		}
+		l = English
+	}
+	return e.format(l, kv)
+}
 
 // Keys returns the sorted keys of a language.
 func (c Catalog) Keys(l Lang) []string {

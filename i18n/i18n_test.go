@@ -111,14 +111,14 @@ func TestLanguageChoice(t *testing.T) {
 func TestCatalogComplete(t *testing.T) {
 	forms := map[Lang][]string{English: {"one", "other"}, Russian: {"one", "few", "many", "other"}}
 	for _, l := range Langs {
-		for _, k := range Default.Keys(English) {
-			if _, ok := Default[l][k]; !ok {
+		for _, k := range Default().Keys(English) {
+			if _, ok := Default()[l][k]; !ok {
 				t.Errorf("catalog/%s.json lacks %q", l, k)
 			}
 		}
-		for _, k := range Default.Keys(l) {
-			e := Default[l][k]
-			if _, ok := Default[English][k]; !ok {
+		for _, k := range Default().Keys(l) {
+			e := Default()[l][k]
+			if _, ok := Default()[English][k]; !ok {
 				t.Errorf("catalog/%s.json has %q, which English lacks", l, k)
 			}
 			if e.Plural != nil {
@@ -130,7 +130,7 @@ func TestCatalogComplete(t *testing.T) {
 			} else if e.Text == "" {
 				t.Errorf("catalog/%s.json: %q is empty", l, k)
 			}
-			if got, want := placeholders(e), placeholders(Default[English][k]); !slices.Equal(got, want) {
+			if got, want := placeholders(e), placeholders(Default()[English][k]); !slices.Equal(got, want) {
 				t.Errorf("catalog/%s.json: %q has placeholders %v, English %v", l, k, got, want)
 			}
 		}
@@ -203,7 +203,7 @@ func TestCatalogUsed(t *testing.T) {
 	for _, g := range games.All {
 		perGame["game."+g.Name()], perGame["game."+g.Name()+".desc"] = true, true
 	}
-	for _, k := range Default.Keys(English) {
+	for _, k := range Default().Keys(English) {
 		if !dynamicKey(k) && !perGame[k] && !strings.Contains(all, `"`+k+`"`) {
 			t.Errorf("catalog key %q is used nowhere", k)
 		}
@@ -254,7 +254,7 @@ func TestCatalogDynamic(t *testing.T) {
 			}
 		}
 		for _, k := range []string{"game." + g.Name(), "game." + g.Name() + ".desc"} {
-			if _, ok := Default[English][k]; !ok {
+			if _, ok := Default()[English][k]; !ok {
 				t.Errorf("catalog lacks %q (game %s)", k, g.Name())
 			}
 		}
@@ -266,11 +266,11 @@ func TestCatalogDynamic(t *testing.T) {
 		want["reason."+strings.ReplaceAll(r, " ", "-")] = fmt.Sprintf("reason %q (%s)", r, where)
 	}
 	for k, why := range want {
-		if _, ok := Default[English][k]; !ok {
+		if _, ok := Default()[English][k]; !ok {
 			t.Errorf("catalog lacks %q, for the %s", k, why)
 		}
 	}
-	for _, k := range Default.Keys(English) {
+	for _, k := range Default().Keys(English) {
 		if _, ok := want[k]; dynamicKey(k) && !strings.HasPrefix(k, "error.") && !strings.HasPrefix(k, "cli.") && !ok {
 			t.Errorf("catalog key %q matches no seat, option or reason", k)
 		}

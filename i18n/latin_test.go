@@ -42,8 +42,8 @@ func latinWords(text string) []string {
 // English word outside notation; the command line's help (cli.*), full of
 // options and commands, has its own test in cmd/norns.
 func TestRussianHasNoEnglish(t *testing.T) {
-	for _, k := range Default.Keys(Russian) {
-		e := Default[Russian][k]
+	for _, k := range Default().Keys(Russian) {
+		e := Default()[Russian][k]
 		texts := []string{e.Text}
 		for _, f := range e.Plural {
 			texts = append(texts, f)

@@ -49,6 +49,9 @@ func (t *table) buildCore() wire.View {
 			v.AwaitingSeeds = t.awaitingSeeds()
 		}
 	}
+	if len(t.rec.Seats) > 0 {
+		v.Seats = make([]wire.SeatView, 0, len(t.rec.Seats))
+	}
 	for i, seat := range t.rec.Seats {
 		if seat.Kind == store.SeatHuman && t.abortBar(i) == barNone {
 			v.CanAbort = append(v.CanAbort, seat.Player)
@@ -68,7 +71,9 @@ func (t *table) buildCore() wire.View {
 	}
 	if p := t.toMove(); p >= 0 {
 		v.ToMove = v.Players[p]
-		for _, a := range t.st.Legal() {
+		legal := t.st.Legal()
+		v.Legal = make([]string, 0, len(legal))
+		for _, a := range legal {
 			v.Legal = append(v.Legal, t.st.ActionString(a))
 		}
 	} else if t.started() && !t.over() && t.st.Player() == game.Chance {

@@ -255,8 +255,9 @@ func serve(t *testing.T, db string) *proc {
 
 // TestIdleMemoryFromMetrics: the memory figures are read from the metrics
 // listener of `norns serve --metrics-addr`; its public port does not serve
-// them. A run given that listener measures idle games; a run without it
-// says it does not, and plays on.
+// them. A run given that listener measures idle games and the server's CPU
+// time and peak memory; a run without it says it does not, and plays on.
+// Both measure the clients' CPU time.
 func TestIdleMemoryFromMetrics(t *testing.T) {
 	p := serve(t, filepath.Join(t.TempDir(), "norns.db"))
 	c := NewClient(4)
@@ -277,6 +278,12 @@ func TestIdleMemoryFromMetrics(t *testing.T) {
 		skipped := strings.Contains(log.String(), "the memory of an idle game is not measured")
 		if rep.IdleMeasured != (metrics != nil) || skipped == (metrics != nil) || rep.Moves == 0 {
 			t.Errorf("Run with metrics %q: idle measured %v, %d moves, log:\n%s", metrics, rep.IdleMeasured, rep.Moves, log.String())
+		}
+		if rep.ServerMeasured != (metrics != nil) || (metrics != nil && (rep.ServerCPU < 0 || len(rep.ServerPeakRSS) != 1 || rep.ServerPeakRSS[0] <= 0)) {
+			t.Errorf("Run with metrics %q: server measured %v, CPU %v, peak resident %v; want the server's CPU time (at the 10 ms of /proc, it may be 0 in 300 ms) and memory with metrics only", metrics, rep.ServerMeasured, rep.ServerCPU, rep.ServerPeakRSS)
+		}
+		if !rep.ClientMeasured || rep.ClientCPU <= 0 || rep.CPUPer1000(rep.ClientCPU) <= 0 {
+			t.Errorf("Run with metrics %q: client measured %v, CPU %v; want the clients' CPU time", metrics, rep.ClientMeasured, rep.ClientCPU)
 		}
 	}
 }

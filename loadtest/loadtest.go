@@ -13,6 +13,11 @@
 //   - errors: every refused action, failed request or unreadable message;
 //   - lost moves (acknowledged but not in the log) and unexpected moves (in
 //     the log at a seat the clients played, but never acknowledged to them).
+//   - the CPU time per 1,000 moves of the instances (from the growth of
+//     their process_cpu_seconds_total, with a Metrics URL for each) and of
+//     the clients (this process's rusage), and each instance's peak
+//     resident memory (process_resident_memory_bytes, sampled every
+//     250 ms), all over the measured window;
 //   - with IdleGames and Metrics, the memory of an idle game: the growth of
 //     the first instance's Go heap and resident memory, read from its
 //     metrics listener (norns serve --metrics-addr), per game created.
@@ -108,6 +113,27 @@ type Report struct {
 	// (IdleGames > 0 and Metrics given; IdleMeasured says they were).
 	IdleHeapPerGame, IdleRSSPerGame float64
 	IdleMeasured                    bool
+	// ServerCPU is the CPU time the instances spent in the measured
+	// window, the sum of the growth of their process_cpu_seconds_total
+	// (ServerMeasured: with a metrics URL for every instance), and
+	// ServerPeakRSS each instance's largest resident memory sampled in the
+	// window (every 250 ms).
+	ServerCPU      time.Duration
+	ServerPeakRSS  []float64
+	ServerMeasured bool
+	// ClientCPU is the CPU time (user + system) of this process, the
+	// clients, in the measured window (ClientMeasured: the system gives
+	// it).
+	ClientCPU      time.Duration
+	ClientMeasured bool
+}
+
+// CPUPer1000 returns a CPU time per 1,000 moves of the run, in seconds.
+func (r *Report) CPUPer1000(cpu time.Duration) float64 {
+	if r.Moves == 0 {
+		return 0
+	}
+	return cpu.Seconds() * 1000 / float64(r.Moves)
 }
 
 // Bounds of a run.
@@ -330,6 +356,7 @@ func (l *load) playGame(ctx context.Context, slot int, ps []*Player, first bool)
 func (l *load) measure(ctx context.Context, rep *Report) {
 	l.stats.moves.Store(0)
 	l.stats.peak.Store(l.stats.connected.Load())
+	res := startResources(ctx, l.client, l.cfg)
 	t0 := time.Now()
 	close(l.goCh)
 	tick := time.NewTicker(5 * time.Second)
@@ -350,6 +377,7 @@ loop:
 	close(l.stop)
 	rep.Elapsed = time.Since(t0)
 	rep.Moves = l.stats.moves.Load()
+	res.finish(ctx, rep)
 	done := make(chan struct{})
 	go func() { l.wg.Wait(); close(done) }()
 	select {
@@ -590,7 +618,18 @@ func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Repor
 // memory reads the Go heap in use and the resident memory of an instance
 // from its metrics URL.
 func memory(ctx context.Context, c *Client, metricsURL string) ([2]float64, error) {
-	var out [2]float64
+	v, err := scrape(ctx, c, metricsURL, "go_memstats_heap_inuse_bytes", "process_resident_memory_bytes")
+	if err != nil {
+		return [2]float64{}, err
+	}
+	return [2]float64{v[0], v[1]}, nil
+}
+
+// scrape reads the values of the named metrics (untyped, gauges or
+// counters without labels) from an instance's metrics URL, in the order
+// of names; it fails when one is missing.
+func scrape(ctx context.Context, c *Client, metricsURL string, names ...string) ([]float64, error) {
+	out := make([]float64, len(names))
 	req, err := newGet(ctx, metricsURL)
 	if err != nil {
 		return out, err
@@ -603,31 +642,28 @@ func memory(ctx context.Context, c *Client, metricsURL string) ([2]float64, erro
 	if resp.StatusCode != http.StatusOK {
 		return out, fmt.Errorf("GET %s: %s (the metrics are on the listener of norns serve --metrics-addr)", metricsURL, resp.Status)
 	}
-	found := 0
+	found := make([]bool, len(names))
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) != 2 {
 			continue
 		}
-		i := -1
-		switch f[0] {
-		case "go_memstats_heap_inuse_bytes":
-			i = 0
-		case "process_resident_memory_bytes":
-			i = 1
-		}
-		if i >= 0 {
+		if i := slices.Index(names, f[0]); i >= 0 {
 			v, err := strconv.ParseFloat(f[1], 64)
 			if err != nil {
 				return out, err
 			}
-			out[i] = v
-			found++
+			out[i], found[i] = v, true
 		}
 	}
-	if found < 2 {
-		return out, fmt.Errorf("%s lacks go_memstats_heap_inuse_bytes or process_resident_memory_bytes", metricsURL)
+	if err := sc.Err(); err != nil {
+		return out, err
 	}
-	return out, sc.Err()
+	for i, ok := range found {
+		if !ok {
+			return out, fmt.Errorf("%s lacks %s", metricsURL, names[i])
+		}
+	}
+	return out, nil
 }

@@ -23,12 +23,12 @@ import (
 func TestErrorMessagesInBothLanguages(t *testing.T) {
 	for code := range statuses {
 		for _, l := range i18n.Langs {
-			if _, ok := i18n.Default[l]["error."+code]; !ok {
+			if _, ok := i18n.Default()[l]["error."+code]; !ok {
 				t.Errorf("catalog %s lacks error.%s", l, code)
 			}
 		}
 	}
-	for _, k := range i18n.Default.Keys(i18n.English) {
+	for _, k := range i18n.Default().Keys(i18n.English) {
 		if code, ok := strings.CutPrefix(k, "error."); ok {
 			if _, known := statuses[code]; !known {
 				t.Errorf("catalog key %s names no error code", k)

@@ -48,6 +48,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/i18n"
@@ -155,13 +156,15 @@ func Handler() http.Handler {
 }
 
 // appPath matches the app's routes (src/main.ts).
-var appPath = regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify|signin|signup|account)$`)
+var appPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify|signin|signup|account)$`)
+})
 
 // appRoute reports whether a path is a page of the app: one of its
 // routes, and for /new/<game> and /rules/<game> a game the server offers. The page of any
 // other path is its not-found page, answered with status 404.
 func appRoute(p string) bool {
-	if !appPath.MatchString(p) {
+	if !appPath().MatchString(p) {
 		return false
 	}
 	for _, prefix := range []string{"/new/", "/rules/"} {

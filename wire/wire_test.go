@@ -49,7 +49,7 @@ func TestCodes(t *testing.T) {
 		}
 		seen[c] = true
 		for _, l := range i18n.Langs {
-			if _, ok := i18n.Default[l]["error."+c]; !ok {
+			if _, ok := i18n.Default()[l]["error."+c]; !ok {
 				t.Errorf("catalog %s has no error.%s", l, c)
 			}
 		}

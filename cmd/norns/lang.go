@@ -3,6 +3,7 @@ package main
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -45,7 +46,7 @@ func helpKey(c *cobra.Command, suffix string) string {
 // say returns the catalog's text for key in l, or else the English of the
 // code.
 func say(l i18n.Lang, key, english string) string {
-	if _, ok := i18n.Default[l][key]; ok {
+	if i18n.Has(l, key) {
 		return i18n.T(l, key)
 	}
 	return english
@@ -55,7 +56,23 @@ func say(l i18n.Lang, key, english string) string {
 // language l. It adds cobra's help command and flags first, so that they
 // are translated too, and hides the completion command, whose long
 // instructions are for shells, not people.
+//
+// In English it reads no catalog: the code's help is English and equal to
+// cli.en.json (TestHelpCatalog), and cobra's headings are English, so a
+// command starts without decoding the catalog (TestLocalizeEnglish checks
+// that the help is the same either way).
 func localize(root *cobra.Command, l i18n.Lang) {
+	root.CompletionOptions.HiddenDefaultCmd = true
+	if l == i18n.English {
+		root.InitDefaultHelpCmd()
+		return
+	}
+	localizeFrom(root, l)
+}
+
+// localizeFrom puts the command tree's help in language l from the
+// catalog, as localize describes.
+func localizeFrom(root *cobra.Command, l i18n.Lang) {
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.InitDefaultHelpCmd()
 	root.InitDefaultVersionFlag()
@@ -110,23 +127,29 @@ func visit(c *cobra.Command, f func(*cobra.Command)) {
 
 // cobraErrors are the errors of cobra and pflag (options and arguments)
 // with the catalog key of their translation, the groups of the pattern
-// filling its placeholders a, b and c in order.
-var cobraErrors = []struct {
+// filling its placeholders a, b and c in order. They are compiled on the
+// first error, not at every start.
+var cobraErrors = sync.OnceValue(func() []cobraError {
+	return []cobraError{
+		{regexp.MustCompile(`^unknown command "([^"]*)" for "([^"]*)"`), "cli.err.unknown-command"},
+		{regexp.MustCompile(`^unknown flag: (\S+)$`), "cli.err.unknown-flag"},
+		{regexp.MustCompile(`^unknown shorthand flag: '(.)' in (\S+)$`), "cli.err.unknown-shorthand"},
+		{regexp.MustCompile(`^flag needs an argument: (\S+)$`), "cli.err.needs-argument"},
+		{regexp.MustCompile(`^flag needs an argument: '(.)' in (\S+)$`), "cli.err.needs-argument-short"},
+		{regexp.MustCompile(`^invalid argument "([^"]*)" for "([^"]*)" flag: (.*)$`), "cli.err.bad-argument"},
+		{regexp.MustCompile(`^bad flag syntax: (.*)$`), "cli.err.bad-syntax"},
+		{regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`), "cli.err.args"},
+		{regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`), "cli.err.args-at-most"},
+		{regexp.MustCompile(`^accepts between (\d+) and (\d+) arg\(s\), received (\d+)$`), "cli.err.args-between"},
+		{regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`), "cli.err.args-at-least"},
+		{regexp.MustCompile(`^required flag\(s\) (.*) not set$`), "cli.err.required"},
+	}
+})
+
+// cobraError is a pattern of cobra's or pflag's errors and its key.
+type cobraError struct {
 	re  *regexp.Regexp
 	key string
-}{
-	{regexp.MustCompile(`^unknown command "([^"]*)" for "([^"]*)"`), "cli.err.unknown-command"},
-	{regexp.MustCompile(`^unknown flag: (\S+)$`), "cli.err.unknown-flag"},
-	{regexp.MustCompile(`^unknown shorthand flag: '(.)' in (\S+)$`), "cli.err.unknown-shorthand"},
-	{regexp.MustCompile(`^flag needs an argument: (\S+)$`), "cli.err.needs-argument"},
-	{regexp.MustCompile(`^flag needs an argument: '(.)' in (\S+)$`), "cli.err.needs-argument-short"},
-	{regexp.MustCompile(`^invalid argument "([^"]*)" for "([^"]*)" flag: (.*)$`), "cli.err.bad-argument"},
-	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "cli.err.bad-syntax"},
-	{regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`), "cli.err.args"},
-	{regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`), "cli.err.args-at-most"},
-	{regexp.MustCompile(`^accepts between (\d+) and (\d+) arg\(s\), received (\d+)$`), "cli.err.args-between"},
-	{regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`), "cli.err.args-at-least"},
-	{regexp.MustCompile(`^required flag\(s\) (.*) not set$`), "cli.err.required"},
 }
 
 // errorText is what norns prints for the error of command c in language
@@ -136,7 +159,7 @@ var cobraErrors = []struct {
 func errorText(l i18n.Lang, c *cobra.Command, err error) string {
 	msg := err.Error()
 	first, rest, _ := strings.Cut(msg, "\n")
-	for _, e := range cobraErrors {
+	for _, e := range cobraErrors() {
 		m := e.re.FindStringSubmatch(first)
 		if m == nil {
 			continue

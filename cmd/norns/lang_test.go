@@ -212,3 +212,38 @@ func TestCLILang(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalizeEnglish checks that localize in English, which reads no
+// catalog, gives every command the help (norns … --help) and the version
+// text that the English catalog gives it.
+func TestLocalizeEnglish(t *testing.T) {
+	quick, full := rootCmd(), rootCmd()
+	localize(quick, i18n.English)
+	localizeFrom(full, i18n.English)
+	texts := func(root *cobra.Command) map[string]string {
+		out := map[string]string{}
+		var paths [][]string
+		visit(root, func(c *cobra.Command) {
+			paths = append(paths, append(strings.Fields(c.CommandPath())[1:], "--help"))
+		})
+		for _, args := range append(paths, []string{"--version"}) {
+			var b bytes.Buffer
+			root.SetOut(&b)
+			root.SetArgs(args)
+			if err := root.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			out[strings.Join(args, " ")] = b.String()
+		}
+		return out
+	}
+	got, want := texts(quick), texts(full)
+	if len(got) != len(want) {
+		t.Errorf("%d commands' help, want %d", len(got), len(want))
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: help without the catalog\n%s\nwant\n%s", k, got[k], w)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/signal"
@@ -24,6 +25,7 @@ func loadtestCmd() *cobra.Command {
 		allowRemote     bool
 		db              string
 		seed            uint64
+		asJSON          bool
 	)
 	cmd := &cobra.Command{
 		Use:   "loadtest",
@@ -35,7 +37,10 @@ game is followed by a new one, cycling through every game of the catalog.
 With several --url the clients of each game are spread over the instances.
 
 It prints moves/s, the move round trip (sent → the opponent's feed delivers
-it) at p50/p95/p99, errors, and then checks every game's log (in the store of
+it) at p50/p95/p99/max, errors, the CPU seconds per 1,000 moves of the
+servers (read from their metrics: start each with --metrics-addr and pass
+the addresses as --metrics) and of the clients, each server's peak resident
+memory, and then checks every game's log (in the store of
 --db, else through the API) against what the clients played: no move lost,
 none unexpected. The exit status is 1 when there were errors, lost or
 unexpected moves.
@@ -80,7 +85,13 @@ Only loopback URLs are accepted unless --allow-remote. Run the servers with
 			if err != nil {
 				return err
 			}
-			printReport(cmd, cfg, rep)
+			if asJSON {
+				if err := printJSON(cmd, cfg, rep); err != nil {
+					return err
+				}
+			} else {
+				printReport(cmd, cfg, rep)
+			}
 			if rep.Errors > 0 || rep.Lost > 0 || rep.Unexpected > 0 {
 				return fmt.Errorf("loadtest: %d errors, %d lost and %d unexpected moves", rep.Errors, rep.Lost, rep.Unexpected)
 			}
@@ -98,6 +109,7 @@ Only loopback URLs are accepted unless --allow-remote. Run the servers with
 	f.StringSliceVar(&metrics, "metrics", nil, "metrics URL of each instance, in the order of --url (norns serve --metrics-addr; the path /metrics is added when missing)")
 	f.IntVar(&idle, "idle", 0, "idle games created first, to measure the memory of an idle game (needs --metrics)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the clients' choices")
+	f.BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	return cmd
 }
 
@@ -115,6 +127,18 @@ func printReport(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) {
 		fmt.Fprintf(w, "  %s\n", s)
 	}
 	fmt.Fprintf(w, "reconnects:   %d\n", r.Reconnects)
+	if r.ServerMeasured {
+		peaks := make([]string, len(r.ServerPeakRSS))
+		for i, p := range r.ServerPeakRSS {
+			peaks[i] = fmt.Sprintf("%.0f MB", p/1e6)
+		}
+		fmt.Fprintf(w, "server CPU:   %.3f s per 1,000 moves (%.1f s in all); peak resident %s\n", r.CPUPer1000(r.ServerCPU), r.ServerCPU.Seconds(), strings.Join(peaks, ", "))
+	} else {
+		fmt.Fprintf(w, "server CPU:   not measured (start each instance with --metrics-addr and pass those addresses as --metrics)\n")
+	}
+	if r.ClientMeasured {
+		fmt.Fprintf(w, "client CPU:   %.3f s per 1,000 moves (%.1f s in all)\n", r.CPUPer1000(r.ClientCPU), r.ClientCPU.Seconds())
+	}
 	fmt.Fprintf(w, "logs checked: %d games: %d lost, %d unexpected moves\n", r.Checked, r.Lost, r.Unexpected)
 	for _, s := range r.Problems {
 		fmt.Fprintf(w, "  %s\n", s)
@@ -125,6 +149,65 @@ func printReport(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) {
 	case cfg.IdleGames > 0:
 		fmt.Fprintf(w, "idle game:    not measured (no --metrics URL)\n")
 	}
+}
+
+// jsonReport is the report of --json: times in milliseconds or seconds as
+// their names say, memory in bytes; the server's figures are null when
+// not measured.
+type jsonReport struct {
+	Instances            []string  `json:"instances"`
+	GamesAtOnce          int       `json:"games_at_once"`
+	Games                int       `json:"games"`
+	Finished             int       `json:"finished"`
+	Clients              int       `json:"clients"`
+	SetupS               float64   `json:"setup_s"`
+	ElapsedS             float64   `json:"elapsed_s"`
+	Moves                int64     `json:"moves"`
+	MovesPerS            float64   `json:"moves_per_s"`
+	P50MS                float64   `json:"p50_ms"`
+	P95MS                float64   `json:"p95_ms"`
+	P99MS                float64   `json:"p99_ms"`
+	MaxMS                float64   `json:"max_ms"`
+	RoundTrips           int       `json:"round_trips"`
+	Errors               int64     `json:"errors"`
+	ErrorSamples         []string  `json:"error_samples"`
+	Reconnects           int64     `json:"reconnects"`
+	Checked              int       `json:"checked"`
+	Lost                 int       `json:"lost"`
+	Unexpected           int       `json:"unexpected"`
+	Problems             []string  `json:"problems"`
+	ServerCPUS           *float64  `json:"server_cpu_s"`
+	ServerCPUSPer1000    *float64  `json:"server_cpu_s_per_1000_moves"`
+	ServerPeakRSSBytes   []float64 `json:"server_peak_rss_bytes"`
+	ClientCPUS           *float64  `json:"client_cpu_s"`
+	ClientCPUSPer1000    *float64  `json:"client_cpu_s_per_1000_moves"`
+	IdleHeapBytesPerGame *float64  `json:"idle_heap_bytes_per_game"`
+	IdleRSSBytesPerGame  *float64  `json:"idle_rss_bytes_per_game"`
+}
+
+// printJSON prints the report as one JSON object.
+func printJSON(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) error {
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	ptr := func(x float64) *float64 { return &x }
+	j := jsonReport{
+		Instances: cfg.URLs, GamesAtOnce: cfg.Games, Games: r.Games, Finished: r.Finished, Clients: r.Clients,
+		SetupS: r.Setup.Seconds(), ElapsedS: r.Elapsed.Seconds(), Moves: r.Moves, MovesPerS: r.MovesPerSec,
+		P50MS: ms(r.P50), P95MS: ms(r.P95), P99MS: ms(r.P99), MaxMS: ms(r.Max), RoundTrips: r.RoundTrips,
+		Errors: r.Errors, ErrorSamples: r.ErrorSamples, Reconnects: r.Reconnects,
+		Checked: r.Checked, Lost: r.Lost, Unexpected: r.Unexpected, Problems: r.Problems,
+	}
+	if r.ServerMeasured {
+		j.ServerCPUS, j.ServerCPUSPer1000, j.ServerPeakRSSBytes = ptr(r.ServerCPU.Seconds()), ptr(r.CPUPer1000(r.ServerCPU)), r.ServerPeakRSS
+	}
+	if r.ClientMeasured {
+		j.ClientCPUS, j.ClientCPUSPer1000 = ptr(r.ClientCPU.Seconds()), ptr(r.CPUPer1000(r.ClientCPU))
+	}
+	if r.IdleMeasured {
+		j.IdleHeapBytesPerGame, j.IdleRSSBytesPerGame = ptr(r.IdleHeapPerGame), ptr(r.IdleRSSPerGame)
+	}
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
 }
 
 // splitList splits the values of a repeated flag at commas too, dropping

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"os"
 	"os/signal"
@@ -112,6 +113,7 @@ type serveOptions struct {
 	addr, db, logLevel, logFormat string
 	publicURL                     string
 	metricsAddr                   string
+	pprof                         bool
 	easy, medium, hard            time.Duration
 	aiConc, burst                 int
 	rate                          float64
@@ -153,6 +155,7 @@ limits at all).`,
 	f.StringVar(&o.db, "db", "norns.db", "SQLite database file (created if missing), or postgres:// URL of a PostgreSQL database (migrated at start-up; several instances may share it)")
 	f.StringVar(&o.publicURL, "public-url", "", "origin of the links the server gives (invite_url), as players reach it: https://norns.example (empty: the address each request came to, never its Host header)")
 	f.StringVar(&o.metricsAddr, "metrics-addr", "", "address of a listener of its own for the Prometheus metrics at /metrics (empty: no metrics)")
+	f.BoolVar(&o.pprof, "pprof", false, "serve Go's profiles at /debug/pprof/ on the --metrics-addr listener too")
 	f.DurationVar(&o.easy, "ai-easy", live.DefaultAITime["easy"], "think time of an easy AI seat")
 	f.DurationVar(&o.medium, "ai-medium", live.DefaultAITime["medium"], "think time of a medium AI seat")
 	f.DurationVar(&o.hard, "ai-hard", live.DefaultAITime["hard"], "think time of a hard AI seat")
@@ -249,6 +252,9 @@ func (o *serveOptions) check(cmd *cobra.Command) (slog.Handler, error) {
 	if err := o.limits.check(); err != nil {
 		return nil, err
 	}
+	if o.pprof && o.metricsAddr == "" {
+		return nil, fmt.Errorf("--pprof: the profiles are served on the --metrics-addr listener: give it too")
+	}
 	if o.publicURL != "" {
 		origin, err := server.PublicOrigin(o.publicURL)
 		if err != nil {
@@ -307,6 +313,14 @@ func (o *serveOptions) serveMetrics(srv *server.Server, h slog.Handler, log *slo
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", srv.MetricsHandler())
+	if o.pprof {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+		log.Info("profiles", "addr", "http://"+mln.Addr().String()+"/debug/pprof/")
+	}
 	ms := o.limits.server(mux, h)
 	log.Info("metrics", "addr", "http://"+mln.Addr().String()+"/metrics")
 	go func() { done <- ms.Serve(mln) }()

@@ -308,3 +308,30 @@ func TestServePublicURL(t *testing.T) {
 		}
 	}
 }
+
+// TestServePprof: with --pprof the profiles are on the metrics listener,
+// never on the public one; --pprof without --metrics-addr is refused.
+func TestServePprof(t *testing.T) {
+	public, metrics, log := startServe(t, "--db", filepath.Join(t.TempDir(), "norns.db"), "--metrics-addr", "127.0.0.1:0", "--pprof")
+	if metrics == "" {
+		t.Fatalf("no metrics address in the log:\n%s", log)
+	}
+	base := strings.TrimSuffix(metrics, "/metrics")
+	if code, body := httpGet(t, base+"/debug/pprof/cmdline"); code != http.StatusOK || !strings.Contains(body, "--pprof") {
+		t.Errorf("GET %s/debug/pprof/cmdline = %d %q, want 200 and the command line", base, code, body)
+	}
+	if code, body := httpGet(t, base+"/debug/pprof/"); code != http.StatusOK || !strings.Contains(body, "heap") {
+		t.Errorf("GET %s/debug/pprof/ = %d, want 200 and the list of profiles:\n%s", base, code, body)
+	}
+	if code, _ := httpGet(t, public+"/debug/pprof/cmdline"); code == http.StatusOK {
+		t.Errorf("GET %s/debug/pprof/cmdline = 200 on the public listener, want no profiles there", public)
+	}
+	db := filepath.Join(t.TempDir(), "x.db")
+	_, stderr, err := run(t, "", "serve", "--addr", "127.0.0.1:0", "--db", db, "--pprof")
+	if err == nil || !strings.Contains(stderr, "--pprof") {
+		t.Errorf("norns serve --pprof without --metrics-addr = %v, %q; want an error naming --pprof", err, stderr)
+	}
+	if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("norns serve --pprof without --metrics-addr made %s (%v), want nothing made", db, err)
+	}
+}

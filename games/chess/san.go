@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/norns-games/norns/game"
 )
@@ -81,7 +82,10 @@ func (p *Position) SAN(m Move) string {
 	return s
 }
 
-var sanPattern = regexp.MustCompile(`^([NBRQK])?([a-h])?([1-8])?(x)?([a-h][1-8])(=?([NBRQ]))?$`)
+// sanPattern splits a SAN move, compiled on first use.
+var sanPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([NBRQK])?([a-h])?([1-8])?(x)?([a-h][1-8])(=?([NBRQ]))?$`)
+})
 
 // ParseSAN finds the move among legal that the SAN text names. Check and
 // annotation suffixes ("+", "#", "!", "?") are ignored; "0-0" is read as
@@ -98,7 +102,7 @@ func ParseSAN(p *Position, text string, legal []Move) (Move, error) {
 		}
 		return NoMove, fmt.Errorf("chess: %w: %s: castling not allowed here", game.ErrIllegal, text)
 	}
-	g := sanPattern.FindStringSubmatch(s)
+	g := sanPattern().FindStringSubmatch(s)
 	if g == nil {
 		return NoMove, fmt.Errorf("chess: %w: %q is not a move in UCI or SAN", game.ErrSyntax, text)
 	}
