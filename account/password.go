@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -32,8 +33,9 @@ var (
 //go:embed common-passwords.txt
 var commonText string
 
-// common is the set of common passwords, in lower case.
-var common = func() map[string]bool {
+// common is the set of common passwords, in lower case, read from the
+// list on first use (not at start-up: most commands never need it).
+var common = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	sc := bufio.NewScanner(strings.NewReader(commonText))
 	for sc.Scan() {
@@ -42,10 +44,10 @@ var common = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // CommonPasswords is the number of common passwords refused.
-func CommonPasswords() int { return len(common) }
+func CommonPasswords() int { return len(common()) }
 
 // CheckPassword checks a new password: long enough, not too long, valid
 // UTF-8, and not a common one (whatever its case), nor the user name.
@@ -57,8 +59,8 @@ func CheckPassword(password, name string) error {
 		return fmt.Errorf("%w: %d characters, at least %d", ErrPasswordShort, utf8.RuneCountInString(password), MinPassword)
 	case len(password) > MaxPassword:
 		return fmt.Errorf("%w: %d bytes, at most %d", ErrPasswordLong, len(password), MaxPassword)
-	case common[strings.ToLower(password)]:
-		return fmt.Errorf("%w: one of the %d most common", ErrPasswordCommon, len(common))
+	case common()[strings.ToLower(password)]:
+		return fmt.Errorf("%w: one of the %d most common", ErrPasswordCommon, len(common()))
 	case name != "" && strings.EqualFold(password, name):
 		return fmt.Errorf("%w: the user name", ErrPasswordCommon)
 	}
