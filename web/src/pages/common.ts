@@ -9,6 +9,19 @@ export function playerLabel(player: string): string {
   return has("player." + player) ? t("player." + player) : player;
 }
 
+/** playerOf names a seat in the genitive, for "seed of", "chances of"
+ * ("белых", "игрока 2" in Russian); other seats as playerLabel. */
+export function playerOf(player: string): string {
+  const keys: Record<string, string> = { white: "gen.white", black: "gen.black", p1: "gen.p1", p2: "gen.p2", p3: "gen.p3" };
+  return keys[player] ? t(keys[player]) : playerLabel(player);
+}
+
+/** youPlay tells a player which seat is theirs ("вы играете белыми"). */
+export function youPlay(player: string): string {
+  const keys: Record<string, string> = { white: "you.white", black: "you.black", p1: "you.p1", p2: "you.p2", p3: "you.p3" };
+  return keys[player] ? t(keys[player]) : t("game.you");
+}
+
 /** seatLabel tells who sits in a seat. */
 export function seatLabel(s: SeatView): string {
   if (s.kind === "ai") return t("seat.ai", { level: levelLabel(s.level ?? "") });
@@ -43,8 +56,27 @@ export function optionValueLabel(value: string): string {
   return has("option.value." + value) ? t("option.value." + value) : value;
 }
 
-/** reasonLabel translates a result's reason phrase. */
-export function reasonLabel(reason: string): string {
+/** valueLabel is an option's value in the reader's language: a tafl
+ * layout by its shape, a Samurai deck by its cards, else optionValueLabel. */
+export function valueLabel(option: string, value: string): string {
+  const layouts: Record<string, string> = {
+    sea11: "layout.sea11", copenhagen11: "layout.copenhagen11", sea9: "layout.sea9", sea9circle: "layout.sea9circle",
+    sea13: "layout.sea13", fetlar11: "layout.fetlar11", brandubh7: "layout.brandubh7", tablut9: "layout.tablut9",
+  };
+  if (option === "layout" && layouts[value]) return t(layouts[value]);
+  if (option === "deck" && /^(Q{0,2})(R{0,2})(B{0,2})(N{0,2})$|^-$/.test(value)) {
+    if (value === "-" || value === "") return t("deck.none");
+    const cards: [string, string][] = [["Q", "deck.queen"], ["R", "deck.rook"], ["B", "deck.bishop"], ["N", "deck.knight"]];
+    return cards.map(([c, k]) => [k, value.split(c).length - 1] as const).filter(([, n]) => n > 0).map(([k, n]) => t(k, { n })).join(", ");
+  }
+  return optionValueLabel(value);
+}
+
+/** reasonLabel translates a result's reason phrase; game, when given,
+ * picks a game's own word (Sea Hnefatafl's king is immobilised, rule 4
+ * of its seed). */
+export function reasonLabel(reason: string, game = ""): string {
+  if (game === "seatafl" && reason === "king captured") return t("tafl.reason.immobilised");
   const key = "reason." + reason.replace(/ /g, "-");
   return has(key) ? t(key) : reason;
 }
@@ -71,9 +103,24 @@ export function outcome(status: string, result: string): Outcome | null {
   return { kind: "win", winners: words, points, reason };
 }
 
+/** resigned is the side that resigned a game of White and Black, "" for
+ * any other result. */
+function resigned(o: Outcome): string {
+  if (o.kind !== "win" || o.reason !== "resignation" || o.winners.length !== 1) return "";
+  return o.winners[0] === "white" ? "black" : o.winners[0] === "black" ? "white" : "";
+}
+
+/** reasonShown is the reason a banner shows after resultText: none when
+ * resultText already says it ("Белые сдались"). */
+export function reasonShown(o: Outcome, game = ""): string {
+  return o.reason && !resigned(o) ? reasonLabel(o.reason, game) : "";
+}
+
 /** resultText is a result banner's text. */
 export function resultText(o: Outcome): string {
   const who = o.winners.map(playerLabel).join(", ");
+  const r = resigned(o);
+  if (r) return t(r === "white" ? "status.resigned.white" : "status.resigned.black");
   let text: string;
   if (o.kind === "win") text = o.points ? t("status.win.points", { player: who, n: o.points }) : t("status.win", { player: who });
   else if (o.kind === "draw") text = t("status.draw") + (who ? ": " + who : "");
@@ -84,12 +131,15 @@ export function resultText(o: Outcome): string {
 /** statusText describes a game's state in a list; seeds says that a game
  * waiting to start has every seat taken and waits for the players' dice
  * seeds. */
-export function statusText(status: string, result: string, seeds = false): string {
+export function statusText(status: string, result: string, seeds = false, game = ""): string {
   if (status === "waiting") return t(seeds ? "status.seeds" : "status.waiting");
   if (status === "chance") return t("status.chance");
   if (status.startsWith("turn ")) return t("status.turn", { player: playerLabel(status.slice(5)) });
   const o = outcome(status, result);
-  if (o) return resultText(o) + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
+  if (o) {
+    const why = reasonShown(o, game);
+    return resultText(o) + (why ? ` (${why})` : "");
+  }
   return status;
 }
 

@@ -15,7 +15,7 @@ import { h, clear, Child } from "../dom";
 import { t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
-import { playerLabel } from "./common";
+import { playerOf } from "./common";
 import { RecordError, verifyRecord, Verdict, Signature } from "../verify";
 import { firstCommit, schemeV2 } from "../nonce";
 
@@ -238,7 +238,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
         fair,
         h("div", null, t("game.commitment"), ": ", h("code", null, f.commitment)),
         h("div", null, t("game.rolls", { n: f.rolls })),
-        Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerLabel(p) }), ": ", h("code", null, s))),
+        Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerOf(p) }), ": ", h("code", null, s))),
         f.server_seed ? h("div", null, t("game.serverseed"), ": ", h("code", { id: "server-seed" }, f.server_seed)) : h("div", { class: "muted" }, t("game.seedlater")),
       );
       drawSeed(v);

@@ -380,7 +380,7 @@ export function turnLines(game: string, plies: Ply[], start: string, turns: Turn
     const who = tr.player === "chance" ? "" : playerLabel(tr.player);
     // A Nords Loki turn reads as one line: the player, the roll, the
     // steps, what sank.
-    out.push(h("li", { class: "turn-line" + (game === "nordsloki" ? " inline" : ""), "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, who) : null, rows)));
+    out.push(h("li", { class: "turn-line" + (game === "nordsloki" ? " inline" : ""), "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, game === "nordsloki" ? who + ":" : who) : null, rows)));
   }
   return out;
 }
