@@ -337,6 +337,18 @@ func TestRussianWording(t *testing.T) {
 		{"tui.level.easy", "слабый"},
 		{"tui.level.medium", "средний"},
 		{"tui.level.hard", "сильный"},
+		// One name per game, as the seeds give it (issue 35).
+		{"game.seidr", "Сейд (Seiðr)"},
+		{"game.luxumbra", "Шахматы Света и Тени (Lux et Umbra)"},
+		// Grammar: the side that resigned, a seat's seed and chances in the
+		// genitive, the player's own seat, a card of a piece.
+		{"reason.resignation", "соперник сдался"},
+		{"status.resigned.white", "Белые сдались"},
+		{"gen.black", "чёрных"},
+		{"you.white", "вы играете белыми"},
+		{"card.knight", "коня"},
+		{"nav.replay", "Просмотр партии"},
+		{"tafl.enclosed", "Белые окружены."},
 		{"piece.white", Default[Russian]["player.white"].Text}, // the web app's label of White's hand
 		{"piece.black", Default[Russian]["player.black"].Text},
 	} {
@@ -354,6 +366,10 @@ func TestRussianWording(t *testing.T) {
 		{T(Russian, "loki.stack", "n", 1) + ", " + T(Russian, "loki.withkonung"), "1 шашка, в том числе конунг"},
 		{T(Russian, "loki.stack", "n", 3) + ", " + T(Russian, "loki.withkonung"), "3 шашки, в том числе конунг"},
 		{T(Russian, "loki.stack", "n", 5), "5 шашек"},
+		{T(Russian, "game.seatseed", "player", T(Russian, "gen.black")), "Зерно чёрных"},
+		{T(Russian, "analysis.graph", "player", T(Russian, "gen.white")), "Шансы белых на победу по ходам"},
+		{T(Russian, "samurai.gives", "card", T(Russian, "card.knight")), "Этот ход отдаст сопернику карту коня"},
+		{T(Russian, "tafl.attackers", "n", 24) + " · " + T(Russian, "tafl.defenders", "n", 12), "24 чёрные фишки · 12 белых фишек"},
 		{T(Russian, "tui.loki.player", "player", "Игрок 1", "waiting", "6W", "off", 0, "lives", 7), "Игрок 1: ждут входа 6W, выведено 0, жизни конунга: 7"},
 	} {
 		if tc.got != tc.want {

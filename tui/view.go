@@ -159,6 +159,8 @@ func (m *Model) help() string {
 		return m.faint(i18n.T(m.lang, "tui.online.help") + " · " + m.roomKey())
 	case m.list:
 		return m.faint(i18n.T(m.lang, "tui.help.list"))
+	case files > 0 && m.g.Name() == "nordsloki":
+		return m.faint(i18n.T(m.lang, "tui.help.loki")) // the seed's «шашка», not a piece
 	case files > 0:
 		return m.faint(i18n.T(m.lang, "tui.help.board"))
 	}
