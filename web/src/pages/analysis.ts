@@ -14,7 +14,7 @@
 import { h, s, clear } from "../dom";
 import { lang, t } from "../i18n";
 import { ApiError, GameView, Ply, peopleText } from "../api";
-import { playerLabel, playerOf } from "./common";
+import { moveSAN, playerLabel, playerOf, sanText } from "./common";
 import type { Analysis, AnalysisStep as Step, AnalysisView } from "../wire";
 
 /** signs are the marks as annotators write them. */
@@ -40,7 +40,7 @@ export interface AnalysisPanel {
 
 /** analysisPanel is the panel of game id; plies gives the game's plies
  * (for their SAN), pick shows the position after a ply. */
-export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number) => void, number: (ply: number) => string = (i) => `${i + 1}.`): AnalysisPanel {
+export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number) => void, number: (ply: number) => string = (i) => `${i + 1}.`, startPos: () => string = () => ""): AnalysisPanel {
   let closed = false;
   let asked = false; // a GET was made, or a POST
   let result: Analysis | null = null;
@@ -99,7 +99,17 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
 
   /** moveText is a step's move as the move list writes it. */
   function moveText(st: Step): string {
-    return plies()[st.ply]?.san ?? st.move;
+    const san = plies()[st.ply]?.san;
+    return san ? sanText(san) : st.move;
+  }
+
+  /** bestText is the AI's preferred move in SAN where the game writes
+   * its moves so (moveSAN), from the position before the step. */
+  function bestText(st: Step): string {
+    const ps = plies();
+    if (!st.best || !ps[st.ply]?.san) return st.best ?? "";
+    const before = st.ply > 0 ? ps[st.ply - 1].position : startPos();
+    return before ? moveSAN(before, st.best) : st.best;
   }
 
   function draw(a: Analysis): void {
@@ -116,7 +126,7 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
             h("li", null, h("button", { type: "button", class: `mark-${st.mark}`, "data-ply": st.ply, "data-mark": st.mark, onclick: () => pick(st.ply) },
               `${number(st.ply)} ${playerLabel(st.player)}: ${moveText(st)} ${signs[st.mark!]} `,
               h("span", { class: "mark-name" }, t("analysis.mark." + st.mark)),
-              st.best ? [" — ", t("analysis.best", { move: st.best })] : null,
+              st.best ? [" — ", t("analysis.best", { move: bestText(st) })] : null,
               ` (${pct(st.before[a.players.indexOf(st.player)])} → ${pct(st.after[a.players.indexOf(st.player)])})`,
             )),
           ))

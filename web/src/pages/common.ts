@@ -22,6 +22,52 @@ export function youPlay(player: string): string {
   return keys[player] ? t(keys[player]) : t("game.you");
 }
 
+/** sanText writes a move of SAN with the piece letters of the reader's
+ * language, as its chess books do ("Кf3", "bxa8=Ф" in Russian); a text
+ * that is not SAN (a roll, a step) has no capital piece letters and stays
+ * as it is, and so does castling (O-O). */
+export function sanText(san: string): string {
+  const keys: Record<string, string> = { K: "san.king", Q: "san.queen", R: "san.rook", B: "san.bishop", N: "san.knight" };
+  return san.replace(/[KQRBN]/g, (c) => t(keys[c]));
+}
+
+/** moveSAN writes a move in coordinates ("g1f3", "e7e8q") of a chess game
+ * as SAN from the position before it (its FEN's board first): the piece,
+ * a capture, the square, a promotion. It does not tell two pieces apart
+ * that reach one square, nor mark a check: enough to name the AI's
+ * preferred move beside the moves played. Anything else stays as it is. */
+export function moveSAN(position: string, move: string): string {
+  const m = /^([a-h])([1-8])([a-h])([1-8])([qrbn])?$/.exec(move);
+  if (!m) return move;
+  let board = position.split(" ")[0] ?? "";
+  if (board.includes("[")) board = board.slice(0, board.indexOf("["));
+  const ranks = board.split("/");
+  if (ranks.length !== 8) return move;
+  const at = (file: string, rank: string): string => {
+    const row = ranks[8 - Number(rank)];
+    let col = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) col += Number(c);
+      else {
+        if (col === file.charCodeAt(0) - 97) return c;
+        col++;
+      }
+      if (col > file.charCodeAt(0) - 97) return "";
+    }
+    return "";
+  };
+  const p = at(m[1], m[2]);
+  if (!p) return move;
+  const type = p.toUpperCase();
+  const target = at(m[3], m[4]);
+  if (type === "K" && m[1] === "e" && (m[3] === "g" || m[3] === "c") && m[2] === m[4]) return m[3] === "g" ? "O-O" : "O-O-O";
+  if (type === "P") {
+    const capture = m[1] !== m[3];
+    return sanText(`${capture ? m[1] + "x" : ""}${m[3]}${m[4]}${m[5] ? "=" + m[5].toUpperCase() : ""}`);
+  }
+  return sanText(`${type}${target ? "x" : ""}${m[3]}${m[4]}`);
+}
+
 /** seatLabel tells who sits in a seat. */
 export function seatLabel(s: SeatView): string {
   if (s.kind === "ai") return t("seat.ai", { level: levelLabel(s.level ?? "") });

@@ -158,7 +158,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const tr = view ? turnsOf(view.game, plies, startPosition).find((x) => x.plies.includes(i)) : undefined;
     return tr && tr.n ? `${tr.n}${tr.second ? "…" : "."}` : "";
   };
-  const analysis = analysisPanel(id, () => plies, (i) => browse(i), moveNumber);
+  const analysis = analysisPanel(id, () => plies, (i) => browse(i), moveNumber, () => startPosition);
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
   // spectator: the game refused this browser's token, the page follows
   // the game (and chats) as a spectator.

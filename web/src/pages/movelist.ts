@@ -8,7 +8,7 @@
 import { h, Child } from "../dom";
 import { t } from "../i18n";
 import { Ply } from "../api";
-import { playerLabel } from "./common";
+import { playerLabel, sanText } from "./common";
 import { info } from "../games";
 
 /** Turn is one line of the move list: the plies it groups (indices into
@@ -279,7 +279,7 @@ export function sayPly(game: string, plies: Ply[], start: string, i: number): Sa
   const p = plies[i];
   const prev = before(plies, start, i);
   const notes: string[] = [];
-  let text = p.san || p.action;
+  let text = p.san ? sanText(p.san) : p.action;
   if (game === "seidr") {
     if (p.player === "chance") {
       const lines = seidrRoll(prev, Number(p.action));

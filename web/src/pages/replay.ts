@@ -9,7 +9,7 @@ import { h, clear } from "../dom";
 import { has, lang, t } from "../i18n";
 import { api, actionsOf, seats, ApiError, GameView, Replay } from "../api";
 import { info, makeBoard } from "../games";
-import { outcome, playerLabel, reasonShown, resultText, statusText } from "./common";
+import { outcome, playerLabel, reasonShown, resultText, sanText, statusText } from "./common";
 import { sayPly } from "./movelist";
 import { notFound } from "./notfound";
 import { recordLinks } from "./fair";
@@ -246,7 +246,7 @@ function player(box: HTMLElement, r: Replay): ReplayPlayer {
       h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i, tabindex: 0, onclick: () => {
         at = i + 1;
         draw(false);
-      } }, p.player === "chance" ? [t("game.roll") + ": ", sayPly(r.game, r.plies, r.start, i).text] : [playerLabel(p.player) + ": ", p.san || p.action]),
+      } }, p.player === "chance" ? [t("game.roll") + ": ", sayPly(r.game, r.plies, r.start, i).text] : [playerLabel(p.player) + ": ", p.san ? sanText(p.san) : p.action]),
     );
   });
   const gi = info(r.game);
