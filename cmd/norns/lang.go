@@ -41,6 +41,15 @@ func cliLang(args []string) i18n.Lang {
 	return i18n.FromEnv()
 }
 
+// cmdLang is the language of a running command: its --lang flag, else
+// the environment's.
+func cmdLang(c *cobra.Command) i18n.Lang {
+	if v, err := c.Flags().GetString("lang"); err == nil && v != "" {
+		return i18n.Parse(v)
+	}
+	return i18n.FromEnv()
+}
+
 // helpKey is the catalog key of a command's text: "cli.norns.lab.merge"
 // + suffix.
 func helpKey(c *cobra.Command, suffix string) string {
@@ -226,7 +235,7 @@ func localFlagUsages(l i18n.Lang, s string) string {
 }
 
 // localDuration writes a duration in language l's units: "1 мин 30 с",
-// "400 мс".
+// "1 с 500 мс", "400 мс" (whole milliseconds).
 func localDuration(l i18n.Lang, d time.Duration) string {
 	if d == 0 {
 		return i18n.T(l, "cli.duration.s", "n", "0")
@@ -240,14 +249,8 @@ func localDuration(l i18n.Lang, d time.Duration) string {
 	}
 	unit("cli.duration.h", time.Hour)
 	unit("cli.duration.min", time.Minute)
-	if d%time.Second == 0 || d > time.Second {
-		if d > 0 {
-			s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-			parts = append(parts, i18n.T(l, "cli.duration.s", "n", strings.Replace(s, ".", i18n.T(l, "cli.decimal"), 1)))
-		}
-	} else {
-		unit("cli.duration.ms", time.Millisecond)
-	}
+	unit("cli.duration.s", time.Second)
+	unit("cli.duration.ms", time.Millisecond)
 	return strings.Join(parts, " ")
 }
 
