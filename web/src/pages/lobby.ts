@@ -111,6 +111,7 @@ export function lobbyPage(main: HTMLElement): () => void {
     const ruleSets = h("label", { class: "rule-sets" }, t("lobby.ruleset"), " ", select);
     const g = tafl.find((x) => x.name === chosen) ?? tafl[0];
     const el = card(g, catalog.find((x) => x.name === g.name), ruleSets);
+    el.classList.add("tafl-card");
     select.addEventListener("change", () => {
       const next = taflCard(tafl, catalog, select.value);
       el.replaceWith(next);
