@@ -12,7 +12,7 @@
 // page's and the join step's.
 
 import { h, clear, Child } from "../dom";
-import { t } from "../i18n";
+import { lang, t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
 import { playerOf } from "./common";
@@ -36,7 +36,9 @@ export function recordLinks(el: HTMLElement, id: string, game: string): Promise<
   return gameCatalog().then(
     (cat) => {
       const formats = cat.find((c) => c.name === game)?.records ?? ["norns"];
-      clear(el, t("record.download"), " ", formats.flatMap((f, i) => [i ? " · " : "", link(f)]));
+      // The records are the programs' formats, written in English
+      // whatever the page's language: a reader of another language is told.
+      clear(el, t("record.download"), " ", formats.flatMap((f, i) => [i ? " · " : "", link(f)]), lang !== "en" ? h("span", { class: "record-lang" }, " ", t("record.english")) : null);
     },
     (e) => {
       clear(el, t("record.download"), " ", link("norns"));
