@@ -1003,8 +1003,9 @@ func TestLeave(t *testing.T) {
 	}
 	for _, u := range []*user{white, black} {
 		u.wait("the result", `!document.querySelector("#result").hidden && document.querySelector("main").dataset.idle !== "false"`, 10*time.Second)
-		if got := u.text("#result"); got != "White wins — resignation" {
-			t.Errorf("%s: the banner = %q, want %q", u.name, got, "White wins — resignation")
+		// The banner says who resigned, as lichess does.
+		if got := u.text("#result"); got != "Black resigned" {
+			t.Errorf("%s: the banner = %q, want %q", u.name, got, "Black resigned")
 		}
 		if got := u.text(`#moves li[data-event="resign"]`); got != "Black resigns" {
 			t.Errorf("%s: the resignation in the move list = %q, want %q", u.name, got, "Black resigns")
@@ -1021,7 +1022,7 @@ func TestLeave(t *testing.T) {
 	if got, want := black.text(`#moves li[data-event="resign"]`), "Чёрные сдались"; got != want {
 		t.Errorf("the resignation in Russian = %q, want %q", got, want)
 	}
-	if got, want := black.text("#result"), "Победа: Белые — сдача"; got != want {
+	if got, want := black.text("#result"), "Чёрные сдались"; got != want {
 		t.Errorf("the Russian banner = %q, want %q", got, want)
 	}
 
