@@ -377,3 +377,39 @@ func TestRussianWording(t *testing.T) {
 		}
 	}
 }
+
+// TestRussianRulesFromSeeds checks that the Russian rules pages tell what
+// the seeds say where an earlier reading left it out, in the seeds' words
+// (issue 35): the brave piece between two or three, the simplified Nords
+// Loki's Loki rule and entry, its technical victory and the split and sum
+// of 1:3:4, Lux et Umbra's agreement on the first-move balance and its
+// note on rated games; and that they name no English word in an
+// abbreviation («англ.») and end a ruling before the next sentence.
+func TestRussianRulesFromSeeds(t *testing.T) {
+	pages := russianPages(t)
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, tc := range []struct{ page, want string }{
+		{"sea-hnefatafl", "между двух или трёх фишек противника"},
+		{"nords-loki", "«Кораблём Локи» заменяется любой из четырёх"},
+		{"nords-loki", "первой входить в следующий Атт и последней выводиться с доски может любая шашка"},
+		{"nords-loki", "засчитывается **техническая победа**"},
+		{"nords-loki", "выставить 3 шашки на корабли Феху, Турисаз и Ансуз (1-й, 3-й и 4-й корабль от начала)"},
+		{"nords-loki", "двумя шашками на корабли 1-й и 7-й (3+4), 3-й и 5-й (1+4), 4-й и 4-й (1+3), или одной шашкой на 8-й корабль (1+3+4)"},
+		{"nords-loki", "Побеждает тот, кто первым вывел все свои 13 шашек с доски"},
+		{"lux-et-umbra", "Игроки должны договориться об использовании этого правила перед началом партии"},
+		{"lux-et-umbra", "в турнирных или рейтинговых играх"},
+		{"seidr", "побеждает тот, кто берёт короля.] Шаха нет"},
+		{"samurai-chess", "**Карты на руке — только имеющихся на доске фигур**"},
+	} {
+		if !strings.Contains(flat(pages[tc.page]), tc.want) {
+			t.Errorf("web/rules/ru/%s.md does not say %q", tc.page, tc.want)
+		}
+	}
+	for name, text := range pages {
+		for _, w := range []string{"англ.", "финиш", "Сейд-шахмат", "тихий ход", "ЛОКИ проверяется раньше ОДИНА"} {
+			if strings.Contains(text, w) {
+				t.Errorf("web/rules/ru/%s.md says %q", name, w)
+			}
+		}
+	}
+}
