@@ -367,6 +367,12 @@ func TestRussianWording(t *testing.T) {
 		{T(Russian, "loki.stack", "n", 3) + ", " + T(Russian, "loki.withkonung"), "3 шашки, в том числе конунг"},
 		{T(Russian, "loki.stack", "n", 5), "5 шашек"},
 		{T(Russian, "game.seatseed", "player", T(Russian, "gen.black")), "Зерно чёрных"},
+		// A king captured in each game's words: immobilised in Sea
+		// Hnefatafl, taken in the other tafl games, eaten in Lux et Umbra.
+		{GameReason(Russian, "seatafl", "king captured"), "король обездвижен"},
+		{GameReason(Russian, "copenhagen", "king captured"), "король взят"},
+		{GameReason(Russian, "luxumbra", "king captured"), "съели короля"},
+		{GameReason(Russian, "nordsloki", "shared finish"), "соперник следующим же ходом вывел все свои шашки"},
 		{T(Russian, "analysis.graph", "player", T(Russian, "gen.white")), "Шансы белых на победу по ходам"},
 		{T(Russian, "samurai.gives", "card", T(Russian, "card.knight")), "Этот ход отдаст сопернику карту коня"},
 		{T(Russian, "tafl.attackers", "n", 24) + " · " + T(Russian, "tafl.defenders", "n", 12), "24 чёрные фишки · 12 белых фишек"},

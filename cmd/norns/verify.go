@@ -108,7 +108,7 @@ moves are legal), 1 when anything does not match.`,
 			// language.
 			gameName, status, result := v.Game, v.Status, v.Result
 			if l != i18n.English {
-				gameName, status = i18n.T(l, "game."+v.Game), localStatus(l, v.Status, v.Result)
+				gameName, status = i18n.T(l, "game."+v.Game), localStatus(l, v.Game, v.Status, v.Result)
 				result = status
 			}
 			out := cmd.OutOrStdout()
@@ -173,7 +173,7 @@ func verifyError(l i18n.Lang, file string, err error) error {
 // localStatus says a game's status ("over white 1") with its result
 // ("white wins 1 (oin)") in l, as the screens say it: "Победа: Белые, 1
 // очко (ойн)".
-func localStatus(l i18n.Lang, status, result string) string {
+func localStatus(l i18n.Lang, gameName, status, result string) string {
 	words := strings.Fields(status)
 	if len(words) == 0 {
 		return status
@@ -192,7 +192,7 @@ func localStatus(l i18n.Lang, status, result string) string {
 	}
 	reason := ""
 	if i := strings.LastIndex(result, "("); i >= 0 && strings.HasSuffix(result, ")") {
-		reason = " (" + i18n.Reason(l, result[i+1:len(result)-1]) + ")"
+		reason = " (" + i18n.GameReason(l, gameName, result[i+1:len(result)-1]) + ")"
 	}
 	words = words[1:]
 	var who []string

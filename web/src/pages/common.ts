@@ -3,6 +3,7 @@
 
 import { has, t } from "../i18n";
 import { GameView, SeatView } from "../api";
+import { info } from "../games";
 
 /** playerLabel names a seat for people ("White", "Player 2"). */
 export function playerLabel(player: string): string {
@@ -119,10 +120,10 @@ export function valueLabel(option: string, value: string): string {
 }
 
 /** reasonLabel translates a result's reason phrase; game, when given,
- * picks a game's own word (Sea Hnefatafl's king is immobilised, rule 4
- * of its seed). */
+ * picks a game's own word: a tafl king is immobilised (Sea Hnefatafl's
+ * seed) or taken, not eaten as in Lux et Umbra. */
 export function reasonLabel(reason: string, game = ""): string {
-  if (game === "seatafl" && reason === "king captured") return t("tafl.reason.immobilised");
+  if (reason === "king captured" && info(game)?.board === "tafl") return t(game === "seatafl" ? "tafl.reason.immobilised" : "tafl.reason.captured");
   const key = "reason." + reason.replace(/ /g, "-");
   return has(key) ? t(key) : reason;
 }
