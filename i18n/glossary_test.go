@@ -349,6 +349,11 @@ func TestRussianWording(t *testing.T) {
 		{"card.knight", "коня"},
 		{"nav.replay", "Просмотр партии"},
 		{"tafl.enclosed", "Белые окружены."},
+		{"loki.last", "здесь был последний ход"}, // after a stack of any number, a konung or none
+		{"create.invites.help", "Отправьте каждому игроку ссылку на его место. Партия начнётся, когда все места будут заняты."},
+		{"seed.set", "Сохранить зерно"},
+		{"chat.phrase.wellplayed", "Отличная партия!"},
+		{"analysis.mark.blunder", "зевок"},
 		{"piece.white", Default[Russian]["player.white"].Text}, // the web app's label of White's hand
 		{"piece.black", Default[Russian]["player.black"].Text},
 	} {

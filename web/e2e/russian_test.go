@@ -13,7 +13,8 @@ import (
 // names options, tafl layouts and Samurai decks in Russian, their
 // identifiers only in tooltips; a game page says «вы играете белыми» and,
 // over, hides the move box and tells that the records are in English; the
-// replay of a dice game says its rolls in words and its date in Russian.
+// replay of a dice game says its rolls in words and its date in Russian;
+// Nords Loki's turn lines and trays read as Russian.
 func TestRussianScreens(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -83,6 +84,20 @@ func TestRussianScreens(t *testing.T) {
 	u.wait("the records", `!!document.querySelector("#records .record-lang")`, 10*time.Second)
 	if got := u.text("#records"); !strings.Contains(got, "на английском") {
 		t.Errorf("the records do not say they are in English: %q", got)
+	}
+
+	// Nords Loki: a turn's line reads «Игрок 1: выпало …», the waiting
+	// checkers are named in lower case after the player.
+	loki, lkg := a.create("nordsloki", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	ltok := tokensOf(lkg)
+	u.holdSeats(a, loki, ltok)
+	u.do(chromedp.Navigate(a.url("/games/" + loki)))
+	u.wait("the turn's line", `!!document.querySelector("#moves li.turn-line .who") && !!document.querySelector("button.wait[data-wait]")`, 15*time.Second)
+	if got := u.text("#moves li.turn-line .who"); !strings.HasSuffix(got, ":") {
+		t.Errorf("Nords Loki's turn line names its player %q, want a colon after the name", got)
+	}
+	if got := u.eval(`document.querySelector("button.wait[data-wait]").getAttribute("aria-label")`); !strings.HasPrefix(got, "Игрок 1, ждут входа: ") {
+		t.Errorf("the waiting checkers read %q, want «Игрок 1, ждут входа: …»", got)
 	}
 
 	// The replays of this browser: the date in Russian; the replay of the
