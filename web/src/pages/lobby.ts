@@ -341,10 +341,10 @@ function miniBoard(v: GameView): HTMLElement {
 /** yourResult is a finished game's result from your side, for a game this
  * browser held a seat of and that somebody won: "you won" or "you lost"
  * with the reason; null otherwise. */
-function yourResult(g: { id: string; status: string; result: string; finished: boolean }): string | null {
+function yourResult(g: { id: string; game: string; status: string; result: string; finished: boolean }): string | null {
   const mine = Object.keys(seats.all(g.id));
   const o = outcome(g.status, g.result);
   if (!g.finished || !o || o.kind !== "win" || !mine.length) return null;
   const won = mine.some((p) => o.winners.includes(p));
-  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
+  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason, g.game)})` : "");
 }
