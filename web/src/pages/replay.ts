@@ -172,7 +172,7 @@ export function labReplayPage(main: HTMLElement): () => void {
       };
       if (parsed.length > 1) {
         lines.append(
-          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${has("game." + String(p.game)) ? t("game." + String(p.game)) : String(p.game ?? "?")} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`)}`)))),
+          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${has("game." + String(p.game)) ? t("game." + String(p.game)) : String(p.game ?? "?")} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`, false, String(p.game ?? ""))}`)))),
         );
       }
       open(parsed[0]);
