@@ -47,7 +47,7 @@ func TestLobby(t *testing.T) {
 	u.click(`button[data-lang="ru"]`)
 	u.wait("the Russian options", `document.documentElement.lang === "ru" && !!document.querySelector('.game-card[data-game="seidr"] .opts')`, 10*time.Second)
 	for game, want := range map[string]string{
-		"seidr":     "Настройки: Предел тихих ходов, Одни короли (да / нет)",
+		"seidr":     "Настройки: Предел ходов без взятия, Одни короли (да / нет)",
 		"seatafl":   "Настройки: Доска и расстановка, Третье повторение позиции (белые проигрывают / ничья / нет), Предел ходов",
 		"nordsloki": "Настройки: Число игроков (2 / 3), Конунги (да / нет)",
 	} {
