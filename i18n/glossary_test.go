@@ -377,6 +377,7 @@ func TestRussianWording(t *testing.T) {
 		{GameReason(Russian, "seatafl", "king captured"), "король обездвижен"},
 		{GameReason(Russian, "copenhagen", "king captured"), "король взят"},
 		{GameReason(Russian, "luxumbra", "king captured"), "съели короля"},
+		{GameReason(Russian, "seidr", "king captured"), "король взят"},
 		{GameReason(Russian, "nordsloki", "shared finish"), "соперник следующим же ходом вывел все свои шашки"},
 		{T(Russian, "analysis.graph", "player", T(Russian, "gen.white")), "Шансы белых на победу по ходам"},
 		{T(Russian, "samurai.gives", "card", T(Russian, "card.knight")), "Этот ход отдаст сопернику карту коня"},

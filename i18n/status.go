@@ -26,8 +26,11 @@ var taflGames = []string{"seatafl", "copenhagen", "fetlar", "brandubh", "tablut"
 
 // GameReason is Reason in a game's own words: a tafl king captured is
 // immobilised in Sea Hnefatafl («король обездвижен») and taken in the other
-// rule sets, not eaten as in Lux et Umbra.
+// rule sets and in Seiðr, not eaten as in Lux et Umbra.
 func GameReason(l Lang, gameName, reason string) string {
+	if reason == "king captured" && gameName == "seidr" {
+		return T(l, "seidr.reason.captured") // the seed: a throat cut, not a king eaten
+	}
 	if reason == "king captured" && slices.Contains(taflGames, gameName) {
 		if gameName == "seatafl" {
 			return T(l, "tafl.reason.immobilised")

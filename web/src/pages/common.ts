@@ -123,6 +123,7 @@ export function valueLabel(option: string, value: string): string {
  * picks a game's own word: a tafl king is immobilised (Sea Hnefatafl's
  * seed) or taken, not eaten as in Lux et Umbra. */
 export function reasonLabel(reason: string, game = ""): string {
+  if (reason === "king captured" && game === "seidr") return t("seidr.reason.captured");
   if (reason === "king captured" && info(game)?.board === "tafl") return t(game === "seatafl" ? "tafl.reason.immobilised" : "tafl.reason.captured");
   const key = "reason." + reason.replace(/ /g, "-");
   return has(key) ? t(key) : reason;
