@@ -337,6 +337,23 @@ func TestRussianWording(t *testing.T) {
 		{"tui.level.easy", "слабый"},
 		{"tui.level.medium", "средний"},
 		{"tui.level.hard", "сильный"},
+		// One name per game, as the seeds give it (issue 35).
+		{"game.seidr", "Сейд (Seiðr)"},
+		{"game.luxumbra", "Шахматы Света и Тени (Lux et Umbra)"},
+		// Grammar: the side that resigned, a seat's seed and chances in the
+		// genitive, the player's own seat, a card of a piece.
+		{"reason.resignation", "соперник сдался"},
+		{"status.resigned.white", "Белые сдались"},
+		{"gen.black", "чёрных"},
+		{"you.white", "вы играете белыми"},
+		{"card.knight", "коня"},
+		{"nav.replay", "Просмотр партии"},
+		{"tafl.enclosed", "Белые окружены."},
+		{"loki.last", "здесь был последний ход"}, // after a stack of any number, a konung or none
+		{"create.invites.help", "Отправьте каждому игроку ссылку на его место. Партия начнётся, когда все места будут заняты."},
+		{"seed.set", "Сохранить зерно"},
+		{"chat.phrase.wellplayed", "Отличная партия!"},
+		{"analysis.mark.blunder", "зевок"},
 		{"piece.white", Default()[Russian]["player.white"].Text}, // the web app's label of White's hand
 		{"piece.black", Default()[Russian]["player.black"].Text},
 	} {
@@ -354,10 +371,57 @@ func TestRussianWording(t *testing.T) {
 		{T(Russian, "loki.stack", "n", 1) + ", " + T(Russian, "loki.withkonung"), "1 шашка, в том числе конунг"},
 		{T(Russian, "loki.stack", "n", 3) + ", " + T(Russian, "loki.withkonung"), "3 шашки, в том числе конунг"},
 		{T(Russian, "loki.stack", "n", 5), "5 шашек"},
+		{T(Russian, "game.seatseed", "player", T(Russian, "gen.black")), "Зерно чёрных"},
+		// A king captured in each game's words: immobilised in Sea
+		// Hnefatafl, taken in the other tafl games, eaten in Lux et Umbra.
+		{GameReason(Russian, "seatafl", "king captured"), "король обездвижен"},
+		{GameReason(Russian, "copenhagen", "king captured"), "король взят"},
+		{GameReason(Russian, "luxumbra", "king captured"), "съели короля"},
+		{GameReason(Russian, "seidr", "king captured"), "король взят"},
+		{GameReason(Russian, "nordsloki", "shared finish"), "соперник следующим же ходом вывел все свои шашки"},
+		{T(Russian, "analysis.graph", "player", T(Russian, "gen.white")), "Шансы белых на победу по ходам"},
+		{T(Russian, "samurai.gives", "card", T(Russian, "card.knight")), "Этот ход отдаст сопернику карту коня"},
+		{T(Russian, "tafl.attackers", "n", 24) + " · " + T(Russian, "tafl.defenders", "n", 12), "24 чёрные фишки · 12 белых фишек"},
 		{T(Russian, "tui.loki.player", "player", "Игрок 1", "waiting", "6W", "off", 0, "lives", 7), "Игрок 1: ждут входа 6W, выведено 0, жизни конунга: 7"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// TestRussianRulesFromSeeds checks that the Russian rules pages tell what
+// the seeds say where an earlier reading left it out, in the seeds' words
+// (issue 35): the brave piece between two or three, the simplified Nords
+// Loki's Loki rule and entry, its technical victory and the split and sum
+// of 1:3:4, Lux et Umbra's agreement on the first-move balance and its
+// note on rated games; and that they name no English word in an
+// abbreviation («англ.») and end a ruling before the next sentence.
+func TestRussianRulesFromSeeds(t *testing.T) {
+	pages := russianPages(t)
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, tc := range []struct{ page, want string }{
+		{"sea-hnefatafl", "между двух или трёх фишек противника"},
+		{"nords-loki", "«Кораблём Локи» заменяется любой из четырёх"},
+		{"nords-loki", "первой входить в следующий Атт и последней выводиться с доски может любая шашка"},
+		{"nords-loki", "засчитывается **техническая победа**"},
+		{"nords-loki", "выставить 3 шашки на корабли Феху, Турисаз и Ансуз (1-й, 3-й и 4-й корабль от начала)"},
+		{"nords-loki", "двумя шашками на корабли 1-й и 7-й (3+4), 3-й и 5-й (1+4), 4-й и 4-й (1+3), или одной шашкой на 8-й корабль (1+3+4)"},
+		{"nords-loki", "Побеждает тот, кто первым вывел все свои 13 шашек с доски"},
+		{"lux-et-umbra", "Игроки должны договориться об использовании этого правила перед началом партии"},
+		{"lux-et-umbra", "в турнирных или рейтинговых играх"},
+		{"seidr", "побеждает тот, кто берёт короля.] Шаха нет"},
+		{"samurai-chess", "**Карты на руке — только имеющихся на доске фигур**"},
+	} {
+		if !strings.Contains(flat(pages[tc.page]), tc.want) {
+			t.Errorf("web/rules/ru/%s.md does not say %q", tc.page, tc.want)
+		}
+	}
+	for name, text := range pages {
+		for _, w := range []string{"англ.", "финиш", "Сейд-шахмат", "тихий ход", "ЛОКИ проверяется раньше ОДИНА"} {
+			if strings.Contains(text, w) {
+				t.Errorf("web/rules/ru/%s.md says %q", name, w)
+			}
 		}
 	}
 }

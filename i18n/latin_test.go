@@ -19,6 +19,11 @@ var notation = []string{
 	"players", "spectators", "Authorization", "Bearer",
 }
 
+// originals are the games' own names, which a Russian name may give after
+// the Russian one, in brackets: «Сейд (Seiðr)», «Шахматы Света и Тени (Lux
+// et Umbra)», as the seeds name them.
+var originals = []string{"Seiðr", "Lux et Umbra"}
+
 var (
 	latinWord   = regexp.MustCompile(`[A-Za-z][A-Za-z-]*[A-Za-z]`)
 	placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
@@ -29,7 +34,11 @@ var (
 // not in the notation list.
 func latinWords(text string) []string {
 	var out []string
-	for _, w := range latinWord.FindAllString(placeholder.ReplaceAllString(text, ""), -1) {
+	text = placeholder.ReplaceAllString(text, "")
+	for _, o := range originals {
+		text = strings.ReplaceAll(text, o, "")
+	}
+	for _, w := range latinWord.FindAllString(text, -1) {
 		if !slices.Contains(notation, w) {
 			out = append(out, w)
 		}

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/norns-games/norns/game"
@@ -17,6 +18,26 @@ func Reason(l Lang, reason string) string {
 		return s
 	}
 	return reason
+}
+
+// taflGames are the tafl rule sets, whose "king captured" is their own
+// (the seed of Sea Hnefatafl: the king immobilised).
+var taflGames = []string{"seatafl", "copenhagen", "fetlar", "brandubh", "tablut"}
+
+// GameReason is Reason in a game's own words: a tafl king captured is
+// immobilised in Sea Hnefatafl («король обездвижен») and taken in the other
+// rule sets and in Seiðr, not eaten as in Lux et Umbra.
+func GameReason(l Lang, gameName, reason string) string {
+	if reason == "king captured" && gameName == "seidr" {
+		return T(l, "seidr.reason.captured") // the seed: a throat cut, not a king eaten
+	}
+	if reason == "king captured" && slices.Contains(taflGames, gameName) {
+		if gameName == "seatafl" {
+			return T(l, "tafl.reason.immobilised")
+		}
+		return T(l, "tafl.reason.captured")
+	}
+	return Reason(l, reason)
 }
 
 // Status describes a state for people: whose turn it is, the dice, or the
@@ -51,5 +72,5 @@ func Status(l Lang, s game.State) string {
 	default:
 		text = T(l, "status.unfinished")
 	}
-	return text + " (" + Reason(l, r.Reason) + ")"
+	return text + " (" + GameReason(l, s.Game().Name(), r.Reason) + ")"
 }

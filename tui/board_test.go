@@ -152,13 +152,26 @@ func TestLokiBoard(t *testing.T) {
 	}
 	got := (lokiRenderer{}).board(s, marks{lang: i18n.English})
 	want := []string{
-		"A1 1ᚠ   2ᚢ   3ᚦ   4ᚨ   5ᚱ~  6ᚲ   7ᚷ   8ᚹ   in",
-		"   .    .    .    ¹2W  .    ²K   .    .    K10W",
+		"Att 1 1ᚠ   2ᚢ   3ᚦ   4ᚨ   5ᚱ~  6ᚲ   7ᚷ   8ᚹ   in",
+		"      .    .    .    ¹2W  .    ²K   .    .    K10W",
 		"",
 	}
 	for i, w := range want {
 		if got[i] != w {
 			t.Errorf("line %d = %q, want %q", i+1, got[i], w)
+		}
+	}
+	// The Atts as the seed names them, in Russian: «Атт 1…3».
+	ru := (lokiRenderer{}).board(s, marks{lang: i18n.Russian})
+	var heads []string
+	for _, line := range ru {
+		if strings.HasPrefix(line, "Атт ") {
+			heads = append(heads, line)
+		}
+	}
+	for i, w := range []string{"Атт 1 1ᚠ", "Атт 2 9", "Атт 3 17"} {
+		if i >= len(heads) || !strings.HasPrefix(heads[i], w) {
+			t.Errorf("the heads of the Atts are %q, want the %d. to begin %q", heads, i+1, w)
 		}
 	}
 }

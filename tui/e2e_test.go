@@ -125,7 +125,7 @@ func TestEndToEndNordsLokiRussian(t *testing.T) {
 	bin := buildNorns(t)
 	rec := filepath.Join(t.TempDir(), "loki.txt")
 	s := startTmux(t, bin, "play", "--game", "nordsloki", "--vs", "human", "--seed", "3", "--save", rec, "--lang", "ru", "--roll-delay", "50ms")
-	s.waitFor("ваш ход", "A1 1ᚠ", "Кубики:")
+	s.waitFor("ваш ход", "Атт 1 1ᚠ", "Кубики:")
 	for range 4 {
 		before, _ := readSaveFile(rec)
 		s.send("?")

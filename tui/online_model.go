@@ -702,7 +702,7 @@ func (m *Model) status() string {
 			text = i18n.T(m.lang, "status.win", "player", who)
 		}
 	}
-	return text + " (" + i18n.Reason(m.lang, reason) + ")"
+	return text + " (" + i18n.GameReason(m.lang, m.g.Name(), reason) + ")"
 }
 
 func playerNames(l i18n.Lang, names []string) []string {

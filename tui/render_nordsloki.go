@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -115,10 +114,13 @@ func (lokiRenderer) board(s game.State, m marks) []string {
 	var lines []string
 	for att := range 3 {
 		var head, stack, mark strings.Builder
-		label := fmt.Sprintf("A%d ", att+1)
+		// The Att's name as the seed writes it ("Атт 1"), the rows below
+		// it indented as far.
+		label := i18n.T(m.lang, "loki.att", "n", att+1) + " "
+		indent := strings.Repeat(" ", len([]rune(label)))
 		head.WriteString(label)
-		stack.WriteString("   ")
-		mark.WriteString("   ")
+		stack.WriteString(indent)
+		mark.WriteString(indent)
 		for k := range 9 {
 			field := att*8 + k + 1
 			var h, st string

@@ -159,6 +159,8 @@ func (m *Model) help() string {
 		return m.faint(i18n.T(m.lang, "tui.online.help") + " · " + m.roomKey())
 	case m.list:
 		return m.faint(i18n.T(m.lang, "tui.help.list"))
+	case files > 0 && m.g.Name() == "nordsloki":
+		return m.faint(i18n.T(m.lang, "tui.help.loki")) // the seed's «шашка», not a piece
 	case files > 0:
 		return m.faint(i18n.T(m.lang, "tui.help.board"))
 	}
@@ -274,7 +276,12 @@ func (m *Model) moveLines(w int) []string {
 		for j < len(m.entries) && m.entries[j].owner == m.entries[i].owner {
 			j++
 		}
-		n++
+		// A roll of no player's turn (Nords Loki's draw for the first
+		// player) is not a turn: it has no number, as in the web app.
+		chance := m.entries[i].owner < 0
+		if !chance {
+			n++
+		}
 		who := i18n.Player(m.lang, "chance")
 		if o := m.entries[i].owner; o >= 0 && int(o) < len(names) {
 			who = i18n.Player(m.lang, names[o])
@@ -291,7 +298,11 @@ func (m *Model) moveLines(w int) []string {
 				full++
 			}
 		}
-		out = append(out, wrap(fmt.Sprintf("%s %s: %s", number, who, strings.Join(texts, " ")), w)...)
+		line := fmt.Sprintf("%s %s: %s", number, who, strings.Join(texts, " "))
+		if chance {
+			line = fmt.Sprintf("%s: %s", who, strings.Join(texts, " "))
+		}
+		out = append(out, wrap(line, w)...)
 		i = j
 	}
 	return out

@@ -15,6 +15,7 @@ import (
 
 	"github.com/norns-games/norns/analysis"
 	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 	"github.com/norns-games/norns/record"
 )
 
@@ -57,7 +58,7 @@ package analysis).`,
 			}
 			v, err := record.Verify(rec, games.All)
 			if err != nil {
-				return fmt.Errorf("%s: does not match: %w", args[0], err)
+				return verifyError(cmdLang(cmd), args[0], err)
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -91,7 +92,7 @@ package analysis).`,
 				e.SetIndent("", "  ")
 				return e.Encode(an)
 			}
-			writeAnalysis(out, an)
+			writeAnalysis(out, an, cmdLang(cmd))
 			return nil
 		},
 	}
@@ -120,36 +121,46 @@ func markSign(m string) string {
 // pct writes a probability in percent.
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
 
-// writeAnalysis prints the table of the steps and the summary.
-func writeAnalysis(w io.Writer, an *analysis.Analysis) {
+// writeAnalysis prints the table of the steps and the summary in
+// language l: its headings, the players, the marks and the notes.
+func writeAnalysis(w io.Writer, an *analysis.Analysis, l i18n.Lang) {
+	player := func(name string) string {
+		if l == i18n.English {
+			return name
+		}
+		return i18n.Player(l, name)
+	}
+	row := func(key string) string { return i18n.T(l, key) + "\t\n" }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "ply\tplayer\tmove\tbefore\tafter\tbest\tmark\t\n")
+	fmt.Fprint(tw, row("cli.analyze.columns"))
 	for _, st := range an.Steps {
 		if st.Chance {
 			var luck []string
-			for j, l := range st.Luck {
-				luck = append(luck, fmt.Sprintf("%s %+.0f%%", an.Players[j], 100*l))
+			for j, lk := range st.Luck {
+				luck = append(luck, fmt.Sprintf("%s %+.0f%%", player(an.Players[j]), 100*lk))
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t\t\t\tluck: %s\t\n", st.Ply+1, st.Player, st.Move, strings.Join(luck, ", "))
+			fmt.Fprintf(tw, "%d\t%s\t%s\t\t\t\t%s\t\n", st.Ply+1, player(st.Player), st.Move, i18n.T(l, "cli.analyze.luck", "list", strings.Join(luck, ", ")))
 			continue
 		}
 		j := indexOf(an.Players, st.Player)
 		best, m := st.Best, markSign(st.Mark)
-		if st.Forced {
-			m = "forced"
-		}
-		if m != "" && m != "forced" {
+		switch {
+		case st.Forced:
+			m = i18n.T(l, "cli.analyze.forced")
+		case m != "" && l == i18n.English:
 			m += " " + st.Mark
+		case m != "":
+			m += " " + i18n.T(l, "analysis.mark."+st.Mark)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Ply+1, st.Player, st.Move, pct(st.Before[j]), pct(st.After[j]), best, m)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Ply+1, player(st.Player), st.Move, pct(st.Before[j]), pct(st.After[j]), best, m)
 	}
 	_ = tw.Flush()
-	fmt.Fprintln(w, "\nbefore and after: the mover's win probability; luck: each player's win probability gained by the roll against its expectation")
+	fmt.Fprintln(w, "\n"+i18n.T(l, "cli.analyze.legend"))
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "player\tmoves\taccuracy\tinaccuracies\tmistakes\tblunders\tskill lost\tluck\t\n")
+	fmt.Fprint(tw, row("cli.analyze.summary"))
 	for _, s := range an.Summary {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%d\t%.0f%%\t%+.0f%%\t\n", s.Player, s.Moves, s.Accuracy, s.Inaccuracies, s.Mistakes, s.Blunders, 100*s.Loss, 100*s.Luck)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%d\t%.0f%%\t%+.0f%%\t\n", player(s.Player), s.Moves, s.Accuracy, s.Inaccuracies, s.Mistakes, s.Blunders, 100*s.Loss, 100*s.Luck)
 	}
 	_ = tw.Flush()
 }

@@ -67,3 +67,48 @@ func TestAnalyzeCommand(t *testing.T) {
 		t.Errorf("norns analyze --json: %d steps, the sixth %+v, black's summary %+v", len(an.Steps), an.Steps[5], an.Summary[1])
 	}
 }
+
+// TestAnalyzeVerifyRussian: with --lang ru, norns analyze and norns verify
+// say everything in Russian: the table's headings, the players, the marks
+// («зевок»), the notes, the game and its result.
+func TestAnalyzeVerifyRussian(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mate.norns")
+	if err := os.WriteFile(path, []byte(scholarsMate()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := run(t, "", "analyze", "--lang", "ru", "--no-progress", "--budget", "5000", path)
+	if err != nil {
+		t.Fatalf("norns analyze --lang ru: %v\n%s", err, stderr)
+	}
+	var line string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.Contains(l, "g8f6") {
+			line = l
+		}
+	}
+	if !strings.Contains(line, "Чёрные") || !strings.Contains(line, "?? зевок") {
+		t.Errorf("norns analyze --lang ru: the line of g8f6 is %q, want Чёрные and ?? зевок:\n%s", line, stdout)
+	}
+	for _, w := range []string{"полуход", "игрок", "лучше", "точность", "неточности", "зевки", "удача", "Белые"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("norns analyze --lang ru: no %q in\n%s", w, stdout)
+		}
+	}
+	for _, w := range []string{"blunder", "player", "accuracy", "luck", "white", "black", "before"} {
+		if strings.Contains(stdout, w) {
+			t.Errorf("norns analyze --lang ru: English %q in\n%s", w, stdout)
+		}
+	}
+	stdout, stderr, err = run(t, "", "verify", "--lang", "ru", path)
+	if err != nil {
+		t.Fatalf("norns verify --lang ru: %v\n%s", err, stderr)
+	}
+	want := path + ": проверено: Шахматы, допустимых событий: 7, бросков, совпавших с раскрытым зерном: 0"
+	if !strings.HasPrefix(stdout, want) || !strings.Contains(stdout, "Победа: Белые (мат); не подписано") {
+		t.Errorf("norns verify --lang ru = %q, want it to begin %q and end with Победа: Белые (мат); не подписано", stdout, want)
+	}
+	_, stderr, err = run(t, strings.Replace(scholarsMate(), "h5f7", "h5h6", 1), "verify", "--lang", "ru", "-")
+	if err == nil || !strings.HasPrefix(stderr, "Ошибка: -: не сходится: ") {
+		t.Errorf("norns verify --lang ru of a changed record: %v, stderr %q", err, stderr)
+	}
+}

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -33,6 +38,15 @@ func cliLang(args []string) i18n.Lang {
 		if a == "--lang" && i+1 < len(args) {
 			return i18n.Parse(args[i+1])
 		}
+	}
+	return i18n.FromEnv()
+}
+
+// cmdLang is the language of a running command: its --lang flag, else
+// the environment's.
+func cmdLang(c *cobra.Command) i18n.Lang {
+	if v, err := c.Flags().GetString("lang"); err == nil && v != "" {
+		return i18n.Parse(v)
 	}
 	return i18n.FromEnv()
 }
@@ -108,7 +122,7 @@ func localizeFrom(root *cobra.Command, l i18n.Lang) {
 		"{{.UseLine}}", "{{.UseLine | localFlags}}",
 	)
 	cobra.AddTemplateFunc("localDefaults", func(s string) string {
-		return strings.ReplaceAll(s, "(default ", i18n.T(l, "cli.usage.default")+" ")
+		return localFlagUsages(l, strings.ReplaceAll(s, "(default ", i18n.T(l, "cli.usage.default")+" "))
 	})
 	cobra.AddTemplateFunc("localFlags", func(s string) string {
 		return strings.Replace(s, "[flags]", i18n.T(l, "cli.usage.flags-word"), 1)
@@ -172,7 +186,162 @@ func errorText(l i18n.Lang, c *cobra.Command, err error) string {
 		if rest = strings.TrimSpace(strings.Replace(rest, "Did you mean this?", i18n.T(l, "cli.err.did-you-mean"), 1)); rest != "" {
 			msg += "\n\n" + rest
 		}
-		return i18n.T(l, "cli.error", "error", msg) + "\n" + i18n.T(l, "cli.err.see-help", "command", c.CommandPath())
+		// An unknown command points to the list of the commands, not to
+		// the options.
+		hint := "cli.err.see-help"
+		if e.key == "cli.err.unknown-command" {
+			hint = "cli.err.see-commands"
+		}
+		return i18n.T(l, "cli.error", "error", msg) + "\n" + i18n.T(l, hint, "command", c.CommandPath())
 	}
-	return i18n.T(l, "cli.error", "error", msg)
+	return i18n.T(l, "cli.error", "error", runErrorText(l, err))
+}
+
+// flagLine is a line of pflag's list of flags: the flag's names, the type
+// of its value, the spaces before its help, and the help.
+var flagLine = regexp.MustCompile(`^( *(?:-\S, )?--\S+)(?: (\S+))?(  +)(.*)$`)
+
+// defaultDuration is a default written as a Go duration ("400ms", "1m0s").
+var defaultDuration = regexp.MustCompile(`(\(\S+ \S+ )((?:\d+(?:\.\d+)?(?:h|ms|m|s|µs|ns))+)\)`)
+
+// localFlagUsages writes pflag's list of flags in language l: the types
+// of the values ("строка", "длительность") and the durations of the
+// defaults ("400 мс") in its words, the help realigned after them. English
+// stays as pflag writes it.
+func localFlagUsages(l i18n.Lang, s string) string {
+	if l == i18n.English {
+		return s
+	}
+	type row struct{ names, typ, help string }
+	var rows []row
+	width := 0
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for _, line := range lines {
+		m := flagLine.FindStringSubmatch(line)
+		if m == nil {
+			// A help's next line, indented to the help's column.
+			rows = append(rows, row{help: strings.TrimLeft(line, " "), names: "\x00"})
+			continue
+		}
+		typ := m[2]
+		if typ != "" {
+			if i18n.Has(l, "cli.type."+typ) {
+				typ = i18n.T(l, "cli.type."+typ)
+			}
+		}
+		help := defaultDuration.ReplaceAllStringFunc(m[4], func(d string) string {
+			p := defaultDuration.FindStringSubmatch(d)
+			if v, err := time.ParseDuration(p[2]); err == nil {
+				return p[1] + localDuration(l, v) + ")"
+			}
+			return d
+		})
+		r := row{names: m[1], typ: typ, help: help}
+		if w := len([]rune(r.names + " " + r.typ)); w > width {
+			width = w
+		}
+		rows = append(rows, r)
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		if r.names == "\x00" {
+			b.WriteString(strings.Repeat(" ", width+2) + r.help + "\n")
+			continue
+		}
+		head := r.names
+		if r.typ != "" {
+			head += " " + r.typ
+		}
+		b.WriteString(head + strings.Repeat(" ", width+2-len([]rune(head))) + r.help + "\n")
+	}
+	return b.String()
+}
+
+// localDuration writes a duration in language l's units: "1 мин 30 с",
+// "1 с 500 мс", "400 мс" (whole milliseconds).
+func localDuration(l i18n.Lang, d time.Duration) string {
+	if d == 0 {
+		return i18n.T(l, "cli.duration.s", "n", "0")
+	}
+	var parts []string
+	unit := func(key string, size time.Duration) {
+		if d >= size {
+			parts = append(parts, i18n.T(l, key, "n", strconv.FormatInt(int64(d/size), 10)))
+			d %= size
+		}
+	}
+	unit("cli.duration.h", time.Hour)
+	unit("cli.duration.min", time.Minute)
+	unit("cli.duration.s", time.Second)
+	unit("cli.duration.ms", time.Millisecond)
+	return strings.Join(parts, " ")
+}
+
+// runErrors are errors of the program's own (not cobra's) whose English
+// the catalog translates, the groups of the pattern filling its
+// placeholders a, b and c in order: bad game options (game.ErrOption) and
+// a seat the game has not.
+var runErrors = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile(`^bad option: option (\S+): value ("[^"]*") not allowed \(allowed: (.*)\)$`), "cli.err.option-value"},
+	{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(this game has none\)$`), "cli.err.option-none"},
+	{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(options: (.*)\)$`), "cli.err.option-unknown"},
+	{regexp.MustCompile(`^bad option: ("[^"]*") is not name=value$`), "cli.err.option-syntax"},
+	{regexp.MustCompile(`^bad option: option (\S+) given twice$`), "cli.err.option-twice"},
+	{regexp.MustCompile(`^tui: (\S+) has no seat ("[^"]*") \(seats: (.*)\)$`), "cli.err.no-seat"},
+}
+
+// pathErrors are the causes of file errors the catalog translates.
+var pathErrors = []struct {
+	err error
+	key string
+}{
+	{fs.ErrNotExist, "cli.err.file.missing"},
+	{fs.ErrPermission, "cli.err.file.permission"},
+	{syscall.EISDIR, "cli.err.file.directory"},
+	{syscall.ENOTDIR, "cli.err.file.notdir"},
+}
+
+// runErrorText translates an error of the program's own into l, or
+// returns its English: a file error ("open x: no such file or
+// directory"), a bad option, a missing seat; a file error may come after
+// a prefix ("x: open y: …"), which stays.
+func runErrorText(l i18n.Lang, err error) string {
+	msg := err.Error()
+	if l == i18n.English {
+		return msg
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		why := pe.Err.Error()
+		for _, c := range pathErrors {
+			if errors.Is(pe.Err, c.err) {
+				why = i18n.T(l, c.key)
+				break
+			}
+		}
+		op := pe.Op
+		if i18n.Has(l, "cli.op."+op) {
+			op = i18n.T(l, "cli.op."+op)
+		}
+		local := i18n.T(l, "cli.err.file", "op", op, "path", pe.Path, "why", why)
+		return strings.Replace(msg, pe.Error(), local, 1)
+	}
+	for _, e := range runErrors {
+		m := e.re.FindStringSubmatch(msg)
+		if m == nil {
+			continue
+		}
+		var kv []any
+		for i, g := range m[1:] {
+			if uq, err := strconv.Unquote(g); err == nil {
+				g = "«" + uq + "»"
+			}
+			kv = append(kv, string(rune('a'+i)), g)
+		}
+		return i18n.T(l, e.key, kv...)
+	}
+	return msg
 }

@@ -155,6 +155,9 @@ func TestHelpInRussian(t *testing.T) {
 		{ru, []string{"serve", "--help"}, []string{"Использование:", "norns serve [параметры]", "Параметры:", "--addr", "адрес", "(по умолчанию \"127.0.0.1:8080\")"}, []string{"Usage:", "(default", "address to listen on"}},
 		{ru, []string{"--version"}, []string{"norns, версия " + version}, nil},
 		{noEnv, []string{"--lang=ru", "lab", "merge", "--help"}, []string{"Использование:", "--out"}, []string{"Usage:", "directory of the merged study"}},
+		// The types of the values and the defaults' durations in Russian.
+		{ru, []string{"play", "--help"}, []string{"--roll-delay длительность", "(по умолчанию 400 мс)", "--game строка", "--seed число"}, []string{" duration ", " string ", " uint ", "400ms"}},
+		{ru, []string{"serve", "--help"}, []string{"(по умолчанию 1 с 500 мс)", "(по умолчанию 720 ч)"}, []string{"1.5s", "720h0m0s"}},
 	} {
 		out, errOut, err := runEnv(tc.env, tc.args...)
 		if err != nil {
@@ -183,7 +186,13 @@ func TestHelpInRussian(t *testing.T) {
 		{ru, []string{"perft", "--depth", "x"}, "Ошибка: недопустимое значение «x» параметра --depth"},
 		{ru, []string{"perft", "--depth"}, "Ошибка: у параметра --depth нет значения"},
 		{ru, []string{"verify"}, "Ошибка: аргументов должно быть 1, а дано: 0"},
-		{ru, []string{"sreve"}, "Ошибка: неизвестная команда «sreve» программы norns\n\nМожет быть, вы имели в виду:\n\tserve"},
+		{ru, []string{"sreve"}, "Ошибка: неизвестная команда «sreve» программы norns\n\nМожет быть, вы имели в виду:\n\tserve\nСписок команд: norns --help"},
+		// The program's own errors: options, seats, files.
+		{ru, []string{"play", "--game", "nordsloki", "--set", "konungs=maybe"}, "Ошибка: у настройки konungs нет значения «maybe» (допустимо: on, off)"},
+		{ru, []string{"play", "--game", "chess", "--set", "konungs=on"}, "Ошибка: неизвестная настройка «konungs» (у этой игры настроек нет)"},
+		{ru, []string{"play", "--game", "chess", "--seat", "p3"}, "Ошибка: в игре chess нет места «p3» (места: white, black)"},
+		{ru, []string{"verify", "/nonexistent/record.norns"}, "Ошибка: не удалось открыть /nonexistent/record.norns: нет такого файла или каталога"},
+		{noEnv, []string{"verify", "/nonexistent/record.norns"}, "Error: open /nonexistent/record.norns: no such file or directory"},
 	} {
 		_, errOut, err := runEnv(tc.env, tc.args...)
 		if err == nil || !strings.HasPrefix(errOut, tc.want) {

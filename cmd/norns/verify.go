@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 
 	"github.com/norns-games/norns/dice"
 	"github.com/norns-games/norns/games"
+	"github.com/norns-games/norns/i18n"
 	"github.com/norns-games/norns/record"
 	"github.com/norns-games/norns/wire"
 )
@@ -56,19 +58,20 @@ The exit status is 0 when the record verifies (or is of a game not over whose
 moves are legal), 1 when anything does not match.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			l := cmdLang(cmd)
 			if keyHex != "" && keyURL != "" {
-				return errors.New("--key and --key-url: give one")
+				return errors.New(i18n.T(l, "cli.verify.both"))
 			}
 			want := strings.ToLower(keyHex)
 			if keyHex != "" {
 				if b, err := hex.DecodeString(want); err != nil || len(b) != ed25519.PublicKeySize {
-					return fmt.Errorf("--key %q is not %d hex digits", keyHex, 2*ed25519.PublicKeySize)
+					return errors.New(i18n.T(l, "cli.verify.badkey", "key", strconv.Quote(keyHex), "n", 2*ed25519.PublicKeySize))
 				}
 			}
 			if keyURL != "" {
 				var err error
 				if want, err = fetchKey(cmd.Context(), keyURL); err != nil {
-					return fmt.Errorf("--key-url: %w", err)
+					return fmt.Errorf("%s%w", i18n.T(l, "cli.verify.keyurl"), err)
 				}
 			}
 			var r io.Reader = cmd.InOrStdin()
@@ -86,33 +89,38 @@ moves are legal), 1 when anything does not match.`,
 			}
 			v, err := record.Verify(rec, games.All)
 			if err != nil {
-				return fmt.Errorf("%s: does not match: %w", args[0], err)
+				return verifyError(l, args[0], err)
 			}
 			var signed string
 			switch {
 			case want != "" && !v.Signed:
-				return fmt.Errorf("%s: not signed, and --key asks for a record signed by %s", args[0], want)
+				return errors.New(i18n.T(l, "cli.verify.notsigned", "file", args[0], "key", want))
 			case want != "" && v.Key != want:
-				return fmt.Errorf("%s: signed by %s, not by the key %s", args[0], v.Key, want)
+				return errors.New(i18n.T(l, "cli.verify.otherkey", "file", args[0], "key", v.Key, "want", want))
 			case want != "":
-				signed = "signed by " + v.Key + " (the key given)"
+				signed = i18n.T(l, "cli.verify.signed.given", "key", v.Key)
 			case v.Signed:
-				signed = "signed by " + v.Key + " (the key the record names: compare it with the server's, or give --key or --key-url)"
+				signed = i18n.T(l, "cli.verify.signed.named", "key", v.Key)
 			default:
-				signed = "not signed"
+				signed = i18n.T(l, "cli.verify.unsigned")
+			}
+			// The game, its state and its result in the command line's
+			// language.
+			gameName, status, result := v.Game, v.Status, v.Result
+			if l != i18n.English {
+				gameName, status = i18n.T(l, "game."+v.Game), localStatus(l, v.Game, v.Status, v.Result)
+				result = status
 			}
 			out := cmd.OutOrStdout()
 			if !v.Revealed {
-				fmt.Fprintf(out, "%s: not over yet: %d rolls cannot be checked until the server reveals its seed (commitment %s: keep it and verify the record again when the game is over); %s, %d events legal, %s; %s\n",
-					args[0], v.Rolls, v.Commitment, v.Game, v.Events, v.Status, signed)
+				fmt.Fprintln(out, i18n.T(l, "cli.verify.notover", "file", args[0], "rolls", v.Rolls, "commitment", v.Commitment, "game", gameName, "events", v.Events, "status", status, "signed", signed))
 				return nil
 			}
 			caused := ""
 			if v.Scheme != dice.SchemeV1 {
-				caused = fmt.Sprintf(", %d of them with the nonce revealed by the move that caused them", v.Caused)
+				caused = i18n.T(l, "cli.verify.caused", "n", v.Caused)
 			}
-			fmt.Fprintf(out, "%s: ok: %s, %d events legal, %d rolls match the revealed seed%s (commitment %s, the SHA-256 of server seed %s), %s; %s\n",
-				args[0], v.Game, v.Events, v.Rolls, caused, v.Commitment, v.ServerSeed, v.Result, signed)
+			fmt.Fprintln(out, i18n.T(l, "cli.verify.ok", "file", args[0], "game", gameName, "events", v.Events, "rolls", v.Rolls, "caused", caused, "commitment", v.Commitment, "seed", v.ServerSeed, "result", result, "signed", signed))
 			return nil
 		},
 	}
@@ -154,4 +162,62 @@ func fetchKey(ctx context.Context, u string) (string, error) {
 		return "", fmt.Errorf("GET %s: {alg %q, key %q} is not an %s key in hex", pu, k.Alg, k.Key, record.SigningAlg)
 	}
 	return strings.ToLower(k.Key), nil
+}
+
+// verifyError is the error of a record that does not verify: the file and
+// what did not match, said in l (the detail stays in English).
+func verifyError(l i18n.Lang, file string, err error) error {
+	return fmt.Errorf("%s%w", i18n.T(l, "cli.verify.mismatch", "file", file), err)
+}
+
+// localStatus says a game's status ("over white 1") with its result
+// ("white wins 1 (oin)") in l, as the screens say it: "Победа: Белые, 1
+// очко (ойн)".
+func localStatus(l i18n.Lang, gameName, status, result string) string {
+	words := strings.Fields(status)
+	if len(words) == 0 {
+		return status
+	}
+	switch words[0] {
+	case "chance":
+		return i18n.T(l, "status.chance")
+	case "turn":
+		if len(words) > 1 {
+			return i18n.T(l, "status.turn", "player", i18n.Player(l, words[1]))
+		}
+		return status
+	case "over":
+	default:
+		return status
+	}
+	reason := ""
+	if i := strings.LastIndex(result, "("); i >= 0 && strings.HasSuffix(result, ")") {
+		reason = " (" + i18n.GameReason(l, gameName, result[i+1:len(result)-1]) + ")"
+	}
+	words = words[1:]
+	var who []string
+	switch {
+	case len(words) > 0 && words[0] == "draw":
+		for _, w := range words[1:] {
+			who = append(who, i18n.Player(l, w))
+		}
+		text := i18n.T(l, "status.draw")
+		if len(who) > 0 {
+			text += ": " + strings.Join(who, ", ")
+		}
+		return text + reason
+	case len(words) == 0 || words[0] == "unfinished":
+		return i18n.T(l, "status.unfinished") + reason
+	}
+	points := 0.0
+	if p, err := strconv.ParseFloat(words[len(words)-1], 64); err == nil {
+		points, words = p, words[:len(words)-1]
+	}
+	for _, w := range words {
+		who = append(who, i18n.Player(l, w))
+	}
+	if points != 0 {
+		return i18n.T(l, "status.win.points", "player", strings.Join(who, ", "), "n", points) + reason
+	}
+	return i18n.T(l, "status.win", "player", strings.Join(who, ", ")) + reason
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/norns-games/norns/server"
+)
+
+var (
+	// coordinates is a move in coordinates ("e2e3"), not SAN.
+	coordinates = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8]`)
+	// latinPiece is a Latin piece letter of SAN ("Nf6").
+	latinPiece = regexp.MustCompile(`\b[KQRBN]x?[a-h][1-8]`)
 )
 
 // TestAnalysis: on the page of a finished game of chess, the scholar's
@@ -50,8 +58,10 @@ func TestAnalysis(t *testing.T) {
 		t.Errorf("the graph's path has %s points, want %d", got, len(moves)+1)
 	}
 	blunder := u.eval(`(() => { const e = document.querySelector('#analysis-marks [data-mark="blunder"]'); return e ? e.dataset.ply + "|" + e.innerText : ""; })()`)
-	if !strings.HasPrefix(blunder, "5|6. Black: Nf6 ?? blunder — better: ") {
-		t.Errorf("the blunder under the graph: %q, want ply 5, Black's Nf6 with a better move", blunder)
+	// Numbered as chess numbers it (Black's third move), the better move
+	// in SAN as the move played, not in coordinates.
+	if !strings.HasPrefix(blunder, "5|3… Black: Nf6 ?? blunder — better: ") || coordinates.MatchString(blunder) {
+		t.Errorf("the blunder under the graph: %q, want ply 5, Black's 3… Nf6 with a better move in SAN", blunder)
 	}
 	if got := u.eval(`String(document.querySelectorAll("#analysis-marks button").length)`); got != "1" {
 		t.Errorf("%s moves marked, want only the blunder: %s", got, u.text("#analysis-marks"))
@@ -73,8 +83,13 @@ func TestAnalysis(t *testing.T) {
 	u.eval(`localStorage.setItem("lang", "ru"), "ok"`)
 	u.do(chromedp.Navigate(a.url("/games/" + id)))
 	u.wait("the analysis", `!!document.querySelector('#analysis-marks [data-mark="blunder"]')`, 10*time.Second)
-	if got := u.text(`#analysis-marks [data-mark="blunder"]`); !strings.Contains(got, "Чёрные") || !strings.Contains(got, "грубая ошибка — лучше: ") {
-		t.Errorf("the blunder in Russian: %q", got)
+	// Russian piece letters in SAN, as Russian chess books write it, for
+	// the move played and the better one.
+	if got := u.text(`#analysis-marks [data-mark="blunder"]`); !strings.Contains(got, "3… Чёрные: Кf6 ?? зевок — лучше: ") || coordinates.MatchString(got) || latinPiece.MatchString(got) {
+		t.Errorf("the blunder in Russian: %q, want 3… Чёрные: Кf6 ?? зевок — лучше: and a move in Russian SAN", got)
+	}
+	if got := u.eval(`document.querySelector('#moves [data-ply="5"]').textContent`); !strings.HasPrefix(got, "Кf6") {
+		t.Errorf("the move list in Russian writes Black's third move %q, want Кf6", got)
 	}
 	u.shot("web-analysis-ru", "#analysis")
 }

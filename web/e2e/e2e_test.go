@@ -47,7 +47,7 @@ func TestLobby(t *testing.T) {
 	u.click(`button[data-lang="ru"]`)
 	u.wait("the Russian options", `document.documentElement.lang === "ru" && !!document.querySelector('.game-card[data-game="seidr"] .opts')`, 10*time.Second)
 	for game, want := range map[string]string{
-		"seidr":     "Настройки: Предел тихих ходов, Одни короли (да / нет)",
+		"seidr":     "Настройки: Предел ходов без взятия, Одни короли (да / нет)",
 		"seatafl":   "Настройки: Доска и расстановка, Третье повторение позиции (белые проигрывают / ничья / нет), Предел ходов",
 		"nordsloki": "Настройки: Число игроков (2 / 3), Конунги (да / нет)",
 	} {
@@ -383,8 +383,9 @@ func TestHotSeatRussian(t *testing.T) {
 	if got := u.text("#result"); !strings.Contains(got, "Победа: Чёрные") || !strings.Contains(got, "мат") {
 		t.Errorf("Russian result banner = %q", got)
 	}
-	if got := u.text(".moves"); !strings.Contains(got, "Qh4#") {
-		t.Errorf("move list = %q, want Qh4#", got)
+	// SAN with the Russian piece letters, as Russian chess books write it.
+	if got := u.text(".moves"); !strings.Contains(got, "Фh4#") || strings.Contains(got, "Qh4") {
+		t.Errorf("move list = %q, want Фh4#", got)
 	}
 	// The rules pages in Russian, with the rulings marked.
 	u.do(chromedp.Navigate(a.url("/rules/nordsloki")))
@@ -1003,8 +1004,9 @@ func TestLeave(t *testing.T) {
 	}
 	for _, u := range []*user{white, black} {
 		u.wait("the result", `!document.querySelector("#result").hidden && document.querySelector("main").dataset.idle !== "false"`, 10*time.Second)
-		if got := u.text("#result"); got != "White wins — resignation" {
-			t.Errorf("%s: the banner = %q, want %q", u.name, got, "White wins — resignation")
+		// The banner says who resigned, as lichess does.
+		if got := u.text("#result"); got != "Black resigned" {
+			t.Errorf("%s: the banner = %q, want %q", u.name, got, "Black resigned")
 		}
 		if got := u.text(`#moves li[data-event="resign"]`); got != "Black resigns" {
 			t.Errorf("%s: the resignation in the move list = %q, want %q", u.name, got, "Black resigns")
@@ -1021,7 +1023,7 @@ func TestLeave(t *testing.T) {
 	if got, want := black.text(`#moves li[data-event="resign"]`), "Чёрные сдались"; got != want {
 		t.Errorf("the resignation in Russian = %q, want %q", got, want)
 	}
-	if got, want := black.text("#result"), "Победа: Белые — сдача"; got != want {
+	if got, want := black.text("#result"), "Чёрные сдались"; got != want {
 		t.Errorf("the Russian banner = %q, want %q", got, want)
 	}
 

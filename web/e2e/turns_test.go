@@ -474,6 +474,46 @@ func TestNarrowPages(t *testing.T) {
 	if err := a.call("POST", "/api/games/"+over+"/resign", og[0].Token, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	// A game of a dice game over and analysed, for the analysis page's
+	// summary table (the luck and the loss per move).
+	lux, lg := a.create("luxumbra", nil, map[string]string{"type": "human", "name": "Брунгильда-Могучая"}, map[string]string{"type": "human", "name": "Святополк Окаянный"})
+	ltok := tokensOf(lg)
+	for moves := 0; moves < 6; {
+		lv := a.view(lux)
+		if lv.Finished {
+			break
+		}
+		tk, ok := ltok[lv.ToMove]
+		if !ok || len(lv.Legal) == 0 {
+			a.waitMoved(lux, lv.Seq)
+			continue
+		}
+		a.play(lux, tk, lv.Legal[0], lv.Seq)
+		moves++
+	}
+	if lv := a.view(lux); !lv.Finished {
+		if err := a.call("POST", "/api/games/"+lux+"/resign", ltok["white"], nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.call("POST", "/api/games/"+lux+"/analysis", "", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(120 * time.Second); ; {
+		var av struct {
+			Status string `json:"status"`
+		}
+		if err := a.call("GET", "/api/games/"+lux+"/analysis", "", nil, &av); err != nil {
+			t.Fatal(err)
+		}
+		if av.Status == "done" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the analysis of %s: %q after 120 s", lux, av.Status)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		t.Run(string(lang), func(t *testing.T) {
 			u := b.user("narrow/" + string(lang))
@@ -491,6 +531,7 @@ func TestNarrowPages(t *testing.T) {
 				{"/rules/seidr", `!!document.querySelector(".rules h2")`},
 				{"/replay/" + over, `!!document.querySelector(".game-board")`},
 				{"/replay", `!!document.querySelector("main h1")`},
+				{"/games/" + lux, `!!document.querySelector("#analysis-summary") && !!document.querySelector("#analysis-graph")`},
 			} {
 				u.do(chromedp.Navigate(a.url(page.path)))
 				u.wait(page.path, page.ready, 15*time.Second)
@@ -499,19 +540,53 @@ func TestNarrowPages(t *testing.T) {
 					const w = document.documentElement.scrollWidth;
 					if (w <= innerWidth) return "";
 					const wide = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).slice(-4).map((e) => e.tagName + "." + (e.className.baseVal ?? e.className) + "#" + e.id + " " + Math.round(e.getBoundingClientRect().right));
-					return w + " px: " + wide.join(", ");
+					const spill = [...document.querySelectorAll("body *")].filter((e) => e.scrollWidth > e.clientWidth + 1 && e.getBoundingClientRect().left + e.scrollWidth > innerWidth + 0.5 && getComputedStyle(e).overflowX === "visible").slice(-4).map((e) => e.tagName + "." + (e.className.baseVal ?? e.className) + "#" + e.id + " spills to " + Math.round(e.getBoundingClientRect().left + e.scrollWidth));
+					return w + " px: " + wide.concat(spill).join(", ");
 				})()`)
 				if got != "" {
 					t.Errorf("%s is wider than 360 px: %s", page.path, got)
+				}
+				// No placeholder is clipped by its field (the move's, the
+				// chat's), and no name in a list is cut with an ellipsis.
+				if bad := u.eval(clippedPlaceholders); bad != "" {
+					t.Errorf("%s: placeholders clipped: %s", page.path, bad)
+				}
+				if bad := u.eval(`[...document.querySelectorAll("main select")].filter((e) => e.offsetParent !== null && e.selectedIndex >= 0).filter((e) => {
+					const cs = getComputedStyle(e), c = document.createElement("canvas").getContext("2d");
+					c.font = cs.font;
+					// The arrow takes about 20 px of a select.
+					return c.measureText(e.options[e.selectedIndex].text).width > e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+				}).map((e) => e.options[e.selectedIndex].text).join("; ")`); bad != "" {
+					t.Errorf("%s: choices cut in their select: %s", page.path, bad)
+				}
+				if bad := u.eval(`[...document.querySelectorAll("main *")].filter((e) => e.children.length === 0 && e.offsetParent !== null && getComputedStyle(e).textOverflow === "ellipsis" && e.scrollWidth > e.clientWidth + 0.5).map((e) => e.innerText).slice(0, 3).join("; ")`); bad != "" {
+					t.Errorf("%s: names cut with an ellipsis: %s", page.path, bad)
 				}
 				// Nothing sticks out of a lobby card: its words break.
 				if bad := u.eval(`[...document.querySelectorAll(".game-card *")].filter((e) => { const r = e.getBoundingClientRect(), c = e.closest(".game-card").getBoundingClientRect(); return r.width > 0 && (r.left < c.left - 0.5 || r.right > c.right + 0.5); }).map((e) => e.tagName + " " + e.innerText).slice(0, 3).join("; ")`); bad != "" {
 					t.Errorf("%s: these stick out of their card: %s", page.path, bad)
 				}
 			}
+			// On a desktop too, the game page's fields show their whole
+			// placeholders.
+			u.do(chromedp.EmulateViewport(1280, 800))
+			u.do(chromedp.Navigate(a.url("/games/" + id)))
+			u.wait("the game", `!!document.querySelector(".game-board") && document.querySelector("main").dataset.settled === "true"`, 15*time.Second)
+			if bad := u.eval(clippedPlaceholders); bad != "" {
+				t.Errorf("/games/%s at 1280 px: placeholders clipped: %s", id, bad)
+			}
 		})
 	}
 }
+
+// clippedPlaceholders lists the visible fields whose placeholder is wider
+// than their room for text.
+const clippedPlaceholders = `[...document.querySelectorAll("input[placeholder], textarea[placeholder]")].filter((e) => e.offsetParent !== null).filter((e) => {
+	const cs = getComputedStyle(e), c = document.createElement("canvas").getContext("2d");
+	c.font = cs.font;
+	const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+	return c.measureText(e.placeholder).width > room + 0.5;
+}).map((e) => e.id + " " + e.placeholder).join("; ")`
 
 // TestLuxSecondMove: between the two moves of a Lux et Umbra turn the
 // status says from which squares the second may come.

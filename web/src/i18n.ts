@@ -10,9 +10,16 @@ let catalog: Record<string, Entry> = {};
 let fallback: Record<string, Entry> = {};
 export let lang: Lang = "en";
 
-/** initialLang is the remembered choice, else the language the server
- * chose from Accept-Language (the html element's lang). */
+/** initialLang is the language the address asks for (?lang=ru), which
+ * becomes the remembered choice, else the remembered choice, else the
+ * language the server chose from Accept-Language (the html element's
+ * lang). */
 export function initialLang(): Lang {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "en" || asked === "ru") {
+    remember(asked);
+    return asked;
+  }
   const stored = localStorage.getItem("lang");
   if (stored === "en" || stored === "ru") return stored;
   return document.documentElement.lang === "ru" ? "ru" : "en";

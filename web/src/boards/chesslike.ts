@@ -37,6 +37,8 @@ export function fenBoard(field: string): Map<Sq, string> {
 
 export const uci = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/;
 const names: Record<string, string> = { k: "piece.king", q: "piece.queen", r: "piece.rook", b: "piece.bishop", n: "piece.knight", p: "piece.pawn" };
+// cardNames name a Samurai card by its piece, as "the card of" says it.
+const cardNames: Record<string, string> = { k: "card.king", q: "card.queen", r: "card.rook", b: "card.bishop", n: "card.knight", p: "card.pawn" };
 // The pieces with their colour, whole (an adjective agrees with its noun).
 const fullNames: Record<string, string> = {
   K: "piece.white-king",
@@ -313,7 +315,9 @@ export class ChessLike implements GameBoard {
     const oppHas = [...board.values()].some((x) => x.toUpperCase() === type && (x === x.toUpperCase()) !== white);
     const mine = this.el.querySelector(`.hand.to-move .card[data-card="${type}"]`);
     if (oppHas) mine?.classList.add("giving");
-    gives.append(oppHas ? t("samurai.gives", { card: t(names[type.toLowerCase()]) }) : t("samurai.keeps", { card: t(names[type.toLowerCase()]) }));
+    // The card named as "the card of a knight" ("карту коня").
+    const card = t(cardNames[type.toLowerCase()]);
+    gives.append(oppHas ? t("samurai.gives", { card }) : t("samurai.keeps", { card }));
   }
 }
 

@@ -518,7 +518,7 @@ export class Loki implements GameBoard {
             "data-wait": i,
             onclick: () => this.select(0),
             "aria-pressed": String(this.selected === 0 && i === p.mover),
-            "aria-label": `${t(playerKeys[i])}, ${t("loki.waiting")}: ${stackLabel(w)}${canEnter && this.selected !== 0 ? ", " + t("board.movable") : ""}`,
+            "aria-label": `${t(playerKeys[i])}, ${lowerFirst(t("loki.waiting"))}: ${stackLabel(w)}${canEnter && this.selected !== 0 ? ", " + t("board.movable") : ""}`,
           },
           t("loki.waiting"), ": ", String(waiting), w[0] ? h("span", { class: "konung-mark", title: t("loki.konung") }, " ♔") : "", w[2] ? ` (R${w[2]})` : "",
         ),
@@ -561,4 +561,10 @@ function crown(x: number, y: number, f: number): SVGElement {
     s("circle", { r: 9.5, class: "konung-disc" }),
     s("path", { d: "M-6 4 L-6.5 -4 L-3 -0.5 L0 -6 L3 -0.5 L6.5 -4 L6 4 Z", class: "konung-crown" }),
   );
+}
+
+/** lowerFirst writes a label in lower case after a comma ("Игрок 1, ждут
+ * входа"). */
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }

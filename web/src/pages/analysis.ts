@@ -12,9 +12,9 @@
 // only its first moves are.
 
 import { h, s, clear } from "../dom";
-import { t } from "../i18n";
+import { lang, t } from "../i18n";
 import { ApiError, GameView, Ply, peopleText } from "../api";
-import { playerLabel } from "./common";
+import { moveSAN, playerLabel, playerOf, sanText } from "./common";
 import type { Analysis, AnalysisStep as Step, AnalysisView } from "../wire";
 
 /** signs are the marks as annotators write them. */
@@ -40,7 +40,7 @@ export interface AnalysisPanel {
 
 /** analysisPanel is the panel of game id; plies gives the game's plies
  * (for their SAN), pick shows the position after a ply. */
-export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number) => void): AnalysisPanel {
+export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number) => void, number: (ply: number) => string = (i) => `${i + 1}.`, startPos: () => string = () => ""): AnalysisPanel {
   let closed = false;
   let asked = false; // a GET was made, or a POST
   let result: Analysis | null = null;
@@ -99,7 +99,17 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
 
   /** moveText is a step's move as the move list writes it. */
   function moveText(st: Step): string {
-    return plies()[st.ply]?.san ?? st.move;
+    const san = plies()[st.ply]?.san;
+    return san ? sanText(san) : st.move;
+  }
+
+  /** bestText is the AI's preferred move in SAN where the game writes
+   * its moves so (moveSAN), from the position before the step. */
+  function bestText(st: Step): string {
+    const ps = plies();
+    if (!st.best || !ps[st.ply]?.san) return st.best ?? "";
+    const before = st.ply > 0 ? ps[st.ply - 1].position : startPos();
+    return before ? moveSAN(before, st.best) : st.best;
   }
 
   function draw(a: Analysis): void {
@@ -108,15 +118,15 @@ export function analysisPanel(id: string, plies: () => Ply[], pick: (ply: number
     clear(
       body,
       a.partial ? partialNotice(a.analysed, a.actions) : null,
-      graph(a, dice, pick),
+      graph(a, dice, pick, number),
       dice ? h("p", { class: "analysis-legend" }, h("span", { class: "legend-luck" }, t("analysis.legend.luck")), " ", h("span", { class: "legend-skill" }, t("analysis.legend.skill"))) : null,
       marked.length
         ? h("ol", { class: "analysis-marks", id: "analysis-marks" },
           marked.map((st) =>
             h("li", null, h("button", { type: "button", class: `mark-${st.mark}`, "data-ply": st.ply, "data-mark": st.mark, onclick: () => pick(st.ply) },
-              `${st.ply + 1}. ${playerLabel(st.player)}: ${moveText(st)} ${signs[st.mark!]} `,
+              `${number(st.ply)} ${playerLabel(st.player)}: ${moveText(st)} ${signs[st.mark!]} `,
               h("span", { class: "mark-name" }, t("analysis.mark." + st.mark)),
-              st.best ? [" — ", t("analysis.best", { move: st.best })] : null,
+              st.best ? [" — ", t("analysis.best", { move: bestText(st) })] : null,
               ` (${pct(st.before[a.players.indexOf(st.player)])} → ${pct(st.after[a.players.indexOf(st.player)])})`,
             )),
           ))
@@ -160,6 +170,12 @@ function partialNotice(analysed: number, actions: number): HTMLElement {
   return h("p", { class: "analysis-partial", id: "analysis-partial", "data-analysed": analysed, "data-actions": actions }, t("analysis.partial", { analysed, actions }));
 }
 
+/** perMove writes the win probability lost per choice, on average, in
+ * percent with a decimal ("1.8%"): a sum over a game can pass 100%. */
+function perMove(loss: number, moves: number): string {
+  return `${(moves > 0 ? (100 * loss) / moves : 0).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
 /** pct writes a probability in whole percent. */
 function pct(x: number | undefined): string {
   return `${Math.round(100 * (x ?? 0))}%`;
@@ -168,7 +184,7 @@ function pct(x: number | undefined): string {
 /** graph draws the first player's win probability over the game: a point
  * for the start and one after each ply, the rolls' parts dashed, the
  * marked moves as dots that show their positions. */
-function graph(a: Analysis, dice: boolean, pick: (ply: number) => void): HTMLElement {
+function graph(a: Analysis, dice: boolean, pick: (ply: number) => void, number: (ply: number) => string): HTMLElement {
   const W = 600;
   const H = 160;
   const n = a.steps.length;
@@ -193,10 +209,10 @@ function graph(a: Analysis, dice: boolean, pick: (ply: number) => void): HTMLEle
     if (!st.mark) return;
     kids.push(
       s("circle", { cx: xs(k + 1), cy: ys(values[k + 1]), r: 5, class: `graph-mark mark-${st.mark}`, "data-ply": st.ply, onclick: () => pick(st.ply) },
-        s("title", null, `${st.ply + 1}. ${playerLabel(st.player)}: ${st.move} ${signs[st.mark]}`)),
+        s("title", null, `${number(st.ply)} ${playerLabel(st.player)}: ${st.move} ${signs[st.mark]}`)),
     );
   });
-  const who = playerLabel(a.players[0]);
+  const who = playerOf(a.players[0]);
   return h("figure", { class: "analysis-graph" },
     s("svg", { viewBox: `-8 -8 ${W + 16} ${H + 16}`, role: "img", "aria-label": t("analysis.graph", { player: who }), id: "analysis-graph", "data-dice": String(dice) }, kids),
     h("figcaption", null, t("analysis.graph", { player: who })),
@@ -214,6 +230,6 @@ function summary(a: Analysis, dice: boolean): HTMLElement {
     h("tbody", null, a.summary.map((p) => h("tr", { "data-player": p.player },
       h("td", null, playerLabel(p.player)), h("td", null, `${p.accuracy.toFixed(0)}%`),
       h("td", null, p.inaccuracies), h("td", null, p.mistakes), h("td", null, p.blunders),
-      dice ? [h("td", null, `−${pct(p.loss)}`), h("td", null, `${p.luck >= 0 ? "+" : "−"}${pct(Math.abs(p.luck))}`)] : null))),
+      dice ? [h("td", null, `−${perMove(p.loss, p.moves)}`), h("td", null, `${p.luck >= 0 ? "+" : "−"}${pct(Math.abs(p.luck))}`)] : null))),
   );
 }

@@ -3,10 +3,70 @@
 
 import { has, t } from "../i18n";
 import { GameView, SeatView } from "../api";
+import { info } from "../games";
 
 /** playerLabel names a seat for people ("White", "Player 2"). */
 export function playerLabel(player: string): string {
   return has("player." + player) ? t("player." + player) : player;
+}
+
+/** playerOf names a seat in the genitive, for "seed of", "chances of"
+ * ("белых", "игрока 2" in Russian); other seats as playerLabel. */
+export function playerOf(player: string): string {
+  const keys: Record<string, string> = { white: "gen.white", black: "gen.black", p1: "gen.p1", p2: "gen.p2", p3: "gen.p3" };
+  return keys[player] ? t(keys[player]) : playerLabel(player);
+}
+
+/** youPlay tells a player which seat is theirs ("вы играете белыми"). */
+export function youPlay(player: string): string {
+  const keys: Record<string, string> = { white: "you.white", black: "you.black", p1: "you.p1", p2: "you.p2", p3: "you.p3" };
+  return keys[player] ? t(keys[player]) : t("game.you");
+}
+
+/** sanText writes a move of SAN with the piece letters of the reader's
+ * language, as its chess books do ("Кf3", "bxa8=Ф" in Russian); a text
+ * that is not SAN (a roll, a step) has no capital piece letters and stays
+ * as it is, and so does castling (O-O). */
+export function sanText(san: string): string {
+  const keys: Record<string, string> = { K: "san.king", Q: "san.queen", R: "san.rook", B: "san.bishop", N: "san.knight" };
+  return san.replace(/[KQRBN]/g, (c) => t(keys[c]));
+}
+
+/** moveSAN writes a move in coordinates ("g1f3", "e7e8q") of a chess game
+ * as SAN from the position before it (its FEN's board first): the piece,
+ * a capture, the square, a promotion. It does not tell two pieces apart
+ * that reach one square, nor mark a check: enough to name the AI's
+ * preferred move beside the moves played. Anything else stays as it is. */
+export function moveSAN(position: string, move: string): string {
+  const m = /^([a-h])([1-8])([a-h])([1-8])([qrbn])?$/.exec(move);
+  if (!m) return move;
+  let board = position.split(" ")[0] ?? "";
+  if (board.includes("[")) board = board.slice(0, board.indexOf("["));
+  const ranks = board.split("/");
+  if (ranks.length !== 8) return move;
+  const at = (file: string, rank: string): string => {
+    const row = ranks[8 - Number(rank)];
+    let col = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) col += Number(c);
+      else {
+        if (col === file.charCodeAt(0) - 97) return c;
+        col++;
+      }
+      if (col > file.charCodeAt(0) - 97) return "";
+    }
+    return "";
+  };
+  const p = at(m[1], m[2]);
+  if (!p) return move;
+  const type = p.toUpperCase();
+  const target = at(m[3], m[4]);
+  if (type === "K" && m[1] === "e" && (m[3] === "g" || m[3] === "c") && m[2] === m[4]) return m[3] === "g" ? "O-O" : "O-O-O";
+  if (type === "P") {
+    const capture = m[1] !== m[3];
+    return sanText(`${capture ? m[1] + "x" : ""}${m[3]}${m[4]}${m[5] ? "=" + m[5].toUpperCase() : ""}`);
+  }
+  return sanText(`${type}${target ? "x" : ""}${m[3]}${m[4]}`);
 }
 
 /** seatLabel tells who sits in a seat. */
@@ -43,8 +103,28 @@ export function optionValueLabel(value: string): string {
   return has("option.value." + value) ? t("option.value." + value) : value;
 }
 
-/** reasonLabel translates a result's reason phrase. */
-export function reasonLabel(reason: string): string {
+/** valueLabel is an option's value in the reader's language: a tafl
+ * layout by its shape, a Samurai deck by its cards, else optionValueLabel. */
+export function valueLabel(option: string, value: string): string {
+  const layouts: Record<string, string> = {
+    sea11: "layout.sea11", copenhagen11: "layout.copenhagen11", sea9: "layout.sea9", sea9circle: "layout.sea9circle",
+    sea13: "layout.sea13", fetlar11: "layout.fetlar11", brandubh7: "layout.brandubh7", tablut9: "layout.tablut9",
+  };
+  if (option === "layout" && layouts[value]) return t(layouts[value]);
+  if (option === "deck" && /^(Q{0,2})(R{0,2})(B{0,2})(N{0,2})$|^-$/.test(value)) {
+    if (value === "-" || value === "") return t("deck.none");
+    const cards: [string, string][] = [["Q", "deck.queen"], ["R", "deck.rook"], ["B", "deck.bishop"], ["N", "deck.knight"]];
+    return cards.map(([c, k]) => [k, value.split(c).length - 1] as const).filter(([, n]) => n > 0).map(([k, n]) => t(k, { n })).join(", ");
+  }
+  return optionValueLabel(value);
+}
+
+/** reasonLabel translates a result's reason phrase; game, when given,
+ * picks a game's own word: a tafl king is immobilised (Sea Hnefatafl's
+ * seed) or taken, not eaten as in Lux et Umbra. */
+export function reasonLabel(reason: string, game = ""): string {
+  if (reason === "king captured" && game === "seidr") return t("seidr.reason.captured");
+  if (reason === "king captured" && info(game)?.board === "tafl") return t(game === "seatafl" ? "tafl.reason.immobilised" : "tafl.reason.captured");
   const key = "reason." + reason.replace(/ /g, "-");
   return has(key) ? t(key) : reason;
 }
@@ -71,9 +151,24 @@ export function outcome(status: string, result: string): Outcome | null {
   return { kind: "win", winners: words, points, reason };
 }
 
+/** resigned is the side that resigned a game of White and Black, "" for
+ * any other result. */
+function resigned(o: Outcome): string {
+  if (o.kind !== "win" || o.reason !== "resignation" || o.winners.length !== 1) return "";
+  return o.winners[0] === "white" ? "black" : o.winners[0] === "black" ? "white" : "";
+}
+
+/** reasonShown is the reason a banner shows after resultText: none when
+ * resultText already says it ("Белые сдались"). */
+export function reasonShown(o: Outcome, game = ""): string {
+  return o.reason && !resigned(o) ? reasonLabel(o.reason, game) : "";
+}
+
 /** resultText is a result banner's text. */
 export function resultText(o: Outcome): string {
   const who = o.winners.map(playerLabel).join(", ");
+  const r = resigned(o);
+  if (r) return t(r === "white" ? "status.resigned.white" : "status.resigned.black");
   let text: string;
   if (o.kind === "win") text = o.points ? t("status.win.points", { player: who, n: o.points }) : t("status.win", { player: who });
   else if (o.kind === "draw") text = t("status.draw") + (who ? ": " + who : "");
@@ -84,12 +179,15 @@ export function resultText(o: Outcome): string {
 /** statusText describes a game's state in a list; seeds says that a game
  * waiting to start has every seat taken and waits for the players' dice
  * seeds. */
-export function statusText(status: string, result: string, seeds = false): string {
+export function statusText(status: string, result: string, seeds = false, game = ""): string {
   if (status === "waiting") return t(seeds ? "status.seeds" : "status.waiting");
   if (status === "chance") return t("status.chance");
   if (status.startsWith("turn ")) return t("status.turn", { player: playerLabel(status.slice(5)) });
   const o = outcome(status, result);
-  if (o) return resultText(o) + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
+  if (o) {
+    const why = reasonShown(o, game);
+    return resultText(o) + (why ? ` (${why})` : "");
+  }
   return status;
 }
 

@@ -12,7 +12,7 @@ import { api, peopleText, CatalogGame, ClockRequest } from "../api";
 import { info } from "../games";
 import { go } from "../nav";
 import { aiLevels, clockPresets, customClock, defaultLevel, fischer, nameField, seatNames, speedLabel, speedOf, startGame, ClockPreset, Mode, SeatRequest } from "../newgame";
-import { levelLabel, optionLabel, optionValueLabel, playerLabel } from "./common";
+import { levelLabel, optionLabel, playerLabel, valueLabel } from "./common";
 import { fresh } from "./waiting";
 import { notFound } from "./notfound";
 import { seedField } from "./fair";
@@ -57,14 +57,14 @@ function form(c: CatalogGame): HTMLElement {
       if (o.values.includes("<n>")) {
         input = h("input", { type: "text", id, value: o.default, inputmode: "numeric", size: 6 });
       } else {
-        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default }, optionValueLabel(v))));
+        input = h("select", { id }, choices.map((v) => h("option", { value: v, selected: v === o.default, title: v }, valueLabel(o.name, v))));
       }
       input.addEventListener("change", () => o.name === "players" && drawSeats());
       optValues[o.name] = () => input.value.trim();
-      // The option's meaning in the reader's language, its name as the
-      // server knows it.
+      // The option's meaning in the reader's language; its name as the
+      // server knows it in the tooltip, for the API's users.
       const label = optionLabel(o.name, o.help);
-      return h("div", { class: "field" }, h("label", { for: id }, h("strong", null, label), " ", h("code", { class: "muted" }, o.name)), input);
+      return h("div", { class: "field" }, h("label", { for: id, title: o.name }, h("strong", null, label)), input);
     });
   const modes: Mode[] = ["friend", "ai", "hotseat", "custom"];
   const modeKeys: Record<Mode, string> = { friend: "create.mode.friend", ai: "create.mode.ai", hotseat: "create.mode.hotseat", custom: "create.mode.custom" };

@@ -12,10 +12,10 @@
 // page's and the join step's.
 
 import { h, clear, Child } from "../dom";
-import { t } from "../i18n";
+import { lang, t } from "../i18n";
 import { api, peopleText, seats, CatalogGame, GameView } from "../api";
 import { info } from "../games";
-import { playerLabel } from "./common";
+import { playerOf } from "./common";
 import { RecordError, verifyRecord, Verdict, Signature } from "../verify";
 import { firstCommit, schemeV2 } from "../nonce";
 
@@ -36,7 +36,9 @@ export function recordLinks(el: HTMLElement, id: string, game: string): Promise<
   return gameCatalog().then(
     (cat) => {
       const formats = cat.find((c) => c.name === game)?.records ?? ["norns"];
-      clear(el, t("record.download"), " ", formats.flatMap((f, i) => [i ? " · " : "", link(f)]));
+      // The records are the programs' formats, written in English
+      // whatever the page's language: a reader of another language is told.
+      clear(el, t("record.download"), " ", formats.flatMap((f, i) => [i ? " · " : "", link(f)]), lang !== "en" ? h("span", { class: "record-lang" }, " ", t("record.english")) : null);
     },
     (e) => {
       clear(el, t("record.download"), " ", link("norns"));
@@ -238,7 +240,7 @@ export function fairPanel(id: string, shown: (v: GameView) => void, report: (tex
         fair,
         h("div", null, t("game.commitment"), ": ", h("code", null, f.commitment)),
         h("div", null, t("game.rolls", { n: f.rolls })),
-        Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerLabel(p) }), ": ", h("code", null, s))),
+        Object.entries(f.seat_seeds).map(([p, s]) => h("div", null, t("game.seatseed", { player: playerOf(p) }), ": ", h("code", null, s))),
         f.server_seed ? h("div", null, t("game.serverseed"), ": ", h("code", { id: "server-seed" }, f.server_seed)) : h("div", { class: "muted" }, t("game.seedlater")),
       );
       drawSeed(v);

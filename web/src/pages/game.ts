@@ -22,7 +22,7 @@ import type { FeedMessage } from "../wire";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
 import { giveSeeds } from "../newgame";
-import { clockText, outcome, playerLabel, reasonLabel, resultText, seatLabel, statusText, yourTurn } from "./common";
+import { clockText, outcome, playerLabel, reasonShown, resultText, seatLabel, statusText, youPlay, yourTurn } from "./common";
 import { Leave, leaveControl, leaveLine } from "./leave";
 import { Presence, presenceOf, presenceDot, goneControl } from "./gone";
 import { OfferKind, offerControl, offerLine } from "./offers";
@@ -152,7 +152,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let sideView: GameView | null = null;
   const gone = goneControl(claimGone);
   // The analysis of the game once it is over (analysis.ts).
-  const analysis = analysisPanel(id, () => plies, (i) => browse(i));
+  // The analysis numbers a move as the move list does ("2." for White's
+  // second move, "1…" for Black's first).
+  const moveNumber = (i: number): string => {
+    const tr = view ? turnsOf(view.game, plies, startPosition).find((x) => x.plies.includes(i)) : undefined;
+    return tr && tr.n ? `${tr.n}${tr.second ? "…" : "."}` : "";
+  };
+  const analysis = analysisPanel(id, () => plies, (i) => browse(i), moveNumber, () => startPosition);
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
   // spectator: the game refused this browser's token, the page follows
   // the game (and chats) as a spectator.
@@ -666,7 +672,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
         h(
           "div",
           { class: "player" + (s.player === v.to_move ? " to-move" : ""), "data-player": s.player },
-          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), " ", seatLabel(s), mine[s.player] ? h("span", { class: "you" }, t("game.you")) : null),
+          h("span", null, presenceDot(v, s.player, presence), h("strong", null, playerLabel(s.player)), mine[s.player] && !s.name ? null : [" ", seatLabel(s)], mine[s.player] ? h("span", { class: "you" }, youPlay(s.player)) : null),
           v.clock ? h("span", { class: "clock", "data-clock": s.player }, clockText(v.clock.remaining_ms[s.player] ?? 0, !!v.clock.days_per_move)) : null,
           // A first move is not timed, but must come in time or the game
           // is aborted: its time left, as lichess shows it.
@@ -701,7 +707,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     turnIcon(turn);
     if (o && v.finished) {
       banner.hidden = false;
-      clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
+      clear(banner, resultText(o), reasonShown(o, v.game) ? h("span", { class: "reason" }, " — " + reasonShown(o, v.game)) : null);
     } else banner.hidden = true;
     // The invitations while seats are open, in place of the board.
     boardBox.hidden = waiting.update(v, anyToken());
@@ -721,14 +727,14 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       playSound("offer");
     } else if (!offered && rematch.el.parentElement !== rematchHome) rematchHome.append(rematch.el);
     // A spectator gets no move box.
-    inputPanel.hidden = spectator || !anyToken();
+    inputPanel.hidden = spectator || !anyToken() || v.finished;
     // The legal actions, for typing.
     const can = !!you && !v.finished && v.legal.length > 0 && !settling && browsing < 0;
     input.disabled = playBtn.disabled = !can;
     if (can && refocus) input.focus();
     if (!settling) refocus = false;
     clear(suggestions, can ? v.legal.map((a) => h("option", { value: a })) : null);
-    clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds));
+    clear(legalBox, can ? [t("game.legal"), ": ", v.legal.slice(0, 80).join(" "), v.legal.length > 80 ? " …" : ""] : v.finished ? "" : statusText(v.status, v.result, seeds, v.game));
     // The record and the fair dice.
     fair.update(v);
     analysis.update(v);

@@ -17,7 +17,7 @@ import { api, newSeed, peopleText, seats, ApiError, GameView } from "../api";
 import { info, makeBoard } from "../games";
 import { nameField } from "../newgame";
 import { firstCommit } from "../nonce";
-import { optionTitle, optionValueLabel, playerLabel, seatLabel } from "./common";
+import { optionTitle, playerLabel, seatLabel, valueLabel } from "./common";
 import { seedField } from "./fair";
 import { inviteProblem } from "./waiting";
 import { route } from "../nav";
@@ -77,7 +77,7 @@ export function joinStep(main: HTMLElement, id: string, seat: string, invite: st
       { class: "join-facts", id: "join-facts" },
       fact("create.seat", playerLabel(seat), "seat"),
       fact("lobby.players", v.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", "), "players"),
-      options.length ? fact("lobby.options", options.map(([k, x]) => `${optionTitle(k)}: ${optionValueLabel(x)}`).join("; "), "options") : null,
+      options.length ? fact("lobby.options", options.map(([k, x]) => `${optionTitle(k)}: ${valueLabel(k, x)}`).join("; "), "options") : null,
       fact("create.clock", clockName(v.clock), "clock"),
     );
     const name = nameField();

@@ -20,7 +20,7 @@ import { go } from "../nav";
 import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
 import { invitePath } from "./waiting";
 import { seekSection } from "./seeks";
-import { clockText, levelLabel, optionLabel, optionTitle, optionValueLabel, outcome, playerLabel, reasonLabel, seatLabel, statusText, yourTurn } from "./common";
+import { clockText, levelLabel, optionLabel, optionTitle, outcome, playerLabel, reasonLabel, valueLabel, seatLabel, statusText, yourTurn } from "./common";
 
 export function lobbyPage(main: HTMLElement): () => void {
   document.title = "Norns — " + t("lobby.title");
@@ -62,7 +62,7 @@ export function lobbyPage(main: HTMLElement): () => void {
       .filter((o) => o.name !== "max-turns")
       .map((o) => {
         const vs = o.values.filter((v) => v !== "<n>");
-        const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map(optionValueLabel).join(" / ")})` : optionTitle(o.name, o.help);
+        const text = vs.length > 1 && vs.length <= 4 ? `${optionTitle(o.name, o.help)} (${vs.map((v) => valueLabel(o.name, v)).join(" / ")})` : optionTitle(o.name, o.help);
         return h("span", { class: "opt", "data-option": o.name, title: optionLabel(o.name, o.help) }, text);
       });
     const title = t(g.title);
@@ -116,6 +116,7 @@ export function lobbyPage(main: HTMLElement): () => void {
     const ruleSets = h("label", { class: "rule-sets" }, t("lobby.ruleset"), " ", select);
     const g = tafl.find((x) => x.name === chosen) ?? tafl[0];
     const el = card(g, catalog.find((x) => x.name === g.name), ruleSets);
+    el.classList.add("tafl-card");
     select.addEventListener("change", () => {
       const next = taflCard(tafl, catalog, select.value);
       el.replaceWith(next);
@@ -238,7 +239,7 @@ export function lobbyPage(main: HTMLElement): () => void {
             // A hot-seat game is one device's, not "player vs player".
             h("td", { "data-hot-seat": g.hot_seat ? "true" : null }, g.hot_seat ? t("lobby.hotseat") : g.seats.map((s) => `${playerLabel(s.player)}: ${seatLabel(s)}`).join(", ")),
             // Every seat taken and still waiting: the dice seeds are due.
-            h("td", null, yourResult(g) ?? statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"))),
+            h("td", null, yourResult(g) ?? statusText(g.status, g.result, !g.seats.some((s) => s.kind === "open"), g.game)),
             h("td", { class: "actions" }, joinButtons(g), " ", h("a", { href: watch ? `/games/${g.id}` : `/replay/${g.id}` }, t(watch ? "lobby.watch" : "lobby.replay"))),
           ),
         ),
@@ -313,7 +314,7 @@ function mineState(v: GameView, turn: boolean): HTMLElement | string {
   if (!v.finished && v.seats.some((s) => s.kind === "open")) return h("span", { class: "mine-state" }, t("lobby.mine.waiting"));
   const yours = yourResult(v);
   if (yours) return h("span", { class: "mine-state" }, yours);
-  return h("span", { class: "mine-state" }, statusText(v.status, v.result, !!v.awaiting_seeds?.length));
+  return h("span", { class: "mine-state" }, statusText(v.status, v.result, !!v.awaiting_seeds?.length, v.game));
 }
 
 /** mineDetails are a held game's colour, opponents and clocks. */
@@ -348,10 +349,10 @@ function miniBoard(v: GameView): HTMLElement {
 /** yourResult is a finished game's result from your side, for a game this
  * browser held a seat of and that somebody won: "you won" or "you lost"
  * with the reason; null otherwise. */
-function yourResult(g: { id: string; status: string; result: string; finished: boolean }): string | null {
+function yourResult(g: { id: string; game: string; status: string; result: string; finished: boolean }): string | null {
   const mine = Object.keys(seats.all(g.id));
   const o = outcome(g.status, g.result);
   if (!g.finished || !o || o.kind !== "win" || !mine.length) return null;
   const won = mine.some((p) => o.winners.includes(p));
-  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason)})` : "");
+  return t(won ? "lobby.mine.won" : "lobby.mine.lost") + (o.reason ? ` (${reasonLabel(o.reason, g.game)})` : "");
 }

@@ -8,7 +8,7 @@
 import { h, Child } from "../dom";
 import { t } from "../i18n";
 import { Ply } from "../api";
-import { playerLabel } from "./common";
+import { playerLabel, sanText } from "./common";
 import { info } from "../games";
 
 /** Turn is one line of the move list: the plies it groups (indices into
@@ -279,7 +279,7 @@ export function sayPly(game: string, plies: Ply[], start: string, i: number): Sa
   const p = plies[i];
   const prev = before(plies, start, i);
   const notes: string[] = [];
-  let text = p.san || p.action;
+  let text = p.san ? sanText(p.san) : p.action;
   if (game === "seidr") {
     if (p.player === "chance") {
       const lines = seidrRoll(prev, Number(p.action));
@@ -380,7 +380,7 @@ export function turnLines(game: string, plies: Ply[], start: string, turns: Turn
     const who = tr.player === "chance" ? "" : playerLabel(tr.player);
     // A Nords Loki turn reads as one line: the player, the roll, the
     // steps, what sank.
-    out.push(h("li", { class: "turn-line" + (game === "nordsloki" ? " inline" : ""), "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, who) : null, rows)));
+    out.push(h("li", { class: "turn-line" + (game === "nordsloki" ? " inline" : ""), "data-turn": tr.n, "data-player": tr.player }, h("span", { class: "num" }, tr.n ? `${tr.n}${tr.second ? "…" : "."}` : ""), h("span", { class: "turn-body" }, who ? h("span", { class: "who" }, game === "nordsloki" ? who + ":" : who) : null, rows)));
   }
   return out;
 }

@@ -6,10 +6,11 @@
 // does not exist is the not-found page.
 
 import { h, clear } from "../dom";
-import { has, t } from "../i18n";
+import { has, lang, t } from "../i18n";
 import { api, actionsOf, seats, ApiError, GameView, Replay } from "../api";
 import { info, makeBoard } from "../games";
-import { outcome, playerLabel, reasonLabel, resultText, statusText } from "./common";
+import { outcome, playerLabel, reasonShown, resultText, sanText, statusText } from "./common";
+import { sayPly } from "./movelist";
 import { notFound } from "./notfound";
 import { recordLinks } from "./fair";
 
@@ -47,9 +48,9 @@ function myGames(box: HTMLElement): void {
             { "data-game": v.id },
             h("a", { href: `/replay/${v.id}` }, t(info(v.game)?.title ?? "game." + v.game)),
             " — ",
-            statusText(v.status, v.result, !!v.awaiting_seeds?.length),
+            statusText(v.status, v.result, !!v.awaiting_seeds?.length, v.game),
             " — ",
-            h("span", { class: "muted" }, new Date(v.created).toLocaleDateString()),
+            h("span", { class: "muted" }, new Date(v.created).toLocaleDateString(lang)),
             v.finished ? null : [" ", h("a", { href: `/games/${v.id}`, class: "muted" }, t("replay.tothegame"))],
           ),
         ),
@@ -171,7 +172,7 @@ export function labReplayPage(main: HTMLElement): () => void {
       };
       if (parsed.length > 1) {
         lines.append(
-          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${has("game." + String(p.game)) ? t("game." + String(p.game)) : String(p.game ?? "?")} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`)}`)))),
+          h("label", null, t("replay.choose"), " ", h("select", { onchange: (e: Event) => open(parsed[Number((e.target as HTMLSelectElement).value)]) }, parsed.map((p, i) => h("option", { value: String(i) }, `${i + 1}. ${has("game." + String(p.game)) ? t("game." + String(p.game)) : String(p.game ?? "?")} ${p.variant ? "[" + String(p.variant) + "] " : ""}${statusText(String(p.status ?? ""), `(${String(p.reason ?? "")})`, false, String(p.game ?? ""))}`)))),
         );
       }
       open(parsed[0]);
@@ -245,14 +246,14 @@ function player(box: HTMLElement, r: Replay): ReplayPlayer {
       h("li", { class: p.player === "chance" ? "roll" : "", "data-ply": i, tabindex: 0, onclick: () => {
         at = i + 1;
         draw(false);
-      } }, p.player === "chance" ? t("game.roll") + ": " : playerLabel(p.player) + ": ", p.san || p.action),
+      } }, p.player === "chance" ? [t("game.roll") + ": ", sayPly(r.game, r.plies, r.start, i).text] : [playerLabel(p.player) + ": ", p.san ? sanText(p.san) : p.action]),
     );
   });
   const gi = info(r.game);
   clear(
     box,
     h("h2", null, t(gi?.title ?? "game." + r.game)),
-    o ? h("div", { class: "banner", id: "result" }, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null) : null,
+    o ? h("div", { class: "banner", id: "result" }, resultText(o), reasonShown(o, r.game) ? h("span", { class: "reason" }, " — " + reasonShown(o, r.game)) : null) : null,
     r.error ? h("p", { class: "error", id: "replay-error" }, t("replay.stopped", { n: r.plies.length + 1 })) : null,
     h(
       "div",

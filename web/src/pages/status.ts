@@ -6,7 +6,7 @@
 import { h } from "../dom";
 import { t } from "../i18n";
 import { GameView, Ply } from "../api";
-import { playerLabel, seatLabel } from "./common";
+import { playerLabel, seatLabel, youPlay } from "./common";
 
 const animKey = "norns.animations";
 
@@ -71,7 +71,7 @@ export function clockStrip(
     return h(
       "div",
       { class: "strip-player" + (p === v.to_move ? " to-move" : ""), "data-player": p },
-      h("span", { class: "strip-name" }, dot(p), h("strong", null, playerLabel(p)), s ? [" ", seatLabel(s)] : null, mine[p] ? h("span", { class: "you" }, t("game.you")) : null),
+      h("span", { class: "strip-name" }, dot(p), h("strong", null, playerLabel(p)), s && !(mine[p] && !s.name) ? [" ", seatLabel(s)] : null, mine[p] ? h("span", { class: "you" }, youPlay(p)) : null),
       v.clock ? h("span", { class: "clock", "data-strip-clock": p }, clockText(v.clock.remaining_ms[p] ?? 0, !!v.clock.days_per_move)) : null,
       // The first move's time left, beside the clock (a phone shows the
       // strips only).
