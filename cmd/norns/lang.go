@@ -199,10 +199,14 @@ func errorText(l i18n.Lang, c *cobra.Command, err error) string {
 
 // flagLine is a line of pflag's list of flags: the flag's names, the type
 // of its value, the spaces before its help, and the help.
-var flagLine = regexp.MustCompile(`^( *(?:-\S, )?--\S+)(?: (\S+))?(  +)(.*)$`)
+var flagLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^( *(?:-\S, )?--\S+)(?: (\S+))?(  +)(.*)$`)
+})
 
 // defaultDuration is a default written as a Go duration ("400ms", "1m0s").
-var defaultDuration = regexp.MustCompile(`(\(\S+ \S+ )((?:\d+(?:\.\d+)?(?:h|ms|m|s|µs|ns))+)\)`)
+var defaultDuration = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\(\S+ \S+ )((?:\d+(?:\.\d+)?(?:h|ms|m|s|µs|ns))+)\)`)
+})
 
 // localFlagUsages writes pflag's list of flags in language l: the types
 // of the values ("строка", "длительность") and the durations of the
@@ -217,7 +221,7 @@ func localFlagUsages(l i18n.Lang, s string) string {
 	width := 0
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	for _, line := range lines {
-		m := flagLine.FindStringSubmatch(line)
+		m := flagLine().FindStringSubmatch(line)
 		if m == nil {
 			// A help's next line, indented to the help's column.
 			rows = append(rows, row{help: strings.TrimLeft(line, " "), names: "\x00"})
@@ -229,8 +233,8 @@ func localFlagUsages(l i18n.Lang, s string) string {
 				typ = i18n.T(l, "cli.type."+typ)
 			}
 		}
-		help := defaultDuration.ReplaceAllStringFunc(m[4], func(d string) string {
-			p := defaultDuration.FindStringSubmatch(d)
+		help := defaultDuration().ReplaceAllStringFunc(m[4], func(d string) string {
+			p := defaultDuration().FindStringSubmatch(d)
 			if v, err := time.ParseDuration(p[2]); err == nil {
 				return p[1] + localDuration(l, v) + ")"
 			}
@@ -281,16 +285,21 @@ func localDuration(l i18n.Lang, d time.Duration) string {
 // the catalog translates, the groups of the pattern filling its
 // placeholders a, b and c in order: bad game options (game.ErrOption) and
 // a seat the game has not.
-var runErrors = []struct {
+var runErrors = sync.OnceValue(func() []runError {
+	return []runError{
+		{regexp.MustCompile(`^bad option: option (\S+): value ("[^"]*") not allowed \(allowed: (.*)\)$`), "cli.err.option-value"},
+		{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(this game has none\)$`), "cli.err.option-none"},
+		{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(options: (.*)\)$`), "cli.err.option-unknown"},
+		{regexp.MustCompile(`^bad option: ("[^"]*") is not name=value$`), "cli.err.option-syntax"},
+		{regexp.MustCompile(`^bad option: option (\S+) given twice$`), "cli.err.option-twice"},
+		{regexp.MustCompile(`^tui: (\S+) has no seat ("[^"]*") \(seats: (.*)\)$`), "cli.err.no-seat"},
+	}
+})
+
+// runError is an error of runErrors: its pattern and its catalog key.
+type runError struct {
 	re  *regexp.Regexp
 	key string
-}{
-	{regexp.MustCompile(`^bad option: option (\S+): value ("[^"]*") not allowed \(allowed: (.*)\)$`), "cli.err.option-value"},
-	{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(this game has none\)$`), "cli.err.option-none"},
-	{regexp.MustCompile(`^bad option: unknown option ("[^"]*") \(options: (.*)\)$`), "cli.err.option-unknown"},
-	{regexp.MustCompile(`^bad option: ("[^"]*") is not name=value$`), "cli.err.option-syntax"},
-	{regexp.MustCompile(`^bad option: option (\S+) given twice$`), "cli.err.option-twice"},
-	{regexp.MustCompile(`^tui: (\S+) has no seat ("[^"]*") \(seats: (.*)\)$`), "cli.err.no-seat"},
 }
 
 // pathErrors are the causes of file errors the catalog translates.
@@ -329,7 +338,7 @@ func runErrorText(l i18n.Lang, err error) string {
 		local := i18n.T(l, "cli.err.file", "op", op, "path", pe.Path, "why", why)
 		return strings.Replace(msg, pe.Error(), local, 1)
 	}
-	for _, e := range runErrors {
+	for _, e := range runErrors() {
 		m := e.re.FindStringSubmatch(msg)
 		if m == nil {
 			continue

@@ -69,11 +69,11 @@ instead.`,
 			}
 			if seek != "" || server != "" {
 				if seek == "" || server == "" {
-					return errors.New(i18n.T(cfg.Lang, "tui.cli.seekserver"))
+					return errors.New(i18n.T(cfg.Lang, "tui.cli.seekserver", "seek", "--seek", "server", "--server", "example", "norns play --server http://host:port --seek 3+2 --game chess"))
 				}
 				for _, local := range []string{"vs", "seat", "seed", "load", "join", "game-url", "token"} {
 					if cmd.Flags().Changed(local) {
-						return errors.New(i18n.T(cfg.Lang, "tui.cli.seekflag", "flag", "--"+local))
+						return errors.New(i18n.T(cfg.Lang, "tui.cli.seekflag", "flag", "--"+local, "seek", "--seek"))
 					}
 				}
 				return playSeek(cmd, cfg, server, seek, gameName, sets, name, seatFile)
@@ -252,7 +252,7 @@ func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string,
 	}
 	clock, err := seekClock(seek)
 	if err != nil {
-		return errors.New(i18n.T(l, "tui.cli.seekclock", "clock", seek))
+		return errors.New(i18n.T(l, "tui.cli.seekclock", "seek", "--seek", "clock", seek))
 	}
 	if seatFile == "" {
 		if seatFile, err = tui.DefaultSeatFile(); err != nil {
