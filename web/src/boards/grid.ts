@@ -222,9 +222,12 @@ export class GridBoard {
   }
 
   /** set shows a new state, animating pieces that moved, fading those
-   * removed. It resolves when the animation is over. */
-  set(st: GridState, animate = true): Promise<void> {
+   * removed, in ms (animMs when not given). It resolves when the
+   * animation is over. */
+  set(st: GridState, animate = true, ms = this.animMs): Promise<void> {
     this.state = st;
+    // The pieces' transitions last ms (the stylesheet's --slide).
+    this.el.style.setProperty("--slide", `${ms}ms`);
     this.selected = null;
     // A premove is played as soon as the player has legal moves (the
     // queen when it promotes), or dropped when it is not legal then, or
@@ -291,7 +294,7 @@ export class GridBoard {
     for (const [, o] of old) {
       if (animate) {
         o.g.classList.add("fading");
-        setTimeout(() => o.g.remove(), this.animMs);
+        setTimeout(() => o.g.remove(), ms);
         moved = true;
       } else o.g.remove();
     }
@@ -317,7 +320,7 @@ export class GridBoard {
       // transition ended), or after the fade of the pieces taken, or,
       // should a transition never end, a while after it should have.
       let left = sliding.length;
-      const tm = setTimeout(done, left ? this.animMs * 3 : this.animMs);
+      const tm = setTimeout(done, left ? ms * 3 : ms);
       const self = this;
       const landed = (e: Event) => {
         if ((e as TransitionEvent).propertyName !== "transform") return;
