@@ -147,8 +147,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
   const rematch = rematchControl(askRematch, declineRematch);
-  // The other player's offers (a draw, a takeback, a rematch) show over the
-  // top of the board, where the player looks, at every size.
+  // The other player's offers (a draw, a takeback, a rematch) and the claim
+  // against an opponent who left show over the top of the board, where the
+  // player looks, at every size: the board never moves when one comes.
   const toasts = h("div", { class: "toasts", id: "toasts" }, offers.prompts);
   const rematchHome = h("div", { class: "rematch-home" }, rematch.el);
   // The players' presence as the feed said it last, and the claim against
@@ -157,6 +158,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // sideView is the view the players and the side panel show last.
   let sideView: GameView | null = null;
   const gone = goneControl(claimGone);
+  toasts.append(gone.el);
   // The analysis of the game once it is over (analysis.ts).
   const analysis = analysisPanel(id, () => plies, (i) => browse(i));
   const waiting = waitingPanel(id, (text) => (err.textContent = text));
@@ -177,7 +179,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, gone.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -422,7 +424,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const before = view;
     merge(v.history);
     if (same && view) {
-      // Keep the object a render in progress compares with.
+      // Keep the object a render in progress compares with; a field the
+      // new state leaves out (an offer gone: the wire omits it) goes.
+      for (const k of Object.keys(view) as (keyof GameView)[]) if (!(k in v) && k !== "history") delete view[k];
       Object.assign(view, { ...v, history: view.history });
       v = view;
     } else view = v;

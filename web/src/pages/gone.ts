@@ -65,8 +65,7 @@ export function goneControl(claim: (seat: string, what: "victory" | "draw") => P
       return;
     }
     // The buttons are there from the start of the countdown, disabled
-    // until its end: the bar keeps its size, and the board under it
-    // never moves away from under a click.
+    // until its end, as the claim will look.
     const s = Math.ceil(left / 1000);
     const text = ready
       ? h("span", { class: "gone-text", id: "gone-text", "data-left": "0" }, t("gone.claimable"))
