@@ -317,10 +317,15 @@ export class GridBoard {
     if (!(animate && moved)) return Promise.resolve();
     return new Promise((r) => {
       // The wait ends when every sliding piece has landed (its
-      // transition ended), or after the fade of the pieces taken, or,
-      // should a transition never end, a while after it should have.
+      // transition ended), or after the fade of the pieces taken, or, at
+      // the latest, a frame after the slide should have ended: a page
+      // whose frames come late (a busy machine) puts the pieces where
+      // they go then, so that the animation never lasts longer than ms.
       let left = sliding.length;
-      const tm = setTimeout(done, left ? ms * 3 : ms);
+      const tm = setTimeout(() => {
+        this.snap();
+        done();
+      }, left ? ms + 20 : ms);
       const self = this;
       const landed = (e: Event) => {
         if ((e as TransitionEvent).propertyName !== "transform") return;
@@ -342,14 +347,20 @@ export class GridBoard {
    * goes, the pieces taken gone. */
   finish(): void {
     if (!this.wake) return;
+    this.snap();
+    this.wake();
+  }
+
+  /** snap puts every piece where it goes at once, the pieces taken gone. */
+  private snap(): void {
     for (const [sq, p] of this.shown) {
       p.g.style.transition = "none";
-      p.g.style.opacity = "1";
+      // A piece fading in is there (a faded one, .dim, stays faded).
+      p.g.style.opacity = "";
       this.place(p.g, sq);
       requestAnimationFrame(() => (p.g.style.transition = ""));
     }
     this.piecesLayer.querySelectorAll(".fading").forEach((g) => g.remove());
-    this.wake();
   }
 
   private drawMarks(): void {

@@ -515,9 +515,31 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const single =
       !first && prev !== null && browsing < 0 && v.game !== "nordsloki" && actions.length === prev.length + 1 && prev.every((a, i) => actions[i] === a) && standing[standing.length - 1]?.player !== "chance";
     const early = single ? board.update({ ...boardView(v, v.position, actions, true), slideMs: quickMs }, animationsOn()) : null;
-    if (early) shownActions = actions;
-    await replayOf(v, actions, single);
-    if (early && v !== view) return;
+    const replayed = replayOf(v, actions, single);
+    if (early) {
+      shownActions = actions;
+      // Its sound now (a capture: fewer pieces than the position shown),
+      // or the end's.
+      const before = plies.length ? plies[plies.length - 1].position : startPosition;
+      if (v.finished && !shownFinished) playSound("end");
+      else playSound(before && captured(v.game, before, v.position) ? "capture" : "move");
+      // The status, the buttons and the rest change when the move has
+      // landed; the move list, which the replay names, when it answers
+      // (the replay is awaited here all the same: the plies of one state
+      // are never written over by those of the state before).
+      await early;
+      if (v === view && !closed) {
+        settle(false);
+        drawSide(v);
+      }
+      await replayed;
+      if (v !== view || closed) return;
+      shownPlies = plies.length;
+      shownFinished = v.finished;
+      drawMoves(v, plies.length);
+      return;
+    }
+    await replayed;
     // The plies since the last state shown are shown one by one (each
     // roll of a seiðr, each step of a turn), the status saying what each
     // did, unless the animations are off, a click skipped them, the
@@ -549,7 +571,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // A single ply more (the step-by-step showing above did not run) is
     // shown quickly.
     const slideMs = plies.length === shownPlies + 1 && plies[plies.length - 1]?.player !== "chance" ? quickMs : undefined;
-    const shown = early ?? (browsing < 0 ? board.update({ ...boardView(v, v.position, history, true), slideMs }, !first) : Promise.resolve());
+    const shown = browsing < 0 ? board.update({ ...boardView(v, v.position, history, true), slideMs }, !first) : Promise.resolve();
     shownActions = actions;
     // The last ply's sound, or the end's when the game is over now.
     if (!first && v.finished && !shownFinished) playSound("end");
