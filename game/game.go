@@ -367,6 +367,15 @@ type Recorder interface {
 	Record(tags map[string]string) string
 }
 
+// ClockedRecorder is a Recorder that also writes the players' clocks, as
+// ClockedPGNWriter does for PGN: clocks[i] is the time left, after the
+// i-th action of the state's history, of the player who took it; a
+// negative time, or an index past the end, is no clock.
+type ClockedRecorder interface {
+	Recorder
+	RecordClocks(tags map[string]string, clocks []time.Duration) string
+}
+
 // Checker is implemented by the states of games with check (orthodox
 // chess, Samurai chess): Check lists the squares of the kings in check
 // now, in the game's square notation ("e1"), none when no king is.

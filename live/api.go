@@ -438,7 +438,12 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 				out.Text = t.st.(game.PGNWriter).PGN(t.pgnTags())
 			}
 		case "text":
-			out.Text, out.Name = t.st.(game.Recorder).Record(t.textTags()), t.rec.ID+".txt"
+			if w, ok := t.st.(game.ClockedRecorder); ok && t.rec.Clock != nil {
+				out.Text = w.RecordClocks(t.textTags(), t.pgnClocks())
+			} else {
+				out.Text = t.st.(game.Recorder).Record(t.textTags())
+			}
+			out.Name = t.rec.ID + ".txt"
 		default: // a game's own format (game.FormatWriter)
 			out.Text, err = t.st.(game.FormatWriter).WriteFormat(format, t.textTags())
 		}

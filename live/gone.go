@@ -22,9 +22,11 @@ import (
 // The opponent of a player gone for the grace time (ending.GoneGrace, or
 // Config.GoneGrace) in a live game may then claim the victory or call it
 // a draw (claim), as on lichess. A table without subscribers here does
-// not follow presence and forgets what it noted: a claim made there
-// waits for the grace time from when this instance saw the opponent gone,
-// never less.
+// not follow presence and forgets what it noted. With several instances
+// the ones that follow store the players gone (store.Gone, by the
+// presence goroutine): a claim made on an instance that follows no feed
+// of the game reads there, and in the others' presence rows, who is
+// online and since when the opponent is gone.
 
 // localWatch is what this instance has of the table's feeds: its
 // spectators, and the players whose feed proved their seat. Callers hold
@@ -94,9 +96,50 @@ func (t *table) goneMs() map[string]int64 {
 	return out
 }
 
+// storedPresence is what the store says of a game's presence, for a
+// claim on an instance that does not follow it: the other instances'
+// players online and the players gone with the time since.
+type storedPresence struct {
+	others store.Watch
+	since  map[string]time.Time
+}
+
+// storedPresence reads a game's presence from the store when the store is
+// shared and keeps the players gone; nil otherwise, or when the store
+// cannot be read (the claim is then judged as this instance sees it).
+func (s *Hall) storedPresence(ctx context.Context, id string) *storedPresence {
+	p := s.presence
+	if p == nil || p.gone == nil {
+		return nil
+	}
+	if t := s.held(id); t != nil {
+		t.mu.Lock()
+		follows := t.offSince != nil
+		t.mu.Unlock()
+		if follows {
+			return nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, presenceTimeout)
+	defer cancel()
+	others, err := p.st.Watchers(ctx, []string{id}, p.id)
+	if err != nil {
+		s.presenceFailed("reading the players online for a claim", err)
+		return nil
+	}
+	since, err := p.gone.GoneSince(ctx, id)
+	if err != nil {
+		s.presenceFailed("reading the players gone for a claim", err)
+		return nil
+	}
+	return &storedPresence{others: others[id], since: since}
+}
+
 // claim ends the game for seat p, whose opponent is gone, with kind
-// (ending.EventClaimVictory or ending.EventClaimDraw).
-func (t *table) claim(ctx context.Context, p int, kind string) error {
+// (ending.EventClaimVictory or ending.EventClaimDraw); stored, when this
+// instance does not follow the game's presence, is what the store says
+// of it.
+func (t *table) claim(ctx context.Context, p int, kind string, stored *storedPresence) error {
 	switch {
 	case t.over():
 		return Errorf(wire.CodeGameOver, "%s", game.Describe(t.shown()))
@@ -106,9 +149,19 @@ func (t *table) claim(ctx context.Context, p int, kind string) error {
 		return Errorf(wire.CodeCannotClaim, "a claim is made in a live game (not correspondence) between two people")
 	}
 	player, other := t.rec.Seats[p].Player, t.rec.Seats[1-p].Player
-	since, gone := t.offSince[other]
+	online, offSince := t.online, t.offSince
+	if offSince == nil && stored != nil {
+		// Nobody follows the game here: the others' presence and the
+		// players gone as stored.
+		online = t.localWatch().Add(stored.others).Players
+		offSince = map[string]time.Time{}
+		if since, ok := stored.since[other]; ok && !slices.Contains(online, other) {
+			offSince[other] = since
+		}
+	}
+	since, gone := offSince[other]
 	switch {
-	case t.offSince == nil || !slices.Contains(t.online, player):
+	case offSince == nil || !slices.Contains(online, player):
 		return Errorf(wire.CodeCannotClaim, "%s is not connected to this game here: claims are made from the game's page", player)
 	case !gone:
 		return Errorf(wire.CodeCannotClaim, "%s is online", other)
@@ -122,11 +175,13 @@ func (t *table) claim(ctx context.Context, p int, kind string) error {
 // ClaimVictory ends game id with the victory of the seat token opens,
 // whose opponent left (gone for the grace time), and returns the view.
 func (s *Hall) ClaimVictory(ctx context.Context, id, token string) ([]byte, error) {
-	return s.seatCommand(ctx, id, token, func(t *table, p int) error { return t.claim(ctx, p, ending.EventClaimVictory) })
+	stored := s.storedPresence(ctx, id)
+	return s.seatCommand(ctx, id, token, func(t *table, p int) error { return t.claim(ctx, p, ending.EventClaimVictory, stored) })
 }
 
 // ClaimDraw ends game id in a draw called by the seat token opens, whose
 // opponent left (gone for the grace time), and returns the view.
 func (s *Hall) ClaimDraw(ctx context.Context, id, token string) ([]byte, error) {
-	return s.seatCommand(ctx, id, token, func(t *table, p int) error { return t.claim(ctx, p, ending.EventClaimDraw) })
+	stored := s.storedPresence(ctx, id)
+	return s.seatCommand(ctx, id, token, func(t *table, p int) error { return t.claim(ctx, p, ending.EventClaimDraw, stored) })
 }

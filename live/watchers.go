@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -132,6 +133,11 @@ type presence struct {
 	// have as last read, and the total last sent to the game's
 	// subscribers.
 	written, others, sent map[string]store.Watch
+	// gone, when the store keeps them, are the players gone of the games
+	// this instance follows, as it last stored them (gone.go); owned by
+	// the presence goroutine.
+	gone       store.Gone
+	goneStored map[string]map[string]time.Time
 }
 
 func newPresence(st store.Presence) *presence {
@@ -189,6 +195,9 @@ func (s *Hall) startPresence() {
 		return
 	}
 	s.presence = newPresence(ps)
+	if g, ok := s.store.(store.Gone); ok {
+		s.presence.gone, s.presence.goneStored = g, map[string]map[string]time.Time{}
+	}
 	s.wg.Add(1)
 	go s.watchPresence(s.presence)
 }
@@ -349,11 +358,13 @@ func (s *Hall) sendTotals(p *presence, games []string, always bool) {
 			p.others[id] = others[id]
 		}
 	}
+	gone := map[string]map[string]time.Time{}
 	for _, id := range games {
 		t := s.held(id)
 		if t == nil {
 			delete(p.sent, id)
 			delete(p.others, id)
+			delete(p.goneStored, id)
 			continue
 		}
 		t.mu.Lock()
@@ -363,8 +374,29 @@ func (s *Hall) sendTotals(p *presence, games []string, always bool) {
 				t.sendWatchers(total)
 				p.sent[id] = total
 			}
+			if p.gone != nil && t.offSince != nil && !maps.Equal(t.offSince, p.goneStored[id]) {
+				gone[id] = maps.Clone(t.offSince)
+			}
 		}
 		t.mu.Unlock()
+	}
+	s.storeGone(p, gone)
+}
+
+// storeGone stores the players gone of the games that changed here, for
+// a claim made on another instance (gone.go).
+func (s *Hall) storeGone(p *presence, gone map[string]map[string]time.Time) {
+	if len(gone) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, presenceTimeout)
+	defer cancel()
+	if err := p.gone.SetGone(ctx, gone); err != nil {
+		s.presenceFailed("storing the players gone", err)
+		return
+	}
+	for id, g := range gone {
+		p.goneStored[id] = g
 	}
 }
 

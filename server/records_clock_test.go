@@ -3,9 +3,11 @@ package server_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/games/chess"
+	"github.com/norns-games/norns/games/nordsloki"
 	"github.com/norns-games/norns/record"
 	"github.com/norns-games/norns/wire"
 )
@@ -67,5 +69,55 @@ func TestRecordClocks(t *testing.T) {
 	corr := e.create(wire.CreateRequest{Game: "brandubh", Seats: seats("h", "h"), Clock: &wire.ClockRequest{DaysPerMove: 1}})
 	if text := e.record(corr.ID, "text"); !strings.Contains(text, `[TimeControl "1/86400"]`) || !strings.Contains(text, `[Termination "unterminated"]`) || !strings.Contains(text, "[Clocks \"") {
 		t.Errorf("text record of a correspondence game:\n%s", text)
+	}
+}
+
+// TestLokiRecordClocks: the text record of a Nords Loki game with a 5+0
+// clock, played to its end, ends each turn's line with its player's
+// clock, which nordsloki.ReadRecord reads back, every action of the game
+// in it.
+func TestLokiRecordClocks(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(wire.CreateRequest{Game: "nordsloki", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 300000}})
+	tokens := tokensOf(c)
+	e.playSeats(c.ID, tokens, 6)
+	text := e.record(c.ID, "text")
+	r, err := nordsloki.ReadRecord(text)
+	if err != nil {
+		t.Fatalf("ReadRecord: %v\n%s", err, text)
+	}
+	turns, clocked := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		if len(line) > 2 && line[0] >= '1' && line[0] <= '9' {
+			turns++
+			if strings.Contains(line, " {[%clk 0:0") {
+				clocked++
+			}
+		}
+	}
+	if turns == 0 || clocked == 0 {
+		t.Fatalf("%d turns, %d with a clock, in\n%s", turns, clocked, text)
+	}
+	n := 0
+	for _, d := range r.Clocks {
+		if d >= 0 {
+			n++
+			if d < 4*time.Minute || d > 5*time.Minute {
+				t.Errorf("a clock read back is %v, want 4:00 to 5:00", d)
+			}
+		}
+	}
+	if n != clocked {
+		t.Errorf("%d clocks read back, %d written", n, clocked)
+	}
+	// Every action of the game, the passes it played by itself included.
+	want := 0
+	for _, ev := range e.view(c.ID).History {
+		if ev.Action != "" {
+			want += 1 + len(ev.Auto)
+		}
+	}
+	if len(r.Actions) != want {
+		t.Errorf("%d actions read back, want %d", len(r.Actions), want)
 	}
 }

@@ -105,6 +105,7 @@ type gameLimits struct {
 	aiPerClient                 int
 	liveTTL, corrTTL, idleAfter time.Duration
 	firstMove                   time.Duration
+	goneGrace                   time.Duration
 	analysisActions             int
 }
 
@@ -175,6 +176,7 @@ limits at all).`,
 	f.DurationVar(&o.gl.corrTTL, "correspondence-ttl", 30*24*time.Hour, "how long a game without a clock waits for players before it expires")
 	f.DurationVar(&o.gl.idleAfter, "idle-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory")
 	f.DurationVar(&o.gl.firstMove, "first-move-time", time.Minute, "time a player of a game with a clock has for their first move, which the clock does not count; the game is aborted after it")
+	f.DurationVar(&o.gl.goneGrace, "gone-grace", 0, "how long a player of a live game must be gone (no page or terminal connected) before the opponent may claim the victory or a draw (0: scaled by the clock, as lichess's: a tenth of the initial time plus 40 increments, within 10 s to 60 s)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	f.StringVar(&o.logFormat, "log-format", "text", "log format: text or json")
 	return cmd
@@ -262,6 +264,9 @@ func (o *serveOptions) check(cmd *cobra.Command) (slog.Handler, error) {
 		}
 		o.publicURL = origin
 	}
+	if o.gl.goneGrace < 0 {
+		return nil, fmt.Errorf("--gone-grace %s: cannot be negative (0: scaled by the clock)", o.gl.goneGrace)
+	}
 	if o.gl.analysisActions == 0 || o.gl.analysisActions < -1 {
 		return nil, fmt.Errorf("--analysis-actions %d: at least 1 (-1: all)", o.gl.analysisActions)
 	}
@@ -282,6 +287,7 @@ func (o *serveOptions) newServer(ctx context.Context, st store.Store, log *slog.
 			AIConcurrency: o.aiConc,
 			AIOnlyGames:   o.gl.aiOnly, AIGamesPerClient: o.gl.aiPerClient, AnalysisActions: o.gl.analysisActions,
 			LiveTTL: o.gl.liveTTL, CorrespondenceTTL: o.gl.corrTTL, IdleAfter: o.gl.idleAfter, FirstMoveTime: o.gl.firstMove,
+			GoneGrace: o.gl.goneGrace,
 		},
 		RateLimit: o.rate, RateBurst: o.burst, Web: web.Handler(), PublicURL: o.publicURL,
 	})

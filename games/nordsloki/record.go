@@ -1,9 +1,11 @@
 package nordsloki
 
 import (
+	"fmt"
 	"maps"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/norns-games/norns/game"
 )
@@ -14,7 +16,15 @@ import (
 // W0/4 K5/6"; "pass" when no die could be used), and the result as a
 // comment; a resignation (State.Resign) has a line of its own where it
 // happened, after the line of its turn ("p1 resigns"). A game not set up from the start has the tag Position.
-func (s *State) Record(tags map[string]string) string {
+func (s *State) Record(tags map[string]string) string { return s.RecordClocks(tags, nil) }
+
+// RecordClocks writes the game as Record does, each turn's line ending with
+// the time its player had left after it, as PGN's clock comment
+// ("{[%clk 0:04:57]}", game.ClockedRecorder): clocks[i] is the time left
+// after the i-th action of the game's history (negative, or past the end:
+// none); a turn's clock is that of its last action that has one. ReadRecord
+// reads it back.
+func (s *State) RecordClocks(tags map[string]string, clocks []time.Duration) string {
 	t := maps.Clone(tags)
 	if t == nil {
 		t = map[string]string{}
@@ -34,10 +44,18 @@ func (s *State) Record(tags map[string]string) string {
 	b.WriteString(game.FormatTags(t))
 	b.WriteByte('\n')
 	turns := 0
-	line := false // a turn's line is open
+	line := false              // a turn's line is open
+	clock := time.Duration(-1) // the clock of the turn's line, -1: none
+	endLine := func() {
+		if clock >= 0 {
+			b.WriteString(" {[%clk " + FormatClock(clock) + "]}")
+		}
+		b.WriteByte('\n')
+		clock = -1
+	}
 	newTurn := func(p pos, roll string) {
 		if line {
-			b.WriteByte('\n')
+			endLine()
 		}
 		turns++
 		b.WriteString(strconv.Itoa(turns) + ". " + seatNames[p.mover] + " " + roll + ":")
@@ -47,7 +65,7 @@ func (s *State) Record(tags map[string]string) string {
 	resign := func(at int) {
 		for len(resigned) > 0 && resigned[0].at <= at {
 			if line {
-				b.WriteByte('\n')
+				endLine()
 				line = false
 			}
 			b.WriteString(seatNames[resigned[0].p] + " resigns\n")
@@ -69,11 +87,14 @@ func (s *State) Record(tags map[string]string) string {
 				newTurn(p, p.diceString())
 			}
 			b.WriteString(" " + describeAction(r.Action))
+			if i < len(clocks) && clocks[i] >= 0 {
+				clock = clocks[i]
+			}
 		}
 	}
 	resign(len(s.log))
 	if line {
-		b.WriteByte('\n')
+		endLine()
 	}
 	b.WriteString("{" + result + "}\n")
 	return b.String()
@@ -91,4 +112,11 @@ func (p *pos) diceString() string {
 	return strings.Join(parts, "-")
 }
 
-var _ game.Recorder = (*State)(nil)
+// FormatClock writes a time left as a record's clock comment does,
+// h:mm:ss, rounded down, as PGN's [%clk].
+func FormatClock(d time.Duration) string {
+	sec := int64(max(d, 0) / time.Second)
+	return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+}
+
+var _ game.ClockedRecorder = (*State)(nil)

@@ -168,3 +168,43 @@ func TestEveryClockPreset(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayAICustomClock: the lobby's dialog to play the computer offers a
+// custom clock beside the presets: its minutes and increment show only
+// when it is chosen, the speed follows what is typed (7+4: rapid), and
+// the game gets that clock.
+func TestPlayAICustomClock(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	u := b.user("player")
+	u.desktop()
+	u.do(chromedp.Navigate(a.url("/")))
+	u.click(`button[data-play-ai="chess"]`)
+	u.wait("the dialog", `!!document.querySelector("dialog.play-ai-dialog[open]")`, 10*time.Second)
+	if got := u.eval(`document.querySelector("#play-ai-minutes").closest(".clock-custom").hidden ? "hidden" : "shown"`); got != "hidden" {
+		t.Errorf("with no clock chosen the custom fields are %s", got)
+	}
+	u.eval(`(() => { const s = document.querySelector("#play-ai-clock"); s.value = "custom"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	u.wait("the custom fields", `!document.querySelector("#play-ai-minutes").closest(".clock-custom").hidden`, 5*time.Second)
+	for id, value := range map[string]string{"#play-ai-minutes": "7", "#play-ai-increment": "4"} {
+		u.eval(fmt.Sprintf(`document.querySelector(%q).value = "", "ok"`, id))
+		u.do(chromedp.SendKeys(chromedp.CSS(id), value))
+	}
+	u.wait("the speed of 7+4", `document.querySelector("#play-ai-speed").dataset.speed === "rapid"`, 5*time.Second)
+	if got := u.text("#play-ai-speed"); got != "Speed: Rapid" {
+		t.Errorf("the dialog's speed at 7+4 = %q", got)
+	}
+	u.click(`dialog [data-color="white"]`)
+	id := u.gameID()
+	v := a.view(id)
+	if v.Clock == nil || v.Clock.InitialMs != 7*60000 || v.Clock.IncrementMs != 4000 || v.Speed != wire.SpeedRapid {
+		t.Errorf("7+4 from the lobby's dialog: clock %+v, speed %q", v.Clock, v.Speed)
+	}
+	if held := u.heldSeats(id); held != "white" {
+		t.Errorf("the browser holds %q, want white", held)
+	}
+	tok := u.eval(fmt.Sprintf(`JSON.parse(localStorage.getItem("norns.seats.%s")).white`, id))
+	if err := a.call("POST", "/api/games/"+id+"/abort", tok, nil, nil); err != nil {
+		t.Logf("abort: %v", err)
+	}
+}

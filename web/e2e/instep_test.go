@@ -99,25 +99,7 @@ func TestStatusWithAnimation(t *testing.T) {
 	a := startApp(t)
 	for _, game := range []string{"seidr", "luxumbra"} {
 		t.Run(game, func(t *testing.T) {
-			// On a heavily loaded machine a frame has been seen, once in a
-			// while, with a status older than the board (issue 32 keeps it
-			// open): a game that shows it is played again once, its first
-			// bad frame logged, and only a second such game fails.
-			for attempt := 1; ; attempt++ {
-				var found []string
-				errorf := func(format string, args ...any) { found = append(found, fmt.Sprintf(format, args...)) }
-				playInStep(t, a, b, game, errorf)
-				if len(found) == 0 {
-					return
-				}
-				if attempt == 2 {
-					for _, e := range found {
-						t.Error(e)
-					}
-					return
-				}
-				t.Logf("game 1 of %s: %d frames out of step, the first: %s; playing again", game, len(found), found[0])
-			}
+			playInStep(t, a, b, game, t.Errorf)
 		})
 	}
 }
@@ -528,5 +510,46 @@ func TestMoveDuringAnimation(t *testing.T) {
 		}
 		t.Logf("%d rolls; steps shown after the new move: %v", rolls, after)
 		return
+	}
+}
+
+// TestStatusAtTheEnd plays Fool's mate in a hot-seat chess game, the
+// last move by the opponent's page, and samples the player's page at every
+// frame: once its board shows the mate, the status never says whose move
+// it was before (the status of the position before the last move stays
+// nowhere over the board that shows the end).
+func TestStatusAtTheEnd(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	tok := tokensOf(grants)
+	u := b.user("white")
+	u.holdSeats(a, id, map[string]string{"white": tok["white"]})
+	u.desktop()
+	u.do(chromedp.Navigate(a.url("/games/" + id)))
+	u.settle(a, id)
+	for i, m := range []string{"f2f3", "e7e5", "g2g4"} {
+		v := a.view(id)
+		a.play(id, tok[[]string{"white", "black"}[i%2]], m, v.Seq)
+	}
+	v := u.settle(a, id)
+	u.sampleInStep()
+	a.play(id, tok["black"], "d8h4", v.Seq)
+	end := u.settle(a, id)
+	if !end.Finished {
+		t.Fatalf("after Fool's mate the game is not over: %+v", end.Status)
+	}
+	ended := 0
+	for _, s := range u.inStepSamples() {
+		if s.Position != end.Position {
+			continue
+		}
+		ended++
+		if strings.Contains(s.Status, "to move") {
+			t.Errorf("the board shows the mate (sliding %v) while the status says %q", s.Sliding, s.Status)
+		}
+	}
+	if ended == 0 {
+		t.Error("no frame showed the mate")
 	}
 }

@@ -12,9 +12,11 @@ import (
 
 // TestPresenceAndClaim: two players' pages and a spectator's show both
 // players online beside their names; when Black's tab closes, the others
-// show Black offline within 5 s, White's page counts the grace time down
-// (3 s here), then offers to claim the victory, in English and Russian; the
-// claim ends the game "opponent left".
+// show Black offline within 5 s, White's page (a 390 px phone) counts the
+// grace time down (3 s here) over the board, its claim buttons disabled,
+// then offers to claim the victory, the board staying where it was, the
+// buttons in sight on the phone and at 1280 x 800, in English and
+// Russian; the claim ends the game "opponent left".
 func TestPresenceAndClaim(t *testing.T) {
 	b := newBrowser(t)
 	a := startAppWith(t, func(c *server.Config) { c.GoneGrace = 3 * time.Second })
@@ -40,6 +42,13 @@ func TestPresenceAndClaim(t *testing.T) {
 		t.Errorf("the claim bar with both online is %s", got)
 	}
 
+	// White's page is a 390 px phone from here on: the claim bar comes
+	// over the board, which stays where it was (a click on it never lands
+	// elsewhere).
+	white.phone()
+	boardTop := `String(Math.round(document.querySelector(".game-board").getBoundingClientRect().top + scrollY))`
+	white.wait("the board", `!!document.querySelector(".game-board")`, 5*time.Second)
+	before := white.eval(boardTop)
 	closed := time.Now()
 	if err := chromedp.Cancel(black.ctx); err != nil {
 		t.Fatal(err)
@@ -51,14 +60,24 @@ func TestPresenceAndClaim(t *testing.T) {
 	if got := watcher.eval(`document.querySelector("#gone").hidden ? "hidden" : "shown"`); got != "hidden" {
 		t.Errorf("the spectator's claim bar is %s", got)
 	}
-	white.wait("the countdown", `!document.querySelector("#gone").hidden && /^Your opponent left the game: you can claim victory in 0:0[1-3]\.$/.test(document.querySelector("#gone-text").innerText)`, 5*time.Second)
-	white.wait("the claim offered", `!!document.querySelector("#claim-victory") && !!document.querySelector("#claim-draw")`, 10*time.Second)
+	// The countdown, with the claim's buttons there but disabled, then
+	// the claim.
+	white.wait("the countdown", `!document.querySelector("#gone").hidden && /^Your opponent left the game: you can claim victory in 0:0[1-3]\.$/.test(document.querySelector("#gone-text").innerText) && document.querySelector("#claim-victory").disabled && document.querySelector("#claim-draw").disabled`, 5*time.Second)
+	white.wait("the claim offered", `!!document.querySelector("#claim-victory") && !document.querySelector("#claim-victory").disabled && !document.querySelector("#claim-draw").disabled`, 10*time.Second)
 	if got := white.text("#gone-text"); got != "Your opponent left the game." {
 		t.Errorf("the claim bar says %q", got)
 	}
-	// In sight without scrolling.
-	if got := white.eval(`(() => { const r = document.querySelector("#claim-victory").getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight ? "in" : "out " + r.top; })()`); got != "in" {
-		t.Errorf("Claim victory is %s of the viewport", got)
+	if after := white.eval(boardTop); after != before {
+		t.Errorf("the board's top moved from %s px to %s px with the claim bar", before, after)
+	}
+	// In sight without scrolling, on the phone and at 1280 x 800.
+	inSight := `(() => { window.scrollTo(0, 0); const r = document.querySelector("#claim-victory").getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? "in" : "out " + r.top + " " + r.right; })()`
+	if got := white.eval(inSight); got != "in" {
+		t.Errorf("at 390 x 844 Claim victory is %s of the viewport", got)
+	}
+	white.desktop()
+	if got := white.eval(inSight); got != "in" {
+		t.Errorf("at 1280 x 800 Claim victory is %s of the viewport", got)
 	}
 	white.click(`button[data-lang="ru"]`)
 	white.wait("the claim in Russian", `document.documentElement.lang === "ru" && (document.querySelector("#claim-victory") || {}).innerText === "Потребовать победу" && document.querySelector("#claim-draw").innerText === "Объявить ничью" && document.querySelector("#gone-text").innerText === "Соперник покинул партию."`, 10*time.Second)

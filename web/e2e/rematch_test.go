@@ -138,3 +138,53 @@ func TestRematchAI(t *testing.T) {
 	u.clickMove("chess", v.Legal[0])
 	a.waitMoved(next, v.Seq)
 }
+
+// TestRematchDeclined: Ann asks for a rematch, Bob declines it on his
+// page: Ann's page says so, in a line beside the button, which asks again;
+// asked again, her page says the offer is sent, and declined again, it says
+// so in Russian. No game is made.
+func TestRematchDeclined(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
+	tok := tokensOf(grants)
+	ann, bob := b.user("ann"), b.user("bob")
+	ann.holdSeats(a, id, map[string]string{"white": tok["white"]})
+	bob.holdSeats(a, id, map[string]string{"black": tok["black"]})
+	v := a.view(id)
+	a.play(id, tok["white"], "e2e4", v.Seq)
+	if err := a.call("POST", "/api/games/"+id+"/resign", tok["black"], nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []*user{ann, bob} {
+		u.desktop()
+		u.do(chromedp.Navigate(a.url("/games/" + id)))
+		u.wait("the rematch button", `(() => { const e = document.querySelector("#rematch"); return !!e && !e.disabled && !document.querySelector("#rematch-box").hidden; })()`, 10*time.Second)
+	}
+	for round, want := range []string{"Your opponent declined the rematch", "Соперник отклонил реванш"} {
+		if round == 1 {
+			ann.click(`button[data-lang="ru"]`)
+			ann.wait("Russian", `document.documentElement.lang === "ru" && !!document.querySelector("#rematch") && !document.querySelector("#rematch").disabled`, 10*time.Second)
+		}
+		ann.click("#rematch")
+		ann.wait("the offer sent", `document.querySelector("#rematch").dataset.state === "sent"`, 10*time.Second)
+		if got := ann.eval(`(document.querySelector("#rematch-note") || {}).dataset.note || ""`); got == "declined" {
+			t.Errorf("round %d: Ann's page says declined before Bob answered", round+1)
+		}
+		bob.wait("the offer", `!!document.querySelector("#rematch-decline")`, 10*time.Second)
+		bob.click("#rematch-decline")
+		ann.wait("the decline said", `(document.querySelector("#rematch-note") || {}).dataset.note === "declined"`, 10*time.Second)
+		if got := ann.text("#rematch-note"); got != want {
+			t.Errorf("round %d: Ann's page says %q, want %q", round+1, got, want)
+		}
+		if got := ann.eval(`document.querySelector("#rematch").disabled ? "disabled" : document.querySelector("#rematch").dataset.state`); got != "ask" {
+			t.Errorf("round %d: after the decline Ann's button is %s, want ask", round+1, got)
+		}
+		if got := bob.eval(`document.querySelector("#rematch-note") ? document.querySelector("#rematch-note").innerText : ""`); got != "" {
+			t.Errorf("round %d: Bob's page says %q after declining", round+1, got)
+		}
+	}
+	if next := a.rematchOf(id); next != "" {
+		t.Errorf("a rematch %s was made", next)
+	}
+}

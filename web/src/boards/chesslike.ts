@@ -194,7 +194,7 @@ export class ChessLike implements GameBoard {
     if (this.game === "seidr" && fields[7] && fields[7] !== "-") ring.push(parseSq(fields[7]));
     const last = this.game === "seidr" ? this.seidrLast(v, board, fields[6] ?? "quiet") : lastUci(v.history);
     const check = (v.check ?? []).filter((x) => /^[a-h][1-8]$/.test(x)).map(parseSq);
-    await this.grid.set({ pieces, moves, last, tint, ring, check, premovable, own, over: v.over }, animate);
+    await this.grid.set({ pieces, moves, last, tint, ring, check, premovable, own, over: v.over }, animate, v.slideMs);
     this.cards = cards;
     this.extras(v);
   }

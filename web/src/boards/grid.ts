@@ -222,9 +222,12 @@ export class GridBoard {
   }
 
   /** set shows a new state, animating pieces that moved, fading those
-   * removed. It resolves when the animation is over. */
-  set(st: GridState, animate = true): Promise<void> {
+   * removed, in ms (animMs when not given). It resolves when the
+   * animation is over. */
+  set(st: GridState, animate = true, ms = this.animMs): Promise<void> {
     this.state = st;
+    // The pieces' transitions last ms (the stylesheet's --slide).
+    this.el.style.setProperty("--slide", `${ms}ms`);
     this.selected = null;
     // A premove is played as soon as the player has legal moves (the
     // queen when it promotes), or dropped when it is not legal then, or
@@ -291,7 +294,7 @@ export class GridBoard {
     for (const [, o] of old) {
       if (animate) {
         o.g.classList.add("fading");
-        setTimeout(() => o.g.remove(), this.animMs);
+        setTimeout(() => o.g.remove(), ms);
         moved = true;
       } else o.g.remove();
     }
@@ -314,10 +317,15 @@ export class GridBoard {
     if (!(animate && moved)) return Promise.resolve();
     return new Promise((r) => {
       // The wait ends when every sliding piece has landed (its
-      // transition ended), or after the fade of the pieces taken, or,
-      // should a transition never end, a while after it should have.
+      // transition ended), or after the fade of the pieces taken, or, at
+      // the latest, a frame after the slide should have ended: a page
+      // whose frames come late (a busy machine) puts the pieces where
+      // they go then, so that the animation never lasts longer than ms.
       let left = sliding.length;
-      const tm = setTimeout(done, left ? this.animMs * 3 : this.animMs);
+      const tm = setTimeout(() => {
+        this.snap();
+        done();
+      }, left ? ms + 20 : ms);
       const self = this;
       const landed = (e: Event) => {
         if ((e as TransitionEvent).propertyName !== "transform") return;
@@ -339,14 +347,20 @@ export class GridBoard {
    * goes, the pieces taken gone. */
   finish(): void {
     if (!this.wake) return;
+    this.snap();
+    this.wake();
+  }
+
+  /** snap puts every piece where it goes at once, the pieces taken gone. */
+  private snap(): void {
     for (const [sq, p] of this.shown) {
       p.g.style.transition = "none";
-      p.g.style.opacity = "1";
+      // A piece fading in is there (a faded one, .dim, stays faded).
+      p.g.style.opacity = "";
       this.place(p.g, sq);
       requestAnimationFrame(() => (p.g.style.transition = ""));
     }
     this.piecesLayer.querySelectorAll(".fading").forEach((g) => g.remove());
-    this.wake();
   }
 
   private drawMarks(): void {

@@ -153,7 +153,7 @@ export class Tafl implements GameBoard {
     if (!v.over && v.legal.length === 0 && held.length === 1 && v.toMove !== held[0] && v.toMove >= 0) {
       for (const [sq, c] of pieces) if ((c === "t") === (held[0] === 0)) premovable.push(sq);
     }
-    const shown = this.grid.set({ pieces: specs, moves, last, tint, ring, premovable, over: v.over }, animate);
+    const shown = this.grid.set({ pieces: specs, moves, last, tint, ring, premovable, over: v.over }, animate, v.slideMs);
     const count = (c: string) => [...pieces.values()].filter((x) => x === c).length;
     clear(
       this.info,

@@ -22,6 +22,10 @@ export interface View {
   /** held are the seats this browser holds (a player's premoves while
    * the opponent is to move; none for a spectator). */
   held?: number[];
+  /** slideMs is how long the pieces of this update slide or fade (the
+   * board's own pace when absent): a single move is shown quickly, the
+   * steps of a turn at the pace of one step each. */
+  slideMs?: number;
 }
 
 /** GameBoard draws a game's board and the things beside it. */

@@ -44,6 +44,10 @@ import { NoSecretError, revealFor } from "../nonce";
  * quiet move, each roll of the seiðr): ≤ 300 ms, as lichess. */
 const stepMs = 300;
 
+/** quickMs is the time a single move takes to slide in (the opponent's
+ * move is there at once, the status saying so when it has landed). */
+const quickMs = 60;
+
 export function gamePage(main: HTMLElement, id: string): () => void {
   // An invitation in the address whose seat this browser does not hold:
   // the join step comes first (join.ts), then this page again.
@@ -59,6 +63,8 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   let pending = 0;
   const events: EventView[] = [];
   let shownPlies = -1;
+  // shownActions: the actions standing in the state the board shows last.
+  let shownActions: string[] | null = null;
   // shownFinished: the game shown is over; startPosition: the position
   // before the first ply.
   let shownFinished = false;
@@ -141,8 +147,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   const leave = leaveControl(leaveGame);
   const offers = offerControl(offer);
   const rematch = rematchControl(askRematch, declineRematch);
-  // The other player's offers (a draw, a takeback, a rematch) show over the
-  // top of the board, where the player looks, at every size.
+  // The other player's offers (a draw, a takeback, a rematch) and the claim
+  // against an opponent who left show over the top of the board, where the
+  // player looks, at every size: the board never moves when one comes.
   const toasts = h("div", { class: "toasts", id: "toasts" }, offers.prompts);
   const rematchHome = h("div", { class: "rematch-home" }, rematch.el);
   // The players' presence as the feed said it last, and the claim against
@@ -151,6 +158,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   // sideView is the view the players and the side panel show last.
   let sideView: GameView | null = null;
   const gone = goneControl(claimGone);
+  toasts.append(gone.el);
   // The analysis of the game once it is over (analysis.ts).
   // The analysis numbers a move as the move list does ("2." for White's
   // second move, "1…" for Black's first).
@@ -177,7 +185,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, gone.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
+      h("div", { class: "game-main" }, h("div", { class: "status-line" }, status, skipBtn, watchers, conn), banner, browseBanner, waiting.el, stripTop, h("div", { class: "board-stage" }, toasts, boardBox), stripBottom, h("div", { class: "toolbar" }, flipBtn, soundBtn, animBtn, h("a", { href: `/replay/${id}`, class: "button" }, t("nav.replay")), offers.buttons, leave.el), rematchHome, analysis.el),
       h(
         "aside",
         { class: "game-aside" },
@@ -422,7 +430,9 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const before = view;
     merge(v.history);
     if (same && view) {
-      // Keep the object a render in progress compares with.
+      // Keep the object a render in progress compares with; a field the
+      // new state leaves out (an offer gone: the wire omits it) goes.
+      for (const k of Object.keys(view) as (keyof GameView)[]) if (!(k in v) && k !== "history") delete view[k];
       Object.assign(view, { ...v, history: view.history });
       v = view;
     } else view = v;
@@ -502,13 +512,40 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       clear(boardBox, board.el);
     }
     const actions = actionsOf(v.history);
-    try {
-      const r = await api.replay({ game: v.game, options: v.options, actions });
-      plies = r.plies;
-      startPosition = r.start;
-    } catch {
-      plies = [];
+    // A single move more than the board shows (not a roll, not a move
+    // taken back): the board slides it in now, quickly, while the replay
+    // that names the moves is asked for; the status still changes when
+    // it has landed.
+    const standing = standingMoves(v.history ?? []);
+    const prev = shownActions;
+    const single =
+      !first && prev !== null && browsing < 0 && v.game !== "nordsloki" && actions.length === prev.length + 1 && prev.every((a, i) => actions[i] === a) && standing[standing.length - 1]?.player !== "chance";
+    const early = single ? board.update({ ...boardView(v, v.position, actions, true), slideMs: quickMs }, animationsOn()) : null;
+    const replayed = replayOf(v, actions, single);
+    if (early) {
+      shownActions = actions;
+      // Its sound now (a capture: fewer pieces than the position shown),
+      // or the end's.
+      const before = plies.length ? plies[plies.length - 1].position : startPosition;
+      if (v.finished && !shownFinished) playSound("end");
+      else playSound(before && captured(v.game, before, v.position) ? "capture" : "move");
+      // The status, the buttons and the rest change when the move has
+      // landed; the move list, which the replay names, when it answers
+      // (the replay is awaited here all the same: the plies of one state
+      // are never written over by those of the state before).
+      await early;
+      if (v === view && !closed) {
+        settle(false);
+        drawSide(v);
+      }
+      await replayed;
+      if (v !== view || closed) return;
+      shownPlies = plies.length;
+      shownFinished = v.finished;
+      drawMoves(v, plies.length);
+      return;
     }
+    await replayed;
     // The plies since the last state shown are shown one by one (each
     // roll of a seiðr, each step of a turn), the status saying what each
     // did, unless the animations are off, a click skipped them, the
@@ -517,7 +554,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     const mineRuns = !!v.clock && !v.clock.days_per_move && !!v.clock.running && !!tokens()[v.clock.running] && !v.finished;
     const hurried = hurry;
     hurry = false;
-    if (!first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0 && !hurried) {
+    if (!early && !first && shownPlies >= 0 && plies.length > shownPlies + 1 && animationsOn() && !mineRuns && browsing < 0 && !hurried) {
       skipping = false;
       skipBtn.hidden = false;
       for (let i = shownPlies; i < plies.length - 1 && !skipping; i++) {
@@ -537,7 +574,11 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (v !== view || closed) return;
     const history = plies.length ? hist(plies.length) : actions;
     // The board, the status, the move list and the input change together.
-    const shown = browsing < 0 ? board.update(boardView(v, v.position, history, true), !first) : Promise.resolve();
+    // A single ply more (the step-by-step showing above did not run) is
+    // shown quickly.
+    const slideMs = plies.length === shownPlies + 1 && plies[plies.length - 1]?.player !== "chance" ? quickMs : undefined;
+    const shown = browsing < 0 ? board.update({ ...boardView(v, v.position, history, true), slideMs }, !first) : Promise.resolve();
+    shownActions = actions;
     // The last ply's sound, or the end's when the game is over now.
     if (!first && v.finished && !shownFinished) playSound("end");
     else if (!first && plies.length > shownPlies && plies.length > 0) playSound(plySound(v.game, plies.length - 1));
@@ -549,6 +590,32 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     if (v !== view || closed) return;
     settle(false);
     drawSide(v);
+  }
+
+  /** replayOf names the plies of actions (plies, startPosition): a
+   * single action more than the plies known is replayed alone, from the
+   * last position, when that gives the view's position; else the whole
+   * game is. */
+  async function replayOf(v: GameView, actions: string[], single: boolean): Promise<void> {
+    const from = plies.length ? plies[plies.length - 1].position : startPosition;
+    if (single && from && plies.length === actions.length - 1) {
+      try {
+        const r = await api.replay({ game: v.game, options: v.options, position: from, actions: actions.slice(-1) });
+        if (r.plies.length === 1 && r.plies[0].position === v.position) {
+          plies = [...plies, r.plies[0]];
+          return;
+        }
+      } catch {
+        /* the whole game below */
+      }
+    }
+    try {
+      const r = await api.replay({ game: v.game, options: v.options, actions });
+      plies = r.plies;
+      startPosition = r.start;
+    } catch {
+      plies = [];
+    }
   }
 
   /** hist is the actions of the first n plies, with the passes after
@@ -589,7 +656,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       input.disabled = playBtn.disabled = true;
       clear(suggestions);
       clear(legalBox);
-      if (view?.started && !view.finished) {
+      // The move that ends the game too: the status of the position
+      // before it (a call of steel, whose move it is) never stays over
+      // the board showing it.
+      if (view?.started && !shownFinished) {
         status.textContent = t("status.settling");
         status.dataset.toMove = "";
       }

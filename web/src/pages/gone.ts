@@ -64,11 +64,12 @@ export function goneControl(claim: (seat: string, what: "victory" | "draw") => P
       clear(el);
       return;
     }
-    if (!ready) {
-      const s = Math.ceil(left / 1000);
-      clear(el, h("span", { class: "gone-text", id: "gone-text", "data-left": String(s) }, t("gone.countdown", { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` })));
-      return;
-    }
+    // The buttons are there from the start of the countdown, disabled
+    // until its end, as the claim will look.
+    const s = Math.ceil(left / 1000);
+    const text = ready
+      ? h("span", { class: "gone-text", id: "gone-text", "data-left": "0" }, t("gone.claimable"))
+      : h("span", { class: "gone-text", id: "gone-text", "data-left": String(s) }, t("gone.countdown", { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` }));
     const act = (what: "victory" | "draw") => async () => {
       working = true;
       draw();
@@ -81,9 +82,9 @@ export function goneControl(claim: (seat: string, what: "victory" | "draw") => P
     };
     clear(
       el,
-      h("span", { class: "gone-text", id: "gone-text", "data-left": "0" }, t("gone.claimable")),
-      h("button", { type: "button", id: "claim-victory", class: "primary", disabled: working, onclick: act("victory") }, t("gone.victory")),
-      h("button", { type: "button", id: "claim-draw", disabled: working, onclick: act("draw") }, t("gone.draw")),
+      text,
+      h("button", { type: "button", id: "claim-victory", class: "primary", disabled: working || !ready, onclick: act("victory") }, t("gone.victory")),
+      h("button", { type: "button", id: "claim-draw", disabled: working || !ready, onclick: act("draw") }, t("gone.draw")),
     );
   }
 

@@ -17,7 +17,7 @@ import { accountApi, api, peopleText, seats, CatalogGame, GameView, Summary } fr
 import { me } from "../session";
 import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../nav";
-import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
+import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock, fischer } from "../newgame";
 import { invitePath } from "./waiting";
 import { seekSection } from "./seeks";
 import { clockText, levelLabel, optionLabel, optionTitle, outcome, playerLabel, reasonLabel, valueLabel, seatLabel, statusText, yourTurn } from "./common";
@@ -140,16 +140,38 @@ export function lobbyPage(main: HTMLElement): () => void {
     }
     const cg = cat;
     const level = h("select", { id: "play-ai-level" }, aiLevels(cg).map((l) => h("option", { value: l, selected: l === defaultLevel(cg) }, levelLabel(l))));
-    const presets = clockPresets.filter((p) => p.id !== customClock);
-    const clock = h("select", { id: "play-ai-clock" }, presets.map((p) => h("option", { value: p.id, selected: p.id === "none" }, p.clock ? ("days_per_move" in p.clock ? t("create.clock.days", { n: p.clock.days_per_move }) : `${p.id} (${speedLabel(speedOf(p.clock))})`) : t("create.clock.none"))));
+    const presets = clockPresets;
+    const clock = h(
+      "select",
+      { id: "play-ai-clock" },
+      presets.map((p) =>
+        h("option", { value: p.id, selected: p.id === "none" }, p.id === customClock ? t("create.clock.custom") : p.clock ? ("days_per_move" in p.clock ? t("create.clock.days", { n: p.clock.days_per_move }) : `${p.id} (${speedLabel(speedOf(p.clock))})`) : t("create.clock.none")),
+      ),
+    );
+    // A custom time control, as on the create page: minutes for the game
+    // and seconds added per move.
+    const minutes = h("input", { type: "number", id: "play-ai-minutes", min: "0.25", max: "1440", step: "any", value: "5", inputmode: "decimal", size: 5 });
+    const increment = h("input", { type: "number", id: "play-ai-increment", min: "0", max: "180", step: "1", value: "3", inputmode: "numeric", size: 5 });
+    const customBox = h(
+      "div",
+      { class: "field clock-custom", hidden: true },
+      h("label", { for: "play-ai-minutes" }, t("create.clock.minutes")),
+      minutes,
+      h("label", { for: "play-ai-increment" }, t("create.clock.increment")),
+      increment,
+    );
     const speed = h("span", { id: "play-ai-speed", class: "speed" });
-    const chosen = () => presets.find((p) => p.id === clock.value)?.clock;
+    const chosen = () => (clock.value === customClock ? fischer(Number(minutes.value) || 0, Number(increment.value) || 0) : presets.find((p) => p.id === clock.value)?.clock);
     const showSpeed = () => {
+      customBox.hidden = clock.value !== customClock;
       const s = speedOf(chosen());
       speed.dataset.speed = s;
       speed.textContent = t("create.speed", { speed: speedLabel(s) });
     };
-    clock.addEventListener("change", showSpeed);
+    for (const e of [clock, minutes, increment]) {
+      e.addEventListener("change", showSpeed);
+      e.addEventListener("input", showSpeed);
+    }
     showSpeed();
     const fail = h("div", { class: "error", role: "alert", hidden: true });
     const players = seatNames(cg, defaultOptions(cg));
@@ -182,6 +204,7 @@ export function lobbyPage(main: HTMLElement): () => void {
       h("h2", { id: "play-ai-title" }, t("lobby.playai.title", { game: title })),
       h("div", { class: "field" }, h("label", { for: "play-ai-level" }, t("create.level")), level),
       h("div", { class: "field" }, h("label", { for: "play-ai-clock" }, t("create.clock.label")), clock, speed),
+      customBox,
       h("div", { class: "field colors", role: "group", "aria-labelledby": "play-ai-colors" }, h("span", { id: "play-ai-colors" }, t("lobby.playai.color")), h("div", { class: "color-buttons" }, colorButtons)),
       h("div", null, cancel),
       fail,

@@ -1,8 +1,9 @@
 // A rematch once the game is over, as lichess offers it: a seat held asks
 // with "Rematch" (in hot seat one press asks for every seat the browser
 // holds), the other player's page shows "Rematch offered" with the button
-// to accept; against the computer the button reads "Play again" and the
-// new game starts at once. When the new game exists every page of the old
+// to accept or decline (the asking page then says it was declined);
+// against the computer the button reads "Play again" and the new game
+// starts at once. When the new game exists every page of the old
 // one goes there (followRematch), a player's page keeping its token for
 // the seat the new game gives it.
 
@@ -20,6 +21,9 @@ export interface Rematch {
   offered: boolean;
   /** ai says that the game has a computer's seat ("Play again"). */
   ai: boolean;
+  /** declined says that the other player declined the rematch a seat
+   * held asked for (the offer is gone, no game made). */
+  declined?: boolean;
 }
 
 /** rematchOf is the rematch a browser holding the seats held may ask for
@@ -65,11 +69,11 @@ export function rematchControl(act: (players: string[]) => Promise<boolean>, dec
     const o = r;
     const label = o.ai ? t("game.rematch.again") : o.offered && o.asking.length ? t("game.rematch.accept") : t("game.rematch");
     const btn = h("button", { type: "button", id: "rematch", class: o.offered && o.asking.length ? "primary" : "", "data-state": o.asking.length ? (o.offered ? "offered" : "ask") : "sent", disabled: working || o.asking.length === 0, onclick: ask }, label);
-    const note = o.asking.length === 0 ? t("game.rematch.sent") : o.offered ? t("game.rematch.offered") : "";
+    const note = o.asking.length === 0 ? t("game.rematch.sent") : o.offered ? t("game.rematch.offered") : o.declined ? t("game.rematch.declined") : "";
     // The other player's offer can be declined, as lichess.
     const no = o.offered && o.asking.length ? h("button", { type: "button", id: "rematch-decline", disabled: working, onclick: refuse }, t("game.offer.decline")) : null;
     el.classList.toggle("offered", !!no);
-    clear(el, note ? h("span", { class: "question", id: "rematch-note" }, note) : null, btn, no);
+    clear(el, note ? h("span", { class: "question", id: "rematch-note", "data-note": o.declined && !o.offered && o.asking.length ? "declined" : "" }, note) : null, btn, no);
   }
 
   async function refuse(): Promise<void> {
@@ -99,7 +103,11 @@ export function rematchControl(act: (players: string[]) => Promise<boolean>, dec
   return {
     el,
     update(v: GameView, held: Record<string, string>): void {
+      // An offer of a seat held that went without a rematch was declined
+      // (as lichess says it); asking again, or the other's offer, ends it.
+      const was = r;
       r = rematchOf(v, held);
+      if (r) r.declined = !r.asked && !r.offered && !!was && (was.asked || !!was.declined);
       draw();
     },
   };
