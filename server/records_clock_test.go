@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/games/chess"
 	"github.com/norns-games/norns/games/nordsloki"
+	"github.com/norns-games/norns/games/tafl"
 	"github.com/norns-games/norns/record"
 	"github.com/norns-games/norns/wire"
 )
@@ -119,5 +121,33 @@ func TestLokiRecordClocks(t *testing.T) {
 	}
 	if len(r.Actions) != want {
 		t.Errorf("%d actions read back, want %d", len(r.Actions), want)
+	}
+}
+
+// TestTaflRecordClocks: the text record of a Sea Hnefatafl game on a 5+0
+// clock writes each move's clock after it, which tafl.ReadRecord reads back
+// with the moves the game played.
+func TestTaflRecordClocks(t *testing.T) {
+	e := start(t, nil)
+	c := e.create(wire.CreateRequest{Game: "seatafl", Seats: seats("h", "h"), Clock: &wire.ClockRequest{InitialMs: 300000}})
+	e.player(c.ID, tokensOf(c), rand.New(rand.NewPCG(7, 7)), 8)
+	text := e.record(c.ID, "text")
+	r, err := tafl.ReadRecord(text)
+	if err != nil {
+		t.Fatalf("ReadRecord: %v\n%s", err, text)
+	}
+	var moves []string
+	for _, ev := range e.view(c.ID).History {
+		if ev.Action != "" {
+			moves = append(moves, ev.Action)
+		}
+	}
+	if len(r.Moves) != 8 || strings.Join(r.Moves, " ") != strings.Join(moves, " ") {
+		t.Fatalf("the record's moves %v, the game's %v", r.Moves, moves)
+	}
+	for i, d := range r.Clocks {
+		if d < 4*time.Minute || d > 5*time.Minute {
+			t.Errorf("move %d: clock %v, want 4:00 to 5:00\n%s", i+1, d, text)
+		}
 	}
 }

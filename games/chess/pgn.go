@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/norns-games/norns/game"
 )
 
 // PGNEntry is one token of PGN movetext: a move (or "pass", or "--"), the
@@ -31,13 +33,6 @@ func ClockAt(clocks []time.Duration, i int) (time.Duration, bool) {
 		return 0, false
 	}
 	return clocks[i], true
-}
-
-// FormatClock writes a time left as a [%clk] comment does, h:mm:ss,
-// rounded down.
-func FormatClock(d time.Duration) string {
-	s := int64(max(d, 0) / time.Second)
-	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 }
 
 var sevenTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
@@ -97,7 +92,7 @@ func FormatPGN(tags map[string]string, entries []PGNEntry) string {
 		needNumber = false
 		comment := e.Comment
 		if e.Clocked {
-			comment = strings.TrimSpace("[%clk " + FormatClock(e.Clock) + "] " + comment)
+			comment = strings.TrimSpace("[%clk " + game.FormatClock(e.Clock) + "] " + comment)
 		}
 		if comment != "" {
 			for _, w := range strings.Fields("{" + strings.NewReplacer("{", "(", "}", ")").Replace(comment) + "}") {

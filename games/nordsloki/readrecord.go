@@ -78,7 +78,7 @@ func ReadRecord(text string) (*RecordGame, error) {
 			turns++
 			clock := time.Duration(-1)
 			if i := strings.Index(steps, "{"); i >= 0 {
-				c, err := readClock(strings.TrimSpace(steps[i:]))
+				c, err := game.ReadClockComment(strings.TrimSpace(steps[i:]))
 				if err != nil {
 					return nil, bad(err.Error())
 				}
@@ -101,13 +101,4 @@ func ReadRecord(text string) (*RecordGame, error) {
 func (r *RecordGame) add(action string, clock time.Duration) {
 	r.Actions = append(r.Actions, action)
 	r.Clocks = append(r.Clocks, clock)
-}
-
-// readClock reads a clock comment, "{[%clk 0:04:57]}".
-func readClock(c string) (time.Duration, error) {
-	var h, m, s int
-	if n, err := fmt.Sscanf(c, "{[%%clk %d:%d:%d]}", &h, &m, &s); err != nil || n != 3 || h < 0 || m < 0 || m > 59 || s < 0 || s > 59 || "{[%clk "+FormatClock(time.Duration((h*60+m)*60+s)*time.Second)+"]}" != c {
-		return 0, fmt.Errorf("a clock is {[%%clk h:mm:ss]}, not %q", c)
-	}
-	return time.Duration((h*60+m)*60+s) * time.Second, nil
 }

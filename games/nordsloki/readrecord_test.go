@@ -56,7 +56,7 @@ func TestRecordClocksRoundTrip(t *testing.T) {
 					steps++
 				}
 			}
-			want := "{[%clk " + FormatClock(5*time.Minute-time.Duration(steps)*1250*time.Millisecond) + "]}"
+			want := "{[%clk " + game.FormatClock(5*time.Minute-time.Duration(steps)*1250*time.Millisecond) + "]}"
 			if line := strings.Split(first, "\n")[0]; steps > 0 && !strings.HasSuffix(line, want) {
 				t.Fatalf("the first turn %q does not end with %s", line, want)
 			}

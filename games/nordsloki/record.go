@@ -1,7 +1,6 @@
 package nordsloki
 
 import (
-	"fmt"
 	"maps"
 	"strconv"
 	"strings"
@@ -48,7 +47,7 @@ func (s *State) RecordClocks(tags map[string]string, clocks []time.Duration) str
 	clock := time.Duration(-1) // the clock of the turn's line, -1: none
 	endLine := func() {
 		if clock >= 0 {
-			b.WriteString(" {[%clk " + FormatClock(clock) + "]}")
+			b.WriteString(" " + game.ClockComment(clock))
 		}
 		b.WriteByte('\n')
 		clock = -1
@@ -110,13 +109,6 @@ func (p *pos) diceString() string {
 		parts[i] = strconv.Itoa(int(p.dice[i]))
 	}
 	return strings.Join(parts, "-")
-}
-
-// FormatClock writes a time left as a record's clock comment does,
-// h:mm:ss, rounded down, as PGN's [%clk].
-func FormatClock(d time.Duration) string {
-	sec := int64(max(d, 0) / time.Second)
-	return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
 }
 
 var _ game.ClockedRecorder = (*State)(nil)
