@@ -371,7 +371,7 @@ func (e *Engine) goVariant(lim chesssearch.Limits, wtime, btime, winc, binc time
 			left, inc = btime, binc
 		}
 		if left > 0 {
-			cfg.Time, _ = chesssearch.TimeBudget(left, inc, lim.MovesToGo)
+			cfg.Time, _ = chesssearch.TimeBudget(left, inc, lim.MovesToGo, chesssearch.ClockOverhead)
 		}
 	}
 	if infinite {
