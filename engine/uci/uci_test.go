@@ -189,7 +189,7 @@ func TestUCIVariantSamurai(t *testing.T) {
 	if !strings.Contains(out, "var samurai") {
 		t.Errorf("uci does not offer UCI_Variant samurai:\n%s", out)
 	}
-	if !strings.Contains(out, "info string position: move g1f3") {
+	if !strings.Contains(out, "info string position refused: move g1f3") {
 		t.Errorf("a knight move without an N card was not refused:\n%s", out)
 	}
 	ms := bestmoves(out)
