@@ -57,8 +57,9 @@ type Engine struct {
 	queue   []*task
 	done    chan report
 	// late holds by how much the last clocked searches overran their
-	// budget, from the reading of go to the writing of bestmove; its
-	// largest is the measured move overhead.
+	// budget, from the reading of go (or the end of the search it waited
+	// behind) to the writing of bestmove; its largest is the measured
+	// move overhead.
 	late  [8]time.Duration
 	lateN int
 }
@@ -70,8 +71,11 @@ type task struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	infinite bool // bestmove only after stop
-	run      func(ctx context.Context) report
+	run      func(ctx context.Context, from time.Time) report
 	clear    *chesssearch.Searcher
+	// from is when the search began to count: when go was read, or when
+	// the task started after waiting behind another.
+	from time.Time
 }
 
 // report is what a finished search tells: whether it played on a clock,
@@ -266,12 +270,13 @@ func (e *Engine) enqueue(t *task) {
 		t.ctx, t.cancel = context.WithCancel(context.Background())
 	}
 	e.queue = append(e.queue, t)
-	e.next()
+	e.next(false)
 }
 
 // next starts the tasks that wait, in order, while no search runs: a
-// clearing at once, a search in the background.
-func (e *Engine) next() {
+// clearing at once, a search in the background. waited tells that they
+// waited behind another search: their time counts from now.
+func (e *Engine) next(waited bool) {
 	for e.running == nil && len(e.queue) > 0 {
 		t := e.queue[0]
 		e.queue = e.queue[1:]
@@ -281,7 +286,10 @@ func (e *Engine) next() {
 			continue
 		}
 		e.running = t
-		go func() { e.done <- t.run(t.ctx) }()
+		if waited || t.from.IsZero() {
+			t.from = time.Now()
+		}
+		go func() { e.done <- t.run(t.ctx, t.from) }()
 	}
 }
 
@@ -294,7 +302,7 @@ func (e *Engine) finished(r report) {
 	}
 	e.running.cancel()
 	e.running = nil
-	e.next()
+	e.next(true)
 }
 
 // measuredOverhead is the largest overrun of the last clocked searches.
@@ -608,7 +616,7 @@ func (e *Engine) goCommand(args []string, at time.Time) {
 	e.stopInfinite()
 	if e.posErr != nil {
 		err := e.posErr
-		e.enqueue(&task{run: func(context.Context) report {
+		e.enqueue(&task{run: func(context.Context, time.Time) report {
 			e.info("no search: %v", err)
 			e.send("bestmove 0000")
 			return report{}
@@ -666,7 +674,7 @@ func (e *Engine) goCommand(args []string, at time.Time) {
 	}
 	pos, past, s := e.pos, e.past, e.searcher
 	infinite := mode == modeInfinite
-	e.enqueue(&task{infinite: infinite, run: func(ctx context.Context) report {
+	e.enqueue(&task{infinite: infinite, from: at, run: func(ctx context.Context, from time.Time) report {
 		s.OnInfo = e.sendInfo
 		m, _ := s.Search(ctx, &pos, past, lim)
 		if infinite {
@@ -676,7 +684,7 @@ func (e *Engine) goCommand(args []string, at time.Time) {
 		if mode != modeClock {
 			return report{}
 		}
-		return report{clocked: true, late: time.Since(at) - hard}
+		return report{clocked: true, late: time.Since(from) - hard}
 	}})
 }
 
@@ -758,7 +766,7 @@ func (e *Engine) goVariant(g goArgs, mode searchMode) {
 		cfg.Time, cfg.Iterations = time.Hour, 0
 	}
 	st, infinite := e.st.Clone(), mode == modeInfinite
-	e.enqueue(&task{infinite: infinite, run: func(ctx context.Context) report {
+	e.enqueue(&task{infinite: infinite, run: func(ctx context.Context, _ time.Time) report {
 		best := "0000"
 		if agent, err := searches.NewAgent(cfg); err != nil {
 			e.info("%v", err)
