@@ -103,12 +103,12 @@ func TestUCISelfPlay(t *testing.T) {
 			spent += took
 			most = max(most, took)
 			moves++
-			clock[side] -= took
-			if clock[side] < 0 {
+			if took > clock[side] {
 				losses++
-				t.Logf("game %d: %s lost on time at ply %d (took %v)", game+1, p.Turn(), len(played)+1, took)
-				clock[side] = 0
+				t.Logf("game %d: %s lost on time at ply %d (%v on the clock, took %v)", game+1, p.Turn(), len(played)+1, clock[side], took)
+				clock[side] = took // play on from zero
 			}
+			clock[side] -= took
 			clock[side] += *selfPlayInc
 			for _, l := range before {
 				if !uciLine(l) || strings.HasPrefix(l, "info string") {
