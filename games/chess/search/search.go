@@ -301,15 +301,18 @@ func rootMoves(ml *chess.MoveList, only []chess.Move) {
 // starts no new iteration after six tenths of soft, and stops at hard
 // whatever it is doing.
 //
-// Of the usable time, left less overhead, soft takes a share (a
-// movesToGo-th, planning for at most 30 moves more) and three quarters
-// of the increment; hard is at most four softs and at most a third of
-// the usable time and the increment. Besides the overhead, a reserve
-// stays on the clock: the overhead again, or half the increment when
-// that is more (a slow answer is then paid for by the increment rather
-// than by the flag), but never more than half the usable time. So hard
-// never exceeds left - overhead, and a clock at or below the overhead
-// gives 0, 0: the search answers at once.
+// The usable time is left less overhead. Above a cushion of twice the
+// overhead and the increment, soft takes a share of the usable time
+// beyond the cushion (a movesToGo-th, planning for at most 30 moves
+// more) and three quarters of the increment; below it, a part of those
+// three quarters that shrinks with the usable time, so that the clock
+// grows back and a slow answer finds time on it. hard is at most four
+// softs, at most a third of the usable time and the increment, and never
+// more than the usable time less a reserve: the overhead again, or half
+// the increment when that is more (a slow answer is then paid for by the
+// increment rather than by the flag), but at most half the usable time.
+// So hard never exceeds left - overhead, and a clock at or below the
+// overhead gives 0, 0: the search answers at once.
 func TimeBudget(left, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
 	if movesToGo <= 0 || movesToGo > 30 {
 		movesToGo = 30
@@ -320,8 +323,13 @@ func TimeBudget(left, inc time.Duration, movesToGo int, overhead time.Duration) 
 	if usable <= 0 {
 		return 0, 0
 	}
+	cushion := 2*overhead + inc
+	if usable > cushion {
+		soft = (usable-cushion)/time.Duration(movesToGo) + inc*3/4
+	} else {
+		soft = time.Duration(float64(inc*3/4) * float64(usable) / float64(cushion))
+	}
 	reserve := min(usable/2, max(overhead, inc/2))
-	soft = usable/time.Duration(movesToGo) + inc*3/4
 	hard = min(soft*4, usable/time.Duration(min(3, movesToGo))+inc, usable-reserve)
 	return min(soft, hard), hard
 }

@@ -215,8 +215,8 @@ func TestTimeBudget(t *testing.T) {
 		{-100 * ms, 0, 0, 10 * ms, 0, 0, 0},                                      // flagged
 		{0, time.Second, 0, 10 * ms, 0, 0, 0},                                    // nothing on the clock before the increment
 		{time.Second, 2 * time.Second, 0, 50 * ms, 475 * ms, 475 * ms, 475 * ms}, // the increment comes after the move: half the usable clock
-		{209 * ms, 100 * ms, 0, 60 * ms, 75 * ms, 80 * ms, 89 * ms},              // 10+0.1 nearly flagged, 60 ms overhead: 60 ms kept besides
-		{time.Second, 0, 1, 10 * ms, 980 * ms, 980 * ms, 980 * ms},               // the last move of a control: all but the reserve
+		{209 * ms, 100 * ms, 0, 60 * ms, 50 * ms, 52 * ms, 89 * ms},              // 10+0.1 nearly flagged, 60 ms overhead: below the cushion, less than the increment
+		{time.Second, 0, 1, 10 * ms, 970 * ms, 970 * ms, 980 * ms},               // the last move of a control: all but the cushion
 	}
 	for _, tc := range tests {
 		soft, hard := TimeBudget(tc.left, tc.inc, tc.movesToGo, tc.overhead)
@@ -239,6 +239,10 @@ func TestTimeBudget(t *testing.T) {
 					if soft < 0 || hard < soft || hard > max(0, left-max(ovh, 0)) {
 						t.Errorf("TimeBudget(%v, %v, %d, %v) = %v, %v; want 0 <= soft <= hard <= %v",
 							left, inc, mtg, ovh, soft, hard, max(0, left-max(ovh, 0)))
+					}
+					// Below the cushion the clock grows back.
+					if o := max(ovh, 0); inc > 0 && left-o <= 2*o+inc && soft >= inc*3/4 {
+						t.Errorf("TimeBudget(%v, %v, %d, %v) = %v, %v; want soft below three quarters of the increment", left, inc, mtg, ovh, soft, hard)
 					}
 				}
 			}
