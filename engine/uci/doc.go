@@ -40,7 +40,7 @@
 // clock word makes the clocks count: the mover's clock, zero, negative or
 // missing (zero) too, is shared out by chesssearch.TimeBudget, keeping
 // back the Move Overhead and the largest overrun the engine measured on
-// its last clocked moves (from reading go, or from the end of the search
+// its last 32 clocked moves (from reading go, or from the end of the search
 // it waited behind, to writing bestmove), and a
 // reserve that grows with the increment; a clock at or below that
 // overhead is answered at once. go infinite, and a go with no limit at

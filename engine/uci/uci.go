@@ -56,11 +56,11 @@ type Engine struct {
 	running *task
 	queue   []*task
 	done    chan report
-	// late holds by how much the last clocked searches overran their
+	// late holds by how much the last 32 clocked searches overran their
 	// budget, from the reading of go (or the end of the search it waited
 	// behind) to the writing of bestmove; its largest is the measured
 	// move overhead.
-	late  [8]time.Duration
+	late  [32]time.Duration
 	lateN int
 }
 
