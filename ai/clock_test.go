@@ -46,7 +46,7 @@ func TestClockReachesNativeSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		lim := searchOf(a).Limits()
-		soft, _ := chesssearch.TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
+		soft, _ := chesssearch.TimeBudget(lim.Time, lim.Inc, lim.MovesToGo, lim.Overhead)
 		if lim.MoveTime != 0 || lim.Time != tc.cfg.ClockLeft || soft < tc.softMin || soft > tc.softMax || lim.Nodes != tc.nodes {
 			t.Errorf("NewAgent(%+v): limits %+v, a share of %v; want the clock, a share in [%v, %v], %d nodes", tc.cfg, lim, soft, tc.softMin, tc.softMax, tc.nodes)
 		}

@@ -73,11 +73,16 @@ func (a *Agent) Searcher() *Searcher { return a.searcher }
 // LastStats returns the nodes, the depth and the time of the last search.
 func (a *Agent) LastStats() ai.Stats { return a.stats }
 
+// ClockOverhead is the time an Agent on a clock (SetClock) keeps back on
+// every move for its answer to reach the clock (TimeBudget's overhead).
+const ClockOverhead = 50 * time.Millisecond
+
 // SetClock makes the next searches share out the mover's clock (time
-// left and increment, TimeBudget) instead of a fixed budget per move; the
-// node and depth budgets still bound them. A zero left turns it off.
+// left and increment, TimeBudget, keeping ClockOverhead back) instead of
+// a fixed budget per move; the node and depth budgets still bound them.
+// A zero left turns it off.
 func (a *Agent) SetClock(left, inc time.Duration) {
-	a.lim.Time, a.lim.Inc, a.lim.MoveTime = left, inc, a.budget
+	a.lim.Time, a.lim.Inc, a.lim.MoveTime, a.lim.Overhead = left, inc, a.budget, ClockOverhead
 	if left > 0 {
 		a.lim.MoveTime = 0
 	} else {

@@ -21,7 +21,10 @@
 // evasion. Limits bound it by nodes (reproducible), depth, time per move
 // or the mover's clock, which TimeBudget shares out (a thirtieth of the
 // time left and three quarters of the increment a move, at most a third
-// of the clock). Limits.Margin weakens it for the easy level: each root
+// of the clock, never more than the clock less the move overhead and a
+// reserve, less than the increment when the clock runs low; a clock run
+// out answers at once), and Limits.RootMoves to
+// some of the moves at the root. Limits.Margin weakens it for the easy level: each root
 // move gets a random bonus of up to Margin centipawns, so it may play a
 // move that much worse than its best. Agent plays it through the game
 // interface (agent.go); Native gives it to the ai package's levels

@@ -39,9 +39,20 @@ type Limits struct {
 	MoveTime time.Duration
 	// Time and Inc are the mover's clock and increment, MovesToGo the
 	// moves to play before the next time control (0: sudden death). The
-	// search gives itself a share of the clock.
+	// search gives itself a share of the clock (TimeBudget). The clock
+	// is in force when Time is positive or Clock is set: a clock at zero
+	// or below (Clock set) is one that has run out, and the search then
+	// answers at once, not without a limit.
 	Time, Inc time.Duration
 	MovesToGo int
+	Clock     bool
+	// Overhead is the time kept on the clock for each move beyond the
+	// search, for the answer to reach the clock (TimeBudget).
+	Overhead time.Duration
+	// RootMoves, when not empty, are the only moves searched at the root
+	// (UCI's searchmoves); those that are not legal are left out, and
+	// when none is legal every move is searched.
+	RootMoves []chess.Move
 	// Margin, when positive, makes the search play below its strength,
 	// as a weak level should: each move at the root gets a bonus of 0 to
 	// Margin centipawns, drawn at random (from the Searcher's seed) once
@@ -139,6 +150,7 @@ func (s *Searcher) Search(ctx context.Context, pos *chess.Position, past []uint6
 	if ml.N == 0 {
 		return chess.NoMove, Info{}
 	}
+	rootMoves(&ml, lim.RootMoves)
 	s.shuffleRoot(ml.Slice(), lim.Margin)
 
 	best := s.rootRandom[0]
@@ -175,7 +187,7 @@ func (s *Searcher) Search(ctx context.Context, pos *chess.Position, past []uint6
 		if sc > MateBound && MateScore-sc <= depth {
 			break // a mate found within the full-width depth
 		}
-		if ml.N == 1 && (lim.Time > 0 || lim.MoveTime > 0) {
+		if ml.N == 1 && (lim.Time > 0 || lim.Clock || lim.MoveTime > 0) {
 			break
 		}
 		if soft > 0 && time.Since(s.start) > soft*6/10 {
@@ -200,9 +212,9 @@ func (s *Searcher) begin(ctx context.Context, pos *chess.Position, past []uint64
 	switch {
 	case lim.MoveTime > 0:
 		s.hardEnd = s.start.Add(lim.MoveTime)
-	case lim.Time > 0:
+	case lim.Time > 0 || lim.Clock:
 		var hard time.Duration
-		soft, hard = TimeBudget(lim.Time, lim.Inc, lim.MovesToGo)
+		soft, hard = TimeBudget(lim.Time, lim.Inc, lim.MovesToGo, lim.Overhead)
 		s.hardEnd = s.start.Add(hard)
 	}
 	n := len(past)
@@ -261,22 +273,64 @@ func (s *Searcher) aspiration(pos *chess.Position, depth, prev int) int {
 	}
 }
 
+// rootMoves keeps in ml only the legal moves that are among only, when
+// some are (Limits.RootMoves).
+func rootMoves(ml *chess.MoveList, only []chess.Move) {
+	if len(only) == 0 {
+		return
+	}
+	n := 0
+	for _, m := range ml.Slice() {
+		for _, o := range only {
+			if m == o {
+				ml.Moves[n] = m
+				n++
+				break
+			}
+		}
+	}
+	if n > 0 {
+		ml.N = n
+	}
+}
+
 // TimeBudget shares out a clock: the time a search with left on the
 // mover's clock, inc added after each move and movesToGo moves before
-// the next time control (0: the rest of the game) gives itself. It
+// the next time control (0: the rest of the game) gives itself, keeping
+// overhead back on every move for the answer to reach the clock. It
 // starts no new iteration after six tenths of soft, and stops at hard
-// whatever it is doing. It keeps 50 ms of the clock for the answer to
-// reach the clock, and plans for at most 30 moves more; soft takes three
-// quarters of the increment besides, and hard is at most four softs and
-// at most a third of the clock (with the increment).
-func TimeBudget(left, inc time.Duration, movesToGo int) (soft, hard time.Duration) {
+// whatever it is doing.
+//
+// The usable time is left less overhead. Above a cushion of twice the
+// overhead and the increment, soft takes a share of the usable time
+// beyond the cushion (a movesToGo-th, planning for at most 30 moves
+// more) and three quarters of the increment; below it, a part of those
+// three quarters that shrinks with the usable time, so that the clock
+// grows back and a slow answer finds time on it. hard is at most four
+// softs, at most a third of the usable time and the increment, and never
+// more than the usable time less a reserve: the overhead again, or half
+// the increment when that is more (a slow answer is then paid for by the
+// increment rather than by the flag), but at most half the usable time.
+// So hard never exceeds left - overhead, and a clock at or below the
+// overhead gives 0, 0: the search answers at once.
+func TimeBudget(left, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
 	if movesToGo <= 0 || movesToGo > 30 {
 		movesToGo = 30
 	}
-	left = max(left-50*time.Millisecond, 10*time.Millisecond)
+	overhead = max(overhead, 0)
 	inc = max(inc, 0)
-	soft = left/time.Duration(movesToGo) + inc*3/4
-	hard = min(soft*4, left/3+inc)
+	usable := left - overhead
+	if usable <= 0 {
+		return 0, 0
+	}
+	cushion := 2*overhead + inc
+	if usable > cushion {
+		soft = (usable-cushion)/time.Duration(movesToGo) + inc*3/4
+	} else {
+		soft = time.Duration(float64(inc*3/4) * float64(usable) / float64(cushion))
+	}
+	reserve := min(usable/2, max(overhead, inc/2))
+	hard = min(soft*4, usable/time.Duration(min(3, movesToGo))+inc, usable-reserve)
 	return min(soft, hard), hard
 }
 
@@ -480,8 +534,9 @@ func (s *Searcher) searchMoves(pos *chess.Position, h uint64, depth, alpha, beta
 	}
 	var scores [256]int32
 	if ply == 0 {
-		// Keep the seeded shuffle as the order among equals.
-		copy(ml.Moves[:], s.rootRandom)
+		// Keep the seeded shuffle as the order among equals, and only
+		// the root moves of the search (Limits.RootMoves).
+		ml.N = copy(ml.Moves[:], s.rootRandom)
 	}
 	s.scoreMoves(pos, ml.Slice(), scores[:ml.N], ttMove, ply)
 

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -194,33 +195,58 @@ func TestEvalSymmetric(t *testing.T) {
 }
 
 // TestTimeBudget: a search shares out the clock, spending little of a
-// short one, more of a long one, and more with an increment.
+// short one, more of a long one, and more with an increment; hard never
+// exceeds the clock less the overhead, and a clock at or below the
+// overhead gives nothing.
 func TestTimeBudget(t *testing.T) {
 	ms := time.Millisecond
 	tests := []struct {
 		left, inc        time.Duration
 		movesToGo        int
+		overhead         time.Duration
 		softMin, softMax time.Duration
 		hardMax          time.Duration
 	}{
-		{time.Second, 0, 0, 25 * ms, 40 * ms, 400 * ms},                                // 950 ms / 30
-		{10 * time.Minute, 0, 0, 19 * time.Second, 21 * time.Second, 81 * time.Second}, // 20 s a move
-		{10 * time.Minute, 5 * time.Second, 0, 23 * time.Second, 25 * time.Second, 100 * time.Second},
-		{time.Minute, 0, 10, 5900 * ms, 6000 * ms, 21 * time.Second},       // 40 moves in 90 min style: 10 to go
-		{20 * ms, 0, 0, 0, ms, 4 * ms},                                     // nearly flagged: 10 ms kept back
-		{time.Second, 2 * time.Second, 0, 1500 * ms, 1600 * ms, 2400 * ms}, // the increment, never more than a third of the clock
+		{time.Second, 0, 0, 50 * ms, 25 * ms, 40 * ms, 400 * ms},                                // 950 ms / 30
+		{10 * time.Minute, 0, 0, 50 * ms, 19 * time.Second, 21 * time.Second, 81 * time.Second}, // 20 s a move
+		{10 * time.Minute, 5 * time.Second, 0, 50 * ms, 23 * time.Second, 25 * time.Second, 100 * time.Second},
+		{time.Minute, 0, 10, 50 * ms, 5900 * ms, 6000 * ms, 21 * time.Second},    // 40 moves in 90 min style: 10 to go
+		{20 * ms, 0, 0, 50 * ms, 0, 0, 0},                                        // within the overhead: answer at once
+		{-100 * ms, 0, 0, 10 * ms, 0, 0, 0},                                      // flagged
+		{0, time.Second, 0, 10 * ms, 0, 0, 0},                                    // nothing on the clock before the increment
+		{time.Second, 2 * time.Second, 0, 50 * ms, 475 * ms, 475 * ms, 475 * ms}, // the increment comes after the move: half the usable clock
+		{209 * ms, 100 * ms, 0, 60 * ms, 50 * ms, 52 * ms, 89 * ms},              // 10+0.1 nearly flagged, 60 ms overhead: below the cushion, less than the increment
+		{time.Second, 0, 1, 10 * ms, 970 * ms, 970 * ms, 980 * ms},               // the last move of a control: all but the cushion
 	}
 	for _, tc := range tests {
-		soft, hard := TimeBudget(tc.left, tc.inc, tc.movesToGo)
+		soft, hard := TimeBudget(tc.left, tc.inc, tc.movesToGo, tc.overhead)
 		if soft < tc.softMin || soft > tc.softMax || hard > tc.hardMax || hard < soft {
-			t.Errorf("TimeBudget(%v, %v, %d) = %v, %v; want soft in [%v, %v], hard in [soft, %v]",
-				tc.left, tc.inc, tc.movesToGo, soft, hard, tc.softMin, tc.softMax, tc.hardMax)
+			t.Errorf("TimeBudget(%v, %v, %d, %v) = %v, %v; want soft in [%v, %v], hard in [soft, %v]",
+				tc.left, tc.inc, tc.movesToGo, tc.overhead, soft, hard, tc.softMin, tc.softMax, tc.hardMax)
 		}
 	}
-	short, _ := TimeBudget(time.Second, 0, 0)
-	long, _ := TimeBudget(10*time.Minute, 0, 0)
+	short, _ := TimeBudget(time.Second, 0, 0, 50*ms)
+	long, _ := TimeBudget(10*time.Minute, 0, 0, 50*ms)
 	if long < 100*short {
 		t.Errorf("10 min gives %v a move, 1 s %v: want far more for the longer clock", long, short)
+	}
+	// Over a grid of clocks: 0 <= soft <= hard <= left - overhead.
+	for _, left := range []time.Duration{-time.Second, 0, ms, 15 * ms, 100 * ms, 209 * ms, time.Second, time.Minute} {
+		for _, inc := range []time.Duration{-ms, 0, 10 * ms, 100 * ms, time.Second, 10 * time.Second} {
+			for _, mtg := range []int{-1, 0, 1, 2, 5, 40} {
+				for _, ovh := range []time.Duration{-ms, 0, 10 * ms, 100 * ms, 5 * time.Second} {
+					soft, hard := TimeBudget(left, inc, mtg, ovh)
+					if soft < 0 || hard < soft || hard > max(0, left-max(ovh, 0)) {
+						t.Errorf("TimeBudget(%v, %v, %d, %v) = %v, %v; want 0 <= soft <= hard <= %v",
+							left, inc, mtg, ovh, soft, hard, max(0, left-max(ovh, 0)))
+					}
+					// Below the cushion the clock grows back.
+					if o := max(ovh, 0); inc > 0 && left-o <= 2*o+inc && soft >= inc*3/4 {
+						t.Errorf("TimeBudget(%v, %v, %d, %v) = %v, %v; want soft below three quarters of the increment", left, inc, mtg, ovh, soft, hard)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -230,8 +256,8 @@ func TestTimeBudget(t *testing.T) {
 func TestAgentClock(t *testing.T) {
 	a := NewAgent(30000, 300*time.Millisecond, 0, 1, 16)
 	a.SetClock(time.Second, 100*time.Millisecond)
-	if l := a.Limits(); l.Time != time.Second || l.Inc != 100*time.Millisecond || l.MoveTime != 0 || l.Nodes != 30000 {
-		t.Errorf("after SetClock(1s, 100ms): limits %+v, want Time 1s, Inc 100ms, MoveTime 0, Nodes 30000", l)
+	if l := a.Limits(); l.Time != time.Second || l.Inc != 100*time.Millisecond || l.MoveTime != 0 || l.Nodes != 30000 || l.Overhead != ClockOverhead {
+		t.Errorf("after SetClock(1s, 100ms): limits %+v, want Time 1s, Inc 100ms, MoveTime 0, Nodes 30000, Overhead %v", l, ClockOverhead)
 	}
 	a.SetClock(0, 0)
 	if l := a.Limits(); l.Time != 0 || l.Inc != 0 || l.MoveTime != 300*time.Millisecond {
@@ -267,6 +293,56 @@ func TestSearchMargin(t *testing.T) {
 		}
 		if tc.want == "" && len(seen) < 3 {
 			t.Errorf("Search(%q, margin %d) over 12 seeds played only %v, want at least 3 moves", tc.fen, EasyMargin, seen)
+		}
+	}
+}
+
+// TestSearchRootMoves: with RootMoves the search plays one of them; with
+// none legal among them it plays any legal move.
+func TestSearchRootMoves(t *testing.T) {
+	p := chess.Start()
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	byName := map[string]chess.Move{}
+	for _, m := range ml.Slice() {
+		byName[m.String()] = m
+	}
+	s := NewSearcher(16, 1)
+	only := []chess.Move{byName["a2a3"], byName["h2h3"]}
+	m, _ := s.Search(context.Background(), &p, nil, Limits{Depth: 5, RootMoves: only})
+	if m != only[0] && m != only[1] {
+		t.Errorf("Search(start, RootMoves a2a3 h2h3) = %s, want one of them", m)
+	}
+	// One root move: that one; none legal (Black's moves): any legal move.
+	q := p
+	q.Play(byName["e2e4"])
+	m, _ = s.Search(context.Background(), &p, nil, Limits{Depth: 3, RootMoves: []chess.Move{byName["e2e4"]}})
+	if m != byName["e2e4"] {
+		t.Errorf("Search(start, RootMoves e2e4) = %s, want e2e4", m)
+	}
+	var bl chess.MoveList
+	q.LegalMoves(&bl)
+	m, _ = s.Search(context.Background(), &p, nil, Limits{Depth: 3, RootMoves: []chess.Move{bl.Moves[0]}})
+	if _, ok := byName[m.String()]; !ok || byName[m.String()] != m {
+		t.Errorf("Search(start, RootMoves of Black only) = %s, want a legal move of White", m)
+	}
+}
+
+// TestSearchClockRunOut: a clock at zero or below (Limits.Clock) is a
+// clock that has run out, not no limit: the search stops at its first
+// look at the clock, within 1024 nodes, and still plays a legal move.
+func TestSearchClockRunOut(t *testing.T) {
+	for _, left := range []time.Duration{-100 * time.Millisecond, 0, 5 * time.Millisecond} {
+		p := chess.Start()
+		s := NewSearcher(16, 1)
+		m, _ := s.Search(context.Background(), &p, nil, Limits{Time: left, Inc: time.Second, Clock: true, Overhead: 10 * time.Millisecond})
+		var ml chess.MoveList
+		p.LegalMoves(&ml)
+		if !slices.Contains(ml.Slice(), m) {
+			t.Errorf("clock %v: move %s is not legal", left, m)
+		}
+		if s.Nodes() > 1024 {
+			t.Errorf("clock %v: searched %d nodes, want at most 1024", left, s.Nodes())
 		}
 	}
 }
