@@ -121,6 +121,9 @@ func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekRes
 	if err := checkName(req.Name); err != nil {
 		return wire.SeekResponse{}, err
 	}
+	if req.Account != "" {
+		req.Name = req.AccountName
+	}
 	players := st.Players()
 	switch {
 	case req.Clock == nil:
@@ -146,7 +149,7 @@ func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekRes
 	token, hash := secret()
 	now := s.cfg.Now().UTC()
 	k := &store.Seek{
-		ID: newID(), Game: g.Name(), Options: st.Options(), Clock: clock, Color: color, Name: req.Name,
+		ID: newID(), Game: g.Name(), Options: st.Options(), Clock: clock, Color: color, Name: req.Name, Account: req.Account,
 		Rating: seekRating(), RatingMin: req.RatingMin, RatingMax: req.RatingMax, TokenHash: hash, Created: now, Seen: now,
 	}
 	if req.Pool {
@@ -272,6 +275,9 @@ func (s *Hall) AcceptSeek(ctx context.Context, id string, req wire.AcceptRequest
 	if err := checkName(req.Name); err != nil {
 		return wire.AcceptResponse{}, err
 	}
+	if req.Account != "" {
+		req.Name = req.AccountName
+	}
 	k, err := s.lobby.seeks.Seek(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -284,11 +290,13 @@ func (s *Hall) AcceptSeek(ctx context.Context, id string, req wire.AcceptRequest
 		return wire.AcceptResponse{}, Errorf(wire.CodeSeekTaken, "the seek was matched with another player")
 	case k.Seen.Before(s.cfg.Now().Add(-store.SeekTTL)):
 		return wire.AcceptResponse{}, Errorf(wire.CodeSeekNotFound, "the seek's player left")
+	case req.Account != "" && req.Account == k.Account:
+		return wire.AcceptResponse{}, Errorf(wire.CodeBadSeek, "the seek is your own")
 	case !fits(k, seekRating()):
 		return wire.AcceptResponse{}, Errorf(wire.CodeBadSeek, "the seek is for players rated %d to %d", k.RatingMin, k.RatingMax)
 	}
 	token, hash := secret()
-	taker := &store.Seek{Name: req.Name, TokenHash: hash, Color: ColorRandom}
+	taker := &store.Seek{Name: req.Name, Account: req.Account, TokenHash: hash, Color: ColorRandom}
 	players, gameID, err := s.match(ctx, []*store.Seek{k, taker})
 	if err != nil {
 		return wire.AcceptResponse{}, err
@@ -321,7 +329,7 @@ func (s *Hall) match(ctx context.Context, ks []*store.Seek) ([]string, string, e
 	for i, k := range ks {
 		p := st.Players()[order[i]]
 		players[i] = p
-		rec.Seats[order[i]] = store.Seat{Player: p, Kind: store.SeatHuman, Name: k.Name, TokenHash: k.TokenHash}
+		rec.Seats[order[i]] = store.Seat{Player: p, Kind: store.SeatHuman, Name: k.Name, TokenHash: k.TokenHash, Account: k.Account}
 		if k.ID != "" {
 			ids, idPlayers = append(ids, k.ID), append(idPlayers, p)
 		}
@@ -452,6 +460,9 @@ const matchers = 8
 // rating within the gap of each, and each's within its own.
 func within(ks []*store.Seek, group []int, j int, now time.Time) bool {
 	for _, i := range group {
+		if ks[i].Account != "" && ks[i].Account == ks[j].Account {
+			return false // one player twice
+		}
 		d := ks[i].Rating - ks[j].Rating
 		if d < 0 {
 			d = -d

@@ -22,6 +22,9 @@ func (s *Server) handlePostSeek(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.AccountName = a.ID, a.Name
+	}
 	resp, err := s.hall.PostSeek(context.WithoutCancel(r.Context()), req)
 	if err != nil {
 		return err
@@ -57,6 +60,9 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) error {
 	var req wire.AcceptRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
+	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.AccountName = a.ID, a.Name
 	}
 	resp, err := s.hall.AcceptSeek(context.WithoutCancel(r.Context()), r.PathValue("id"), req)
 	if err != nil {

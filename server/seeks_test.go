@@ -357,3 +357,45 @@ func TestPoolTwoInstances(t *testing.T) {
 		t.Errorf("%d games in the store for %d pairs", n, len(games))
 	}
 }
+
+// TestSeekAccounts: the seeks of signed-in players carry their accounts:
+// the seek lists the poster's user name, accepting one's own seek is
+// refused, and the game made has both seats under their accounts and
+// names, in each account's games.
+func TestSeekAccounts(t *testing.T) {
+	e := start(t, cheapPasswords)
+	ann, bob := e.browser(), e.browser()
+	ann.signIn(true, "Ann", "correct horse")
+	bob.signIn(true, "Bob", "battery staple")
+	var k wire.SeekResponse
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock, Name: "someone else"}, &k)
+	var list wire.SeeksMessage
+	e.must("GET", "/api/seeks", "", nil, &list)
+	if len(list.Seeks) != 1 || list.Seeks[0].Name != "Ann" {
+		t.Fatalf("the seek listed: %+v, want Ann's", list.Seeks)
+	}
+	if code, ae, _ := ann.do("POST", "/api/seeks/"+k.ID+"/accept", wire.AcceptRequest{}, nil); code != http.StatusBadRequest || ae.Code != wire.CodeBadSeek {
+		t.Fatalf("Ann accepting her own seek = %d %s, want 400 bad_seek", code, ae.Code)
+	}
+	var acc wire.AcceptResponse
+	bob.must("POST", "/api/seeks/"+k.ID+"/accept", wire.AcceptRequest{}, &acc)
+	v := e.view(acc.ID)
+	names := map[string]string{}
+	for _, s := range v.Seats {
+		names[s.Player] = s.Name
+	}
+	if names[acc.Player] != "Bob" || len(names) != 2 {
+		t.Fatalf("the game's seats %+v, want Bob as %s and Ann", v.Seats, acc.Player)
+	}
+	for who, b := range map[string]*browser{"Ann": ann, "Bob": bob} {
+		var games wire.ListResponse
+		b.must("GET", "/api/account/games", nil, &games)
+		found := false
+		for _, g := range games.Games {
+			found = found || g.ID == acc.ID
+		}
+		if !found {
+			t.Errorf("%s's games lack the game of the seek", who)
+		}
+	}
+}

@@ -29,6 +29,8 @@ type Seek struct {
 	// "random".
 	Color string
 	Name  string
+	// Account is the poster's account, empty for an anonymous player.
+	Account string
 	// Rating is the poster's, and RatingMin and RatingMax bound the
 	// opponents' (0 for no bound).
 	Rating, RatingMin, RatingMax int
@@ -222,7 +224,7 @@ func (m *MemorySeeks) ExpireSeeks(_ context.Context, seen, created time.Time) er
 	return nil
 }
 
-const seekColumns = `id, pool, game, options, clock, rated, color, name, rating, rating_min, rating_max, token_hash, created, seen, game_id, player`
+const seekColumns = `id, pool, game, options, clock, rated, color, name, account, rating, rating_min, rating_max, token_hash, created, seen, game_id, player`
 
 // scanSeek reads a row of seekColumns.
 func scanSeek(row pgx.Row) (*Seek, error) {
@@ -231,7 +233,7 @@ func scanSeek(row pgx.Row) (*Seek, error) {
 		opts, clock   []byte
 		created, seen time.Time
 	)
-	if err := row.Scan(&s.ID, &s.Pool, &s.Game, &opts, &clock, &s.Rated, &s.Color, &s.Name, &s.Rating, &s.RatingMin, &s.RatingMax, &s.TokenHash, &created, &seen, &s.GameID, &s.Player); err != nil {
+	if err := row.Scan(&s.ID, &s.Pool, &s.Game, &opts, &clock, &s.Rated, &s.Color, &s.Name, &s.Account, &s.Rating, &s.RatingMin, &s.RatingMax, &s.TokenHash, &created, &seen, &s.GameID, &s.Player); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(opts, &s.Options); err != nil {
@@ -254,8 +256,8 @@ func (s *Postgres) AddSeek(ctx context.Context, k *Seek) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, '', '')`,
-		k.ID, k.Pool, k.Game, opts, clock, k.Rated, k.Color, k.Name, k.Rating, k.RatingMin, k.RatingMax, nonNil(k.TokenHash), k.Created, k.Seen)
+	_, err = s.pool.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '', '')`,
+		k.ID, k.Pool, k.Game, opts, clock, k.Rated, k.Color, k.Name, k.Account, k.Rating, k.RatingMin, k.RatingMax, nonNil(k.TokenHash), k.Created, k.Seen)
 	if isUnique(err) {
 		return fmt.Errorf("store: seek %s: %w", k.ID, ErrConflict)
 	}

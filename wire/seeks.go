@@ -20,6 +20,11 @@ type SeekRequest struct {
 	RatingMin int  `json:"rating_min,omitempty"`
 	RatingMax int  `json:"rating_max,omitempty"`
 	Pool      bool `json:"pool,omitempty"`
+	// Account and AccountName are the signed-in poster's account id and
+	// user name, set by the server from the session (the name then
+	// replaces Name).
+	Account     string `json:"-"`
+	AccountName string `json:"-"`
 }
 
 // SeekResponse is the answer to POST /api/seeks: the seek's id, and the
@@ -59,6 +64,10 @@ type SeekStatus struct {
 // AcceptRequest is the body of POST /api/seeks/{id}/accept.
 type AcceptRequest struct {
 	Name string `json:"name,omitempty"`
+	// Account and AccountName are the signed-in player's, set by the
+	// server from the session.
+	Account     string `json:"-"`
+	AccountName string `json:"-"`
 }
 
 // AcceptResponse is the answer to POST /api/seeks/{id}/accept: the game

@@ -11,6 +11,7 @@ CREATE TABLE seeks (
 	rated      boolean NOT NULL,
 	color      text NOT NULL,
 	name       text NOT NULL,
+	account    text NOT NULL,
 	rating     integer NOT NULL,
 	rating_min integer NOT NULL,
 	rating_max integer NOT NULL,
