@@ -65,6 +65,7 @@ func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string
 			req.Seats = append(req.Seats, wire.SeatRequest{Type: store.SeatOpen})
 		}
 	}
+	signedIn(req)
 	if len(req.Seats) != len(players) {
 		return wire.CreateResponse{}, Errorf(wire.CodeBadSeats, "%s with these options has %d seats (%s), the request gives %d", g.Name(), len(players), strings.Join(players, ", "), len(req.Seats))
 	}
@@ -343,6 +344,11 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 	if err != nil {
 		return nil, err
 	}
+	return s.summaries(gs), nil
+}
+
+// summaries returns the summaries of games listed by the store.
+func (s *Hall) summaries(gs []*store.Game) []wire.Summary {
 	out := []wire.Summary{}
 	for _, g := range gs {
 		sm := wire.Summary{ID: g.ID, Game: g.Game, Options: g.Options, Seq: g.Seq, Status: g.Status, Result: g.Result, Finished: g.Finished, Created: g.Created, Updated: g.Updated,
@@ -364,7 +370,7 @@ func (s *Hall) List(ctx context.Context, state, gameName string, limit int) ([]w
 		}
 		out = append(out, sm)
 	}
-	return out, nil
+	return out
 }
 
 // Load loads game id, if it is not held, or says why it cannot be.
@@ -632,7 +638,7 @@ func (s *Hall) createSeat(player string, sr wire.SeatRequest) (store.Seat, wire.
 	}
 	switch sr.Type {
 	case store.SeatHuman:
-		seat.Name, seat.Creator = sr.Name, true
+		seat.Name, seat.Creator, seat.Account = sr.Name, true, sr.Account
 		grant.Token, seat.TokenHash = secret()
 	case store.SeatOpen:
 		grant.Invite, seat.InviteHash = secret()

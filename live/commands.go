@@ -54,7 +54,7 @@ func (t *table) join(ctx context.Context, req wire.JoinRequest) (player, token s
 	}
 	seats := slices.Clone(t.rec.Seats)
 	tok, th := secret()
-	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, Commit: req.Commit, TokenHash: th, InviteHash: seats[idx].InviteHash}
+	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, Commit: req.Commit, TokenHash: th, InviteHash: seats[idx].InviteHash, Account: req.Account}
 	if err := t.setSeats(ctx, seats); err != nil {
 		return "", "", retryable(err)
 	}
@@ -506,7 +506,7 @@ func rotate(old []store.Seat) []store.Seat {
 	out := make([]store.Seat, len(old))
 	for i := range old {
 		from := old[(i+len(old)-1)%len(old)]
-		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks, Creator: from.Creator}
+		out[i] = store.Seat{Player: old[i].Player, Kind: from.Kind, Level: from.Level, Name: from.Name, TokenHash: from.TokenHash, NoTakebacks: from.NoTakebacks, Creator: from.Creator, Account: from.Account}
 	}
 	return out
 }

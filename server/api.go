@@ -54,6 +54,7 @@ func (s *Server) routes() {
 	api("DELETE /api/seeks/{id}", s.handleCancelSeek)
 	api("POST /api/seeks/{id}/accept", s.handleAccept)
 	api("GET /api/lobby/ws", s.handleLobbyWS)
+	s.accountRoutes(api)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return live.Errorf(wire.CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})
@@ -215,6 +216,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &req); err != nil {
 		return err
 	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.AccountName = a.ID, a.Name
+	}
 	resp, err := s.hall.Create(r.Context(), req, clientAddr(r))
 	if err != nil {
 		return err
@@ -239,6 +243,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	var req wire.JoinRequest
 	if err := readJSON(r, &req); err != nil {
 		return err
+	}
+	if a := s.optionalAccount(r); a != nil {
+		req.Account, req.Name = a.ID, a.Name
 	}
 	player, tok, view, err := s.hall.Join(context.WithoutCancel(r.Context()), r.PathValue("id"), req)
 	if err != nil {

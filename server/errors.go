@@ -61,6 +61,15 @@ var statuses = map[string]int{
 	wire.CodeBadSeek:         http.StatusBadRequest,
 	wire.CodeNotCreator:      http.StatusForbidden,
 	wire.CodeTooManyAnalyses: http.StatusTooManyRequests,
+	wire.CodeBadName:         http.StatusBadRequest,
+	wire.CodeNameTaken:       http.StatusConflict,
+	wire.CodeWeakPassword:    http.StatusBadRequest,
+	wire.CodeBadCredentials:  http.StatusUnauthorized,
+	wire.CodeNotSignedIn:     http.StatusUnauthorized,
+	wire.CodeCSRF:            http.StatusForbidden,
+	wire.CodeSeatClaimed:     http.StatusConflict,
+	wire.CodeNoAccounts:      http.StatusNotFound,
+	wire.CodeSessionNotFound: http.StatusNotFound,
 }
 
 // errorBody is e as the API sends it, its message in lang.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/norns-games/norns/account"
 	"github.com/norns-games/norns/live"
 	"github.com/norns-games/norns/ratelimit"
 )
@@ -30,6 +31,11 @@ type Config struct {
 	// side of its connection ("http://127.0.0.1:8080"). The Host header,
 	// which the client writes, is never used.
 	PublicURL string
+	// PasswordParams hash new passwords (account.DefaultParams when
+	// zero); SignInPerAccount and SignInPerAddress throttle the sign-ins
+	// (account.DefaultPerAccount and DefaultPerAddress when nil).
+	PasswordParams                     account.Params
+	SignInPerAccount, SignInPerAddress *ratelimit.Limiter
 }
 
 // Server is the game server's HTTP and WebSocket layer over a hall of
@@ -42,6 +48,10 @@ type Server struct {
 	metrics *metrics
 	limiter *ratelimit.Limiter
 	mux     *http.ServeMux
+	// accounts signs players in (nil when the store keeps no accounts);
+	// crossOrigin tells a browser's request from another site.
+	accounts    *account.Service
+	crossOrigin *http.CrossOriginProtection
 
 	// ctx ends when the server closes: the WebSocket feeds end with it.
 	ctx    context.Context
@@ -73,6 +83,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RateLimit > 0 {
 		s.limiter = ratelimit.New(cfg.RateLimit, max(cfg.RateBurst, 1))
+	}
+	s.accounts = newAccounts(cfg)
+	s.crossOrigin = http.NewCrossOriginProtection()
+	if cfg.PublicURL != "" {
+		if err := s.crossOrigin.AddTrustedOrigin(cfg.PublicURL); err != nil {
+			return nil, err
+		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()

@@ -320,13 +320,30 @@ func isUnique(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-// Create adds a game.
+// Create adds a game, and links the seats that carry an account to it in
+// the same transaction.
 func (s *Postgres) Create(ctx context.Context, g *Game) error {
 	clock := marshalClock(g.Clock)
-	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
+	insert := func(db interface {
+		Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+	}) error {
+		_, err := db.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
-		g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
-		unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
+			g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
+		return err
+	}
+	var err error
+	if players, _ := seatAccounts(g.Seats); len(players) == 0 {
+		err = insert(s.pool) // one statement, no transaction
+	} else {
+		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if err := insert(tx); err != nil {
+				return err
+			}
+			return pgLinkSeats(ctx, tx, g.ID, g.Seats)
+		})
+	}
 	if isUnique(err) {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
@@ -539,6 +556,9 @@ func (s *Postgres) SetSeats(ctx context.Context, id string, version int64, seats
 			return s.refused(ctx, tx, id, version, nil)
 		}
 		if err != nil {
+			return err
+		}
+		if err := pgLinkSeats(ctx, tx, id, seats); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, marshal(Change{Game: id, Seq: seq, Version: next, Seats: true}))

@@ -149,6 +149,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
 		return fail(err)
 	}
+	if _, err := s.writer.ExecContext(ctx, accountsSchema); err != nil {
+		return fail(err)
+	}
 	if err := addVersion(ctx, s.writer); err != nil {
 		return fail(err)
 	}
@@ -360,7 +363,10 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	err := s.change(ctx, func(ctx context.Context) error {
 		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
 			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
-		return err
+		if err != nil {
+			return err
+		}
+		return s.linkSeats(ctx, g.ID, g.Seats)
 	})
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
@@ -516,8 +522,10 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, version int64, seats [
 		if _, err := s.head(ctx, id, version); err != nil {
 			return err
 		}
-		_, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id)
-		return err
+		if _, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id); err != nil {
+			return err
+		}
+		return s.linkSeats(ctx, id, seats)
 	})
 }
 

@@ -54,8 +54,12 @@ type Seat struct {
 	Kind string `json:"kind"`
 	// Level is an AI seat's strength.
 	Level string `json:"level,omitempty"`
-	// Name is the display name a human chose.
+	// Name is the display name a human chose (a signed-in player's user
+	// name).
 	Name string `json:"name,omitempty"`
+	// Account is the id of the account of a signed-in player who holds
+	// the seat (store.Account), empty for an anonymous one.
+	Account string `json:"account,omitempty"`
 	// TokenHash is the SHA-256 of a human seat's token.
 	TokenHash []byte `json:"token_hash,omitempty"`
 	// InviteHash is the SHA-256 of an open seat's invitation.

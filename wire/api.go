@@ -51,6 +51,9 @@ type SeatRequest struct {
 	// Takebacks false makes an AI seat refuse takebacks (it grants them
 	// by default).
 	Takebacks *bool `json:"takebacks,omitempty"`
+	// Account is the id of the signed-in player a human seat is for: set
+	// by the server from the request's session, never read from JSON.
+	Account string `json:"-"`
 }
 
 // ClockRequest is a Fischer clock.
@@ -80,6 +83,12 @@ type CreateRequest struct {
 	// public) is private, seen only by those who have its link, and any
 	// other game is public. A game with a public seat is always listed.
 	Public *bool `json:"public,omitempty"`
+	// Account and AccountName are the signed-in creator's account id and
+	// user name, which the one human seat of the game takes (a game with
+	// several, hot seat, stays anonymous): set by the server from the
+	// request's session, never read from JSON.
+	Account     string `json:"-"`
+	AccountName string `json:"-"`
 }
 
 // SeatGrant is a seat in a create or join answer: a token for the seats
@@ -137,6 +146,9 @@ type JoinRequest struct {
 	// the client's first nonce (dice scheme v2).
 	Seed   string `json:"seed,omitempty"`
 	Commit string `json:"commit,omitempty"`
+	// Account is the id of the signed-in player who joins: set by the
+	// server from the request's session, never read from JSON.
+	Account string `json:"-"`
 }
 
 // SeedRequest is the body of POST /api/games/{id}/seed.

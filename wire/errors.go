@@ -111,6 +111,30 @@ const (
 	// game without an account, a rating range upside down, accepting
 	// one's own seek).
 	CodeBadSeek = "bad_seek"
+	// CodeBadName: a user name breaks the rules (2 to 20 letters,
+	// digits, _ and -; docs/accounts.md).
+	CodeBadName = "bad_name"
+	// CodeNameTaken: the user name, or one that looks like it, is
+	// another account's.
+	CodeNameTaken = "name_taken"
+	// CodeWeakPassword: the password is shorter than 8 characters, longer
+	// than 256 bytes, or one of the most common ones.
+	CodeWeakPassword = "weak_password"
+	// CodeBadCredentials: no account has that name, or the password is
+	// wrong (the answer never says which).
+	CodeBadCredentials = "bad_credentials"
+	// CodeNotSignedIn: the request needs a session (signed out, expired,
+	// or never signed in).
+	CodeNotSignedIn = "not_signed_in"
+	// CodeCSRF: a browser's request with the session cookie came from
+	// another site, or without the session's CSRF token.
+	CodeCSRF = "csrf"
+	// CodeSeatClaimed: the seat belongs to another account.
+	CodeSeatClaimed = "seat_claimed"
+	// CodeNoAccounts: the server's store keeps no accounts.
+	CodeNoAccounts = "no_accounts"
+	// CodeSessionNotFound: the account has no session with that id.
+	CodeSessionNotFound = "session_not_found"
 )
 
 // Codes lists every error code the server sends.
@@ -125,6 +149,8 @@ var Codes = []string{
 	CodeNotOver, CodeLeft, CodeBadNonce, CodeNotCreator, CodeTooManyAnalyses,
 	CodeNoDraws,
 	CodeCannotClaim, CodeSeekNotFound, CodeSeekTaken, CodeBadSeek,
+	CodeBadName, CodeNameTaken, CodeWeakPassword, CodeBadCredentials, CodeNotSignedIn,
+	CodeCSRF, CodeSeatClaimed, CodeNoAccounts, CodeSessionNotFound,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

@@ -2,6 +2,7 @@
 // endpoint.
 
 import { has, t } from "./i18n";
+import { csrfToken } from "./session";
 
 import type {
   CatalogGame,
@@ -24,6 +25,11 @@ import type {
   AcceptResponse,
   SeekRequest,
   SeekResponse,
+  AccountResponse,
+  ClaimResponse,
+  SeatProof,
+  SessionsResponse,
+  SignedOutResponse,
   SigningKeyJSON,
   View,
 } from "./wire";
@@ -88,6 +94,9 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
+  // The session cookie goes with every request; one that changes
+  // something carries the session's CSRF token too.
+  if (method !== "GET" && csrfToken()) headers["X-CSRF-Token"] = csrfToken();
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await r.text();
   let data: unknown = null;
@@ -195,6 +204,24 @@ export const api = {
     call<Partial<ChatLogResponse>>("GET", `/api/games/${id}/chat?room=${room}&since=${since}`, undefined, token).then((r) => r.messages ?? []),
 };
 
+/** accountApi is the API of accounts (docs/api.md): the session travels
+ * in the HttpOnly cookie the server sets. */
+export const accountApi = {
+  me: () => call<AccountResponse>("GET", "/api/account"),
+  /** signUp and signIn take the seats given into the account. */
+  signUp: (name: string, password: string, claim: SeatProof[]) => call<AccountResponse>("POST", "/api/account/signup", { name, password, seats: claim }),
+  signIn: (name: string, password: string, claim: SeatProof[]) => call<AccountResponse>("POST", "/api/account/signin", { name, password, seats: claim }),
+  signOut: () => call<SignedOutResponse>("POST", "/api/account/signout"),
+  signOutEverywhere: () => call<SignedOutResponse>("POST", "/api/account/signout-everywhere"),
+  sessions: () => call<SessionsResponse>("GET", "/api/account/sessions").then((r) => r.sessions ?? []),
+  endSession: (id: string) => call<SignedOutResponse>("DELETE", `/api/account/sessions/${id}`),
+  password: (oldPassword: string, newPassword: string) => call<AccountResponse>("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword }),
+  remove: (password: string) => call<null>("POST", "/api/account/delete", { password }),
+  claim: (claim: SeatProof[]) => call<ClaimResponse>("POST", "/api/account/claim", { seats: claim }),
+  /** games are the account's games, from any device. */
+  games: () => call<ListResponse>("GET", "/api/account/games").then((r) => r.games ?? []),
+};
+
 /** Seats remembers the seat tokens this browser holds, per game. */
 export const seats = {
   all(id: string): Record<string, string> {
@@ -214,6 +241,16 @@ export const seats = {
       if (k?.startsWith(prefix) && Object.keys(seats.all(k.slice(prefix.length))).length) ids.push(k.slice(prefix.length));
     }
     return ids;
+  },
+  /** proofs are the seats this browser holds, each game's seat tokens
+   * (one per token: a hot-seat game's seats share theirs), at most 200,
+   * to take into an account. */
+  proofs(): SeatProof[] {
+    const out: SeatProof[] = [];
+    for (const id of seats.games(200)) {
+      for (const token of new Set(Object.values(seats.all(id)))) if (out.length < 200) out.push({ game: id, token });
+    }
+    return out;
   },
   add(id: string, player: string, token: string): void {
     const m = seats.all(id);

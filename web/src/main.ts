@@ -9,6 +9,9 @@ import { rulesPage } from "./pages/rules";
 import { labReplayPage, replayPage } from "./pages/replay";
 import { verifyPage } from "./pages/fair";
 import { notFoundPage } from "./pages/notfound";
+import { accountPage, signInPage } from "./pages/account";
+import { accountApi, ApiError } from "./api";
+import { accountsOn, me, setAccountsOn, setMe } from "./session";
 import { info } from "./games";
 import { go, route, setRouter } from "./nav";
 
@@ -29,6 +32,7 @@ function header(): HTMLElement {
       go("/");
     } }, h("img", { src: "/favicon.svg", alt: "", width: 26, height: 26 }), "Norns"),
     h("nav", { "aria-label": t("nav.main") }, link("/", "nav.lobby"), link("/rules", "nav.rules"), link("/replay", "nav.replay")),
+    accountLink(),
     h(
       "div",
       { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
@@ -37,6 +41,19 @@ function header(): HTMLElement {
       ),
     ),
   );
+}
+
+// accountLink is the header's link to the signed-in account (its name),
+// or to the sign-in page.
+function accountLink(): HTMLElement | null {
+  if (!accountsOn) return null;
+  const to = (href: string) => (e: Event) => {
+    e.preventDefault();
+    go(href);
+  };
+  return me
+    ? h("a", { class: "account-link", id: "account-link", href: "/account", title: t("nav.account", { name: me.name }), onclick: to("/account") }, me.name)
+    : h("a", { class: "account-link", id: "account-link", href: "/signin", onclick: to("/signin") }, t("nav.signin"));
 }
 
 async function switchLang(l: Lang): Promise<void> {
@@ -60,6 +77,8 @@ function draw(): void {
   else if (path === "/replay/lab") cleanup = labReplayPage(main);
   else if ((m = /^\/replay(?:\/([a-z0-9]+))?$/.exec(path))) cleanup = replayPage(main, m[1]);
   else if (path === "/verify") cleanup = verifyPage(main);
+  else if (path === "/signin" || path === "/signup") cleanup = signInPage(main, path === "/signup");
+  else if (path === "/account") cleanup = accountPage(main);
   else cleanup = notFoundPage(main);
 }
 
@@ -74,6 +93,15 @@ document.addEventListener("click", (e) => {
   e.preventDefault();
   go(href);
 });
-load(initialLang()).then(route, (e) => {
+// whoAmI reads the signed-in account, if any, before the first page.
+const whoAmI = () =>
+  accountApi.me().then(
+    (r) => setMe(r.account),
+    (e) => {
+      setMe(null);
+      if (e instanceof ApiError && e.code === "no_accounts") setAccountsOn(false);
+    },
+  );
+load(initialLang()).then(whoAmI).then(route, (e) => {
   app.textContent = String(e);
 });

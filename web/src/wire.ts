@@ -718,6 +718,111 @@ export interface MatchedMessage {
   type: "matched";
 }
 
+/**
+ * SignUpRequest is the body of POST /api/account/signup and of POST
+ * /api/account/signin (docs/api.md).
+ */
+export interface SignUpRequest {
+  name: string;
+  password: string;
+  /**
+   * Seats are the seats this client took anonymously, to take into the
+   * account (as POST /api/account/claim).
+   */
+  seats?: SeatProof[];
+  /**
+   * WantToken asks for the session's token in the answer, for a client
+   * that is not a browser (the terminal): it then sends it in the
+   * X-Norns-Session header. A browser keeps it in its HttpOnly cookie
+   * only.
+   */
+  want_token?: boolean;
+}
+
+/** SeatProof proves a seat: a game and the seat's token. */
+export interface SeatProof {
+  game: string;
+  token: string;
+}
+
+/** ClaimRequest is the body of POST /api/account/claim. */
+export interface ClaimRequest {
+  seats: SeatProof[];
+}
+
+/**
+ * ClaimResult is what became of one seat of a claim: its player, or the
+ * error code that refused it.
+ */
+export interface ClaimResult {
+  game: string;
+  player?: string;
+  code?: string;
+}
+
+/** AccountView is the signed-in account, as GET /api/account gives it. */
+export interface AccountView {
+  id: string;
+  name: string;
+  created: string;
+  /**
+   * Session is the id of the request's session; CSRF the token a
+   * browser sends in the X-CSRF-Token header with every state-changing
+   * request.
+   */
+  session: string;
+  csrf: string;
+}
+
+/** AccountResponse is the answer of sign-up, sign-in and GET /api/account. */
+export interface AccountResponse {
+  account: AccountView;
+  /** Token is the session's token, only when the request asked for it. */
+  token?: string;
+  /** Claimed says what became of the seats the request gave. */
+  claimed?: ClaimResult[];
+}
+
+/** ClaimResponse is the answer of POST /api/account/claim. */
+export interface ClaimResponse {
+  claimed: ClaimResult[];
+}
+
+/** SessionView is one session of the account. */
+export interface SessionView {
+  id: string;
+  created: string;
+  seen: string;
+  agent?: string;
+  addr?: string;
+  /** Current marks the request's own session. */
+  current?: boolean;
+}
+
+/** SessionsResponse is the answer of GET /api/account/sessions. */
+export interface SessionsResponse {
+  sessions: SessionView[];
+}
+
+/** PasswordRequest is the body of POST /api/account/password. */
+export interface PasswordRequest {
+  old_password: string;
+  new_password: string;
+}
+
+/** DeleteAccountRequest is the body of POST /api/account/delete. */
+export interface DeleteAccountRequest {
+  password: string;
+}
+
+/**
+ * SignedOutResponse is the answer of the sign-outs: how many sessions
+ * ended.
+ */
+export interface SignedOutResponse {
+  ended: number;
+}
+
 /** Analysis is a game looked back at. */
 export interface Analysis {
   game: string;
@@ -842,6 +947,15 @@ export const errorCodes = [
   "seek_not_found",
   "seek_taken",
   "bad_seek",
+  "bad_name",
+  "name_taken",
+  "weak_password",
+  "bad_credentials",
+  "not_signed_in",
+  "csrf",
+  "seat_claimed",
+  "no_accounts",
+  "session_not_found",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -61,6 +61,9 @@ var Types = []any{
 	wire.AnalysisView{},
 	wire.SeekRequest{}, wire.SeekResponse{}, wire.Seek{}, wire.SeekStatus{}, wire.AcceptRequest{}, wire.AcceptResponse{},
 	wire.SeeksMessage{}, wire.HoldMessage{}, wire.MatchedMessage{},
+	wire.SignUpRequest{}, wire.SeatProof{}, wire.ClaimRequest{}, wire.ClaimResult{}, wire.AccountView{}, wire.AccountResponse{},
+	wire.ClaimResponse{}, wire.SessionView{}, wire.SessionsResponse{}, wire.PasswordRequest{}, wire.DeleteAccountRequest{},
+	wire.SignedOutResponse{},
 }
 
 // Union is a TypeScript union type of string constants, and a constant

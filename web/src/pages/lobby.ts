@@ -13,7 +13,8 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
+import { accountApi, api, peopleText, seats, CatalogGame, GameView, Summary } from "../api";
+import { me } from "../session";
 import { gameInfo, info, GameInfo, makeBoard } from "../games";
 import { go } from "../nav";
 import { aiLevels, clockPresets, computerGame, defaultLevel, defaultOptions, nameField, seatNames, speedLabel, speedOf, startGame, storedName, customClock } from "../newgame";
@@ -248,7 +249,9 @@ export function lobbyPage(main: HTMLElement): () => void {
   // then the other unfinished ones, then at most five finished, the newest
   // first in each; the section is hidden when there are none.
   const drawMine = async () => {
-    const views = await Promise.all(heldGames().map((id) => api.get(id).catch(() => null)));
+    // A signed-in player's games from any device, beside this browser's.
+    const theirs = me ? (await accountApi.games().catch(() => [])).map((g) => g.id) : [];
+    const views = await Promise.all([...new Set([...heldGames(), ...theirs])].slice(0, 40).map((id) => api.get(id).catch(() => null)));
     if (stop) return;
     const held = views.filter((v): v is GameView => !!v);
     const turn = (v: GameView) => yourTurn(v, seats.all(v.id));
