@@ -92,6 +92,16 @@ export interface View {
    * more than one seat.
    */
   hot_seat?: boolean;
+  /**
+   * Rated is a rated game's key ("chess/blitz": the rule set and speed
+   * class its ratings are kept under), empty for a casual game.
+   */
+  rated?: string;
+  /**
+   * Ratings is, once a rated game is over and rated, each player's
+   * rating before and after it and the change.
+   */
+  ratings?: RatingChange[];
 }
 
 /** SeatView is a seat as everybody sees it (never its token). */
@@ -286,6 +296,14 @@ export interface CreateRequest {
    * other game is public. A game with a public seat is always listed.
    */
   public?: boolean;
+  /**
+   * Rated asks for a rated game: only between accounts (the creator
+   * signed in, every other seat open, to be joined by a signed-in
+   * player), with no AI seat, on a clock or correspondence, and with
+   * the game's options at a rule set's (docs/ratings.md); otherwise
+   * the answer is cannot_rate. Absent or false: a casual game.
+   */
+  rated?: boolean;
 }
 
 /**
@@ -823,6 +841,21 @@ export interface SignedOutResponse {
   ended: number;
 }
 
+/**
+ * RatingChange is one player's rating change in a rated game: the
+ * ratings as players see them (whole numbers) before and after, the
+ * difference (rating.Change) and whether the rating after is
+ * provisional (shown with "?").
+ */
+export interface RatingChange {
+  player: string;
+  name?: string;
+  before: number;
+  after: number;
+  change: number;
+  provisional?: boolean;
+}
+
 /** Analysis is a game looked back at. */
 export interface Analysis {
   game: string;
@@ -956,6 +989,9 @@ export const errorCodes = [
   "seat_claimed",
   "no_accounts",
   "session_not_found",
+  "cannot_rate",
+  "rated_needs_account",
+  "player_not_found",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

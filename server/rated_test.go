@@ -1,0 +1,104 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/norns-games/norns/rating"
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/wire"
+)
+
+// TestRatedGame: a rated game is asked for at creation and refused
+// where it cannot be (anonymous, hot seat, an AI, no clock, options away
+// from the rule set); the invitee must be signed in; played to the end
+// (fool's mate), both ratings change exactly as rating.Rate says, the
+// view shows the change, and the store keeps the rows and the history.
+func TestRatedGame(t *testing.T) {
+	e := start(t, cheapPasswords)
+	ann, bob := e.browser(), e.browser()
+	annID := ann.signIn(true, "Ann", "correct horse").Account.ID
+	bobID := bob.signIn(true, "Bob", "battery staple").Account.ID
+	blitz := &wire.ClockRequest{InitialMs: 180000, IncrementMs: 2000}
+	for _, tc := range []struct {
+		name string
+		b    *browser
+		req  wire.CreateRequest
+		code string
+	}{
+		{"anonymous", e.browser(), wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: blitz, Rated: true}, wire.CodeRatedNeedsAccount},
+		{"hot seat", ann, wire.CreateRequest{Game: "chess", Seats: seats("h", "h"), Clock: blitz, Rated: true}, wire.CodeCannotRate},
+		{"an AI", ann, wire.CreateRequest{Game: "chess", Seats: seats("h", "e"), Clock: blitz, Rated: true}, wire.CodeCannotRate},
+		{"no clock", ann, wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Rated: true}, wire.CodeCannotRate},
+		{"options", ann, wire.CreateRequest{Game: "luxumbra", Options: map[string]string{"balance": "on"}, Seats: seats("h", "o"), Clock: blitz, Rated: true}, wire.CodeCannotRate},
+	} {
+		st, ae, _ := tc.b.do("POST", "/api/games", tc.req, nil)
+		if ae.Code != tc.code || st < 400 {
+			t.Errorf("rated game with %s = %d %s, want %s", tc.name, st, ae.Code, tc.code)
+		}
+	}
+	var g created
+	ann.must("POST", "/api/games", wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: blitz, Color: "white", Rated: true}, &g)
+	if g.Game.Rated != "chess/blitz" {
+		t.Fatalf("created game's rated = %q, want chess/blitz", g.Game.Rated)
+	}
+	invite := g.Seats[1].Invite
+	// Not signed in, or Ann herself: refused.
+	if st, ae, _ := e.browser().do("POST", "/api/games/"+g.ID+"/join", wire.JoinRequest{Invite: invite}, nil); st != http.StatusForbidden || ae.Code != wire.CodeRatedNeedsAccount {
+		t.Errorf("anonymous join of a rated game = %d %s", st, ae.Code)
+	}
+	if _, ae, _ := ann.do("POST", "/api/games/"+g.ID+"/join", wire.JoinRequest{Invite: invite}, nil); ae.Code != wire.CodeRatedNeedsAccount {
+		t.Errorf("Ann joining her own rated game = %s", ae.Code)
+	}
+	var j wire.JoinResponse
+	bob.must("POST", "/api/games/"+g.ID+"/join", wire.JoinRequest{Invite: invite}, &j)
+	tokens := map[string]string{"white": g.Seats[0].Token, "black": j.Token}
+	var v wire.View
+	for i, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
+		seq := int64(i)
+		p := "white"
+		if i%2 == 1 {
+			p = "black"
+		}
+		e.must("POST", "/api/games/"+g.ID+"/actions", tokens[p], wire.PlayRequest{Action: mv, Seq: &seq}, &v)
+	}
+	v = e.view(g.ID)
+	if !v.Finished || len(v.Ratings) != 2 {
+		t.Fatalf("after the mate: finished %v, ratings %+v", v.Finished, v.Ratings)
+	}
+	// What rating.Rate says of two new players, Black winning, at the
+	// game's end as its record has it.
+	end := time.UnixMilli(v.History[len(v.History)-1].Time.UnixMilli()).UTC()
+	after, err := rating.Rate([]rating.Perf{rating.NewPerf, rating.NewPerf}, []int{2, 1}, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []wire.RatingChange{
+		{Player: "white", Name: "Ann", Before: 1500, After: after[0].Int(), Change: rating.Change(rating.NewPerf, after[0]), Provisional: true},
+		{Player: "black", Name: "Bob", Before: 1500, After: after[1].Int(), Change: rating.Change(rating.NewPerf, after[1]), Provisional: true},
+	}
+	for i := range want {
+		if v.Ratings[i] != want[i] {
+			t.Errorf("view's rating change %d = %+v, want %+v", i, v.Ratings[i], want[i])
+		}
+	}
+	if want[0].After != 1258 || want[1].After != 1741 {
+		t.Errorf("ratings after = %d, %d; want 1258, 1741 (lichess's two new players)", want[0].After, want[1].After)
+	}
+	rs := e.st.(store.Ratings)
+	rows, err := rs.Perfs(context.Background(), "chess/blitz", []string{annID, bobID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		got := rating.Perf{Glicko: rating.Glicko{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}, Games: r.Games, Latest: r.Latest}
+		if got.Glicko != after[i].Glicko || got.Games != 1 || !got.Latest.Equal(after[i].Latest) || r.Version != 1 {
+			t.Errorf("stored rating %d = %+v, want %+v (to the bit)", i, r, after[i])
+		}
+	}
+	if h, err := rs.RatingHistory(context.Background(), "", ""); err != nil || len(h) != 2 || h[0].Game != g.ID {
+		t.Errorf("history = %+v, %v", h, err)
+	}
+}
