@@ -232,19 +232,37 @@ func (s *Hall) RateUnrated(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range ids {
-		err := s.with(ctx, id, func(t *table) error {
-			if t.rec.Ratings != nil {
-				return nil
-			}
-			if err := t.rate(ctx); err != nil {
-				return err
-			}
-			n++
-			t.broadcast(int(t.seq()))
-			return nil
-		})
+		// Rated from the store's copy, whatever this instance holds of
+		// the game (it may not have caught up with its end yet).
+		rec, evs, err := s.store.Load(ctx, id)
 		if err != nil {
+			return n, err
+		}
+		if !rec.Finished || rec.Ratings != nil {
+			continue
+		}
+		t, err := s.newTable(rec, evs)
+		if err != nil {
+			return n, err
+		}
+		t.phase = phaseOver
+		if err := t.rate(ctx); err != nil {
 			return n, fmt.Errorf("live: rating game %s: %w", id, err)
+		}
+		n++
+		if held := s.held(id); held != nil {
+			// The table held hears of it as of any write of another
+			// instance (catchUpOver); alone on its store, it is told here.
+			held.mu.Lock()
+			if held.phase == phaseOver && held.rec.Ratings == nil {
+				held.rec.Ratings = t.rec.Ratings
+				if held.rec.Version+1 == t.rec.Version {
+					held.rec.Version = t.rec.Version // nothing else was written
+				}
+				held.invalidate()
+				held.broadcast(int(held.seq()))
+			}
+			held.mu.Unlock()
 		}
 	}
 	return n, nil
