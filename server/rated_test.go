@@ -101,4 +101,33 @@ func TestRatedGame(t *testing.T) {
 	if h, err := rs.RatingHistory(context.Background(), "", ""); err != nil || len(h) != 2 || h[0].Game != g.ID {
 		t.Errorf("history = %+v, %v", h, err)
 	}
+	// The profiles: Bob's rating provisional, one win; Ann's one loss.
+	var prof wire.PlayerResponse
+	e.must("GET", "/api/players/bob", "", nil, &prof)
+	if prof.Name != "Bob" || len(prof.Ratings) != 1 || prof.Ratings[0].Key != "chess/blitz" || prof.Ratings[0].Rating != after[1].Int() || !prof.Ratings[0].Provisional ||
+		prof.Wins != 1 || prof.Losses != 0 || prof.Draws != 0 || len(prof.Games) != 1 || prof.Games[0].ID != g.ID || prof.Games[0].Result != "win" ||
+		prof.Games[0].Opponents[0] != "Ann" || prof.Games[0].Change == nil || *prof.Games[0].Change != want[1].Change || prof.Games[0].Clock.InitialMs != 180000 {
+		t.Errorf("Bob's profile = %+v", prof)
+	}
+	e.must("GET", "/api/players/ANN", "", nil, &prof)
+	if prof.Name != "Ann" || prof.Losses != 1 || prof.Games[0].Result != "loss" {
+		t.Errorf("Ann's profile = %+v", prof)
+	}
+	var hist wire.RatingHistoryResponse
+	e.must("GET", "/api/players/ann/history?key=chess/blitz", "", nil, &hist)
+	if len(hist.Points) != 1 || hist.Points[0].Rating != after[0].Int() || hist.Points[0].Game != g.ID || !hist.Points[0].Time.Equal(end) {
+		t.Errorf("Ann's history = %+v", hist)
+	}
+	if st, ae := e.call("GET", "/api/players/nobody", "", nil, nil); st != http.StatusNotFound || ae.Code != wire.CodePlayerNotFound {
+		t.Errorf("profile of nobody = %d %s", st, ae.Code)
+	}
+	if st, ae := e.call("GET", "/api/players/ann/history?key=chess/nonsense", "", nil, nil); st != http.StatusBadRequest || ae.Code != wire.CodeBadParameter {
+		t.Errorf("history of a bad key = %d %s", st, ae.Code)
+	}
+	// Both are provisional after one game: the leaderboard is empty.
+	var board wire.LeaderboardResponse
+	e.must("GET", "/api/leaderboard?key=chess/blitz", "", nil, &board)
+	if board.Key != "chess/blitz" || len(board.Players) != 0 {
+		t.Errorf("leaderboard = %+v, want nobody", board)
+	}
 }
