@@ -701,7 +701,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     turnIcon(turn);
     if (o && v.finished) {
       banner.hidden = false;
-      clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null);
+      clear(banner, resultText(o), o.reason ? h("span", { class: "reason" }, " — " + reasonLabel(o.reason)) : null, ratingChanges(v));
     } else banner.hidden = true;
     // The invitations while seats are open, in place of the board.
     boardBox.hidden = waiting.update(v, anyToken());
@@ -875,4 +875,26 @@ function captured(game: string, a: string, b: string): boolean {
   }
   const pieces = (pos: string) => (pos.split(" ")[0].split("[")[0].match(/[A-Za-z]/g) ?? []).length;
   return pieces(b) < pieces(a);
+}
+
+/** ratingChanges lists each player's rating change at the end of a rated
+ * game, as lichess shows it: "Ann 1500? → 1741? (+241)". */
+function ratingChanges(v: GameView): HTMLElement | null {
+  if (!v.rated) return null;
+  if (!v.ratings?.length) return h("p", { class: "rating-changes muted", id: "rating-changes" }, t("game.rated.pending"));
+  return h(
+    "ul",
+    { class: "rating-changes", id: "rating-changes", "aria-label": t("game.rated.changes") },
+    v.ratings.map((r) => {
+      const mark = r.provisional ? "?" : "";
+      const sign = r.change > 0 ? "+" : r.change < 0 ? "−" : "±";
+      return h(
+        "li",
+        { "data-player": r.player, "data-change": String(r.change) },
+        h("a", { href: `/@/${encodeURIComponent(r.name ?? "")}` }, r.name || playerLabel(r.player)),
+        ` ${r.before} → ${r.after}${mark} `,
+        h("strong", { class: r.change > 0 ? "up" : r.change < 0 ? "down" : "" }, `(${sign}${Math.abs(r.change)})`),
+      );
+    }),
+  );
 }
