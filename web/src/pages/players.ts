@@ -110,7 +110,7 @@ async function showGraph(box: HTMLElement, name: string, key: string): Promise<v
     h("h3", null, keyLabel(key)),
     s(
       "svg",
-      { viewBox: `-40 -10 ${W + 50} ${H + 20}`, role: "img", "aria-label": t("profile.graph", { key: keyLabel(key) }), id: "rating-history", "data-key": key, "data-points": String(pts.length), preserveAspectRatio: "none" },
+      { viewBox: `-40 -10 ${W + 50} ${H + 20}`, role: "img", "aria-label": t("profile.graph", { key: keyLabel(key) }), id: "rating-history", "data-key": key, "data-points": String(pts.length) },
       s("text", { x: -36, y: 4, "font-size": 12 }, String(Math.round(hi))),
       s("text", { x: -36, y: H, "font-size": 12 }, String(Math.round(lo))),
       s("line", { x1: 0, y1: H, x2: W, y2: H, stroke: "currentColor", "stroke-opacity": 0.3 }),

@@ -1,0 +1,150 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/norns-games/norns/wire"
+)
+
+// signUp signs a user up through the sign-up page.
+func (u *user) signUp(a *app, name, password string) {
+	u.t.Helper()
+	u.do(chromedp.Navigate(a.url("/signup")))
+	u.fill("#account-name", name)
+	u.fill("#account-password", password)
+	u.click("#account-submit")
+	u.wait("the account page", `location.pathname === "/account" && !!document.querySelector("#sessions li")`, 10*time.Second)
+}
+
+// TestRatedGame: Ann (in English) creates a rated 3+2 game of chess;
+// Bob, signed in on a 390 px phone in Russian, joins it by its
+// invitation; after a move each, Bob resigns from the page: both pages
+// show both rating changes, which are the server's; Ann opens Bob's page
+// (his rating, provisional, its graph, his loss and the game) and the
+// leaderboards; Bob his own page, in Russian, as wide as his screen.
+// (Bob resigns: his page shows his loss.)
+func TestRatedGame(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	ann, bob := b.user("ann"), b.user("bob")
+	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	bob.do(chromedp.Navigate(a.url("/")))
+	bob.eval(`localStorage.setItem("lang", "ru"), "ok"`)
+	ann.signUp(a, "Ann", "correct horse")
+	bob.signUp(a, "Bob", "battery staple")
+
+	ann.do(chromedp.Navigate(a.url("/new/chess")))
+	ann.wait("the form", `!!document.querySelector("#clock") && !document.querySelector("#rated-box").hidden`, 10*time.Second)
+	ann.eval(`(s => { s.value = "3+2"; s.dispatchEvent(new Event("change")); })(document.querySelector("#clock")), "ok"`)
+	ann.click("#rated")
+	ann.click("#create-game")
+	ann.wait("the game's page", `/^\/games\/[a-z0-9]+$/.test(location.pathname)`, 10*time.Second)
+	id := ann.eval(`location.pathname.split("/")[2]`)
+	if v := a.view(id); v.Rated != "chess/blitz" {
+		t.Fatalf("the game's key = %q, want chess/blitz", v.Rated)
+	}
+	held := map[string]string{}
+	if err := json.Unmarshal([]byte(ann.eval(`localStorage.getItem("norns.seats.`+id+`")`)), &held); err != nil || len(held) != 1 {
+		t.Fatalf("Ann's seats = %v, %v", held, err)
+	}
+	var annSeat, annToken string
+	for p, tok := range held {
+		annSeat, annToken = p, tok
+	}
+	var inv wire.InvitesResponse
+	if err := a.call("GET", "/api/games/"+id+"/invites", annToken, nil, &inv); err != nil || len(inv.Invites) != 1 {
+		t.Fatalf("invites = %+v, %v", inv, err)
+	}
+	bob.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, inv.Invites[0].Player, inv.Invites[0].Invite)))
+	bobSeat := inv.Invites[0].Player
+	held = map[string]string{}
+	json.Unmarshal([]byte(bob.eval(`localStorage.getItem("norns.seats.`+id+`")`)), &held)
+	tokens := map[string]string{annSeat: annToken, bobSeat: held[bobSeat]}
+	for i, mv := range []string{"e2e4", "e7e5"} {
+		seq := int64(i)
+		p := "white"
+		if i == 1 {
+			p = "black"
+		}
+		if err := a.call("POST", "/api/games/"+id+"/actions", tokens[p], wire.PlayRequest{Action: mv, Seq: &seq}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bob.wait("the resign button", `!!document.querySelector("#leave-offer[data-leave=resign]")`, 10*time.Second)
+	bob.click("#leave-offer")
+	bob.click("#leave-confirm")
+	for _, u := range []*user{ann, bob} {
+		u.wait("the rating changes", `document.querySelectorAll("#rating-changes li").length === 2`, 15*time.Second)
+	}
+	v := a.view(id)
+	if len(v.Ratings) != 2 {
+		t.Fatalf("the view's ratings = %+v", v.Ratings)
+	}
+	for _, r := range v.Ratings {
+		if r.Change == 0 || r.Before != 1500 {
+			t.Errorf("%s's rating change = %+v", r.Player, r)
+		}
+		want := (r.Player == bobSeat) == (r.Change < 0)
+		if !want {
+			t.Errorf("%s's change %+d: the loser (Bob, %s) must lose points, the winner gain", r.Player, r.Change, bobSeat)
+		}
+		for _, u := range []*user{ann, bob} {
+			if got := u.eval(fmt.Sprintf(`document.querySelector('#rating-changes li[data-player=%q]').dataset.change`, r.Player)); got != strconv.Itoa(r.Change) {
+				t.Errorf("%s's page shows %s's change %s, want %d", u.name, r.Player, got, r.Change)
+			}
+		}
+	}
+	if got := bob.eval(`document.querySelector("#rating-changes").getAttribute("aria-label")`); got != "Изменения рейтинга" {
+		t.Errorf("Bob's page names the changes %q", got)
+	}
+	if w := bob.eval(`String(document.documentElement.scrollWidth)`); w != "390" {
+		t.Errorf("the game's page is %s px wide on a 390 px screen", w)
+	}
+
+	// Bob's page, seen by Ann: his rating, provisional, his graph, his loss.
+	ann.do(chromedp.Navigate(a.url("/@/Bob")))
+	ann.wait("Bob's page", `!!document.querySelector("#rating-history circle") && !!document.querySelector("#player-games li")`, 10*time.Second)
+	var bobChange wire.RatingChange
+	for _, r := range v.Ratings {
+		if r.Player == bobSeat {
+			bobChange = r
+		}
+	}
+	if got := ann.eval(`document.querySelector('#player-ratings li[data-key="chess/blitz"]').dataset.rating`); got != strconv.Itoa(bobChange.After) {
+		t.Errorf("Bob's rating on his page = %s, want %d", got, bobChange.After)
+	}
+	if got := ann.text(`#player-ratings li[data-key="chess/blitz"] strong`); got != strconv.Itoa(bobChange.After)+"?" {
+		t.Errorf("Bob's rating shows %q, want %d? (provisional)", got, bobChange.After)
+	}
+	if got := ann.eval(`document.querySelectorAll("#rating-history circle").length + "/" + document.querySelector("#player-games li").dataset.result`); got != "1/loss" {
+		t.Errorf("Bob's graph points / game result = %s, want 1/loss", got)
+	}
+	if got := ann.text("#player-record"); got != "0 wins · 0 draws · 1 loss" {
+		t.Errorf("Bob's record = %q", got)
+	}
+	ann.click("#player-games li a")
+	ann.wait("the replay", fmt.Sprintf(`location.pathname === "/replay/%s"`, id), 10*time.Second)
+
+	// The leaderboards: nobody yet (both provisional); another choice.
+	ann.do(chromedp.Navigate(a.url("/leaderboard")))
+	ann.wait("the leaderboard", `!!document.querySelector('#leaderboard [data-key="chess/blitz"]')`, 10*time.Second)
+	ann.eval(`(s => { s.value = "seidr"; s.dispatchEvent(new Event("change")); })(document.querySelector("#leaderboard-game")), "ok"`)
+	ann.wait("Seiðr's leaderboard", `!!document.querySelector('#leaderboard [data-key="seidr/blitz"]') && location.search === "?key=seidr/blitz"`, 10*time.Second)
+
+	// Bob's own page, in Russian, on his phone.
+	bob.do(chromedp.Navigate(a.url("/@/bob")))
+	bob.wait("his page", `!!document.querySelector("#rating-history circle")`, 10*time.Second)
+	if got := bob.text("#player-record"); !strings.Contains(got, "1 поражение") {
+		t.Errorf("Bob's record in Russian = %q", got)
+	}
+	if w := bob.eval(`String(document.documentElement.scrollWidth)`); w != "390" {
+		t.Errorf("the player's page is %s px wide on a 390 px screen", w)
+	}
+	bob.shot("web-profile-ru-phone", "main")
+}
