@@ -13,8 +13,8 @@ import (
 
 // TestRatedGame: a rated game is asked for at creation and refused
 // where it cannot be (anonymous, hot seat, an AI, no clock, options away
-// from the rule set); the invitee must be signed in; played to the end
-// (fool's mate), both ratings change exactly as rating.Rate says, the
+// from the rule set); the invitee must be signed in; a takeback waits for
+// the opponent's agreement; played to the end (fool's mate), both ratings change exactly as rating.Rate says, the
 // view shows the change, and the store keeps the rows and the history.
 func TestRatedGame(t *testing.T) {
 	e := start(t, cheapPasswords)
@@ -39,6 +39,12 @@ func TestRatedGame(t *testing.T) {
 			t.Errorf("rated game with %s = %d %s, want %s", tc.name, st, ae.Code, tc.code)
 		}
 	}
+	// Nords Loki for three: the creator's seat and two open ones.
+	var loki created
+	ann.must("POST", "/api/games", wire.CreateRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Seats: seats("h", "o", "o"), Clock: blitz, Rated: true}, &loki)
+	if loki.Game.Rated != "nordsloki3/blitz" {
+		t.Errorf("three-player Nords Loki's key = %q", loki.Game.Rated)
+	}
 	var g created
 	ann.must("POST", "/api/games", wire.CreateRequest{Game: "chess", Seats: seats("h", "o"), Clock: blitz, Color: "white", Rated: true}, &g)
 	if g.Game.Rated != "chess/blitz" {
@@ -56,14 +62,28 @@ func TestRatedGame(t *testing.T) {
 	bob.must("POST", "/api/games/"+g.ID+"/join", wire.JoinRequest{Invite: invite}, &j)
 	tokens := map[string]string{"white": g.Seats[0].Token, "black": j.Token}
 	var v wire.View
-	for i, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
-		seq := int64(i)
-		p := "white"
-		if i%2 == 1 {
-			p = "black"
-		}
-		e.must("POST", "/api/games/"+g.ID+"/actions", tokens[p], wire.PlayRequest{Action: mv, Seq: &seq}, &v)
+	play := func(p, mv string) {
+		t.Helper()
+		seq := e.view(g.ID).Seq
+		e.must("POST", "/api/games/"+g.ID+"/actions", tokens[p], wire.PlayRequest{Action: mv, Seq: &seq}, nil)
 	}
+	yes, no := true, false
+	play("white", "f3")
+	// A takeback only with the opponent's agreement: Ann asks, Bob
+	// declines, and the move stands.
+	moved := e.view(g.ID).Position
+	e.must("POST", "/api/games/"+g.ID+"/takeback", tokens["white"], wire.OfferRequest{Accept: &yes}, &v)
+	if v.TakebackOffer != "white" || v.Position != moved {
+		t.Errorf("after Ann's takeback offer: offer %q, position %s, want white's, %s", v.TakebackOffer, v.Position, moved)
+	}
+	var declined wire.View
+	e.must("POST", "/api/games/"+g.ID+"/takeback", tokens["black"], wire.OfferRequest{Accept: &no}, &declined)
+	if declined.TakebackOffer != "" || declined.Position != moved {
+		t.Errorf("after Bob declined: offer %q, position %s, want %s", declined.TakebackOffer, declined.Position, moved)
+	}
+	play("black", "e5")
+	play("white", "g4")
+	play("black", "Qh4#")
 	v = e.view(g.ID)
 	if !v.Finished || len(v.Ratings) != 2 {
 		t.Fatalf("after the mate: finished %v, ratings %+v", v.Finished, v.Ratings)
