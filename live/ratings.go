@@ -213,14 +213,16 @@ func (t *table) rateAtEnd(ctx context.Context) {
 	if t.rec.Rated == "" || t.deps.noRating {
 		return
 	}
-	if err := t.rate(ctx); err != nil && t.deps.ctx.Err() == nil {
+	// The end is stored: a client gone meanwhile does not stop its rating.
+	if err := t.rate(context.WithoutCancel(ctx)); err != nil && t.deps.ctx.Err() == nil {
 		t.deps.log.Warn("rating a game, left to the sweep", "game", t.rec.ID, "err", err)
 	}
 }
 
 // RateUnrated rates the finished rated games of the store not rated yet
 // (left by an instance that died after storing their end), and returns
-// how many it rated.
+// how many it rated; a game that fails is passed over (and tried again at
+// the next call), and the last failure returned.
 func (s *Hall) RateUnrated(ctx context.Context) (int, error) {
 	rs, ok := s.store.(store.Ratings)
 	if !ok {
@@ -231,6 +233,7 @@ func (s *Hall) RateUnrated(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	n := 0
+	var last error
 	for _, id := range ids {
 		// Rated from the store's copy, whatever this instance holds of
 		// the game (it may not have caught up with its end yet).
@@ -242,12 +245,14 @@ func (s *Hall) RateUnrated(ctx context.Context) (int, error) {
 			continue
 		}
 		t, err := s.newTable(rec, evs)
-		if err != nil {
-			return n, err
+		if err == nil {
+			t.phase = phaseOver
+			err = t.rate(ctx)
 		}
-		t.phase = phaseOver
-		if err := t.rate(ctx); err != nil {
-			return n, fmt.Errorf("live: rating game %s: %w", id, err)
+		if err != nil {
+			last = fmt.Errorf("live: rating game %s: %w", id, err)
+			s.log.Warn("rating a game left unrated", "game", id, "err", err)
+			continue
 		}
 		n++
 		if held := s.held(id); held != nil {
@@ -265,7 +270,7 @@ func (s *Hall) RateUnrated(ctx context.Context) (int, error) {
 			held.mu.Unlock()
 		}
 	}
-	return n, nil
+	return n, last
 }
 
 // ratingsView is the view's rating changes: each player's rating before
