@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/norns-games/norns/store"
 	"github.com/norns-games/norns/wire"
 )
 
@@ -100,6 +102,7 @@ func TestRatedGame(t *testing.T) {
 			}
 		}
 	}
+	bob.shot("web-rated-end-ru-phone", "")
 	if got := bob.eval(`document.querySelector("#rating-changes").getAttribute("aria-label")`); got != "Изменения рейтинга" {
 		t.Errorf("Bob's page names the changes %q", got)
 	}
@@ -131,9 +134,16 @@ func TestRatedGame(t *testing.T) {
 	ann.click("#player-games li a")
 	ann.wait("the replay", fmt.Sprintf(`location.pathname === "/replay/%s"`, id), 10*time.Second)
 
-	// The leaderboards: nobody yet (both provisional); another choice.
+	// The leaderboards: Ann and Bob are provisional; two settled players
+	// who played an hour ago are on it, best first.
+	settled(t, a, "Cid", 1900.5, "g-cid")
+	settled(t, a, "Dee", 1700.2, "g-dee")
 	ann.do(chromedp.Navigate(a.url("/leaderboard")))
 	ann.wait("the leaderboard", `!!document.querySelector('#leaderboard [data-key="chess/blitz"]')`, 10*time.Second)
+	if got := ann.eval(`[...document.querySelectorAll("#leaderboard li")].map(li => li.dataset.name + " " + li.dataset.rating).join(", ")`); got != "Cid 1900, Dee 1700" {
+		t.Errorf("the leaderboard = %q, want Cid 1900, Dee 1700", got)
+	}
+	ann.shot("web-leaderboard", "main")
 	ann.eval(`(s => { s.value = "seidr"; s.dispatchEvent(new Event("change")); })(document.querySelector("#leaderboard-game")), "ok"`)
 	ann.wait("Seiðr's leaderboard", `!!document.querySelector('#leaderboard [data-key="seidr/blitz"]') && location.search === "?key=seidr/blitz"`, 10*time.Second)
 
@@ -147,4 +157,29 @@ func TestRatedGame(t *testing.T) {
 		t.Errorf("the player's page is %s px wide on a 390 px screen", w)
 	}
 	bob.shot("web-profile-ru-phone", "main")
+}
+
+// settled gives a new account name a settled chess/blitz rating (deviation
+// 60) from a rated game that ended an hour ago, written to the store as
+// a rating of the game would.
+func settled(t *testing.T, a *app, name string, r float64, game string) {
+	t.Helper()
+	ctx := context.Background()
+	id := "acc-" + strings.ToLower(name)
+	key := strings.ToLower(name)
+	if err := a.st.(store.Accounts).CreateAccount(ctx, &store.Account{ID: id, Name: name, Key: key, Skeleton: key, Password: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	end := time.Now().Add(-time.Hour)
+	if err := a.st.Create(ctx, &store.Game{ID: game, Game: "chess", ServerSeed: []byte{1}, Rated: "chess/blitz", Created: end, Updated: end}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.st.Append(ctx, game, 0, nil, store.Update{Status: "over white", Finished: true}); err != nil {
+		t.Fatal(err)
+	}
+	row := store.Perf{Player: id, Key: "chess/blitz", Rating: r, Deviation: 60, Volatility: 0.06, Games: 30, Latest: end}
+	if _, err := a.st.(store.Ratings).RateGame(ctx, store.RatedGame{Game: game, Key: "chess/blitz", End: end, Before: []store.Perf{{Player: id, Key: "chess/blitz"}}, After: []store.Perf{row},
+		Record: []store.GameRating{{Player: "white", Account: id}}}); err != nil {
+		t.Fatal(err)
+	}
 }

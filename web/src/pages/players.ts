@@ -181,7 +181,7 @@ export function leaderboardPage(main: HTMLElement): () => void {
   };
   rs.addEventListener("change", load);
   sp.addEventListener("change", load);
-  main.append(h("h1", null, title), h("div", { class: "field leaderboard-choice" }, rs, sp), err, list);
+  main.append(h("h1", null, title), h("div", { class: "leaderboard-choice" }, rs, sp), err, list);
   load();
   return () => {
     live = false;
