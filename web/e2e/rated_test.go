@@ -40,6 +40,9 @@ func TestRatedGame(t *testing.T) {
 	bob.eval(`localStorage.setItem("lang", "ru"), "ok"`)
 	ann.signUp(a, "Ann", "correct horse")
 	bob.signUp(a, "Bob", "battery staple")
+	if got := bob.eval(`document.querySelector("#account-profile").getAttribute("href")`); got != "/@/Bob" {
+		t.Errorf("the account page's link to the player's page = %q", got)
+	}
 
 	ann.do(chromedp.Navigate(a.url("/new/chess")))
 	ann.wait("the form", `!!document.querySelector("#clock") && !document.querySelector("#rated-box").hidden`, 10*time.Second)
@@ -51,6 +54,7 @@ func TestRatedGame(t *testing.T) {
 	if v := a.view(id); v.Rated != "chess/blitz" {
 		t.Fatalf("the game's key = %q, want chess/blitz", v.Rated)
 	}
+	ann.wait("the rated mark", `document.querySelector("#rated-mark")?.textContent === " · Rated"`, 10*time.Second)
 	held := map[string]string{}
 	if err := json.Unmarshal([]byte(ann.eval(`localStorage.getItem("norns.seats.`+id+`")`)), &held); err != nil || len(held) != 1 {
 		t.Fatalf("Ann's seats = %v, %v", held, err)

@@ -482,7 +482,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   async function render(v: GameView, first: boolean): Promise<void> {
     if (closed || v !== view) return;
     const gi = info(v.game);
-    clear(title, t(gi?.title ?? "game." + v.game));
+    clear(title, t(gi?.title ?? "game." + v.game), v.rated ? h("span", { class: "rated-mark", id: "rated-mark" }, " · " + t("game.rated")) : null);
     if (!board) {
       board = makeBoard(v.game);
       board.onMove = (m) => send(m);
