@@ -25,8 +25,8 @@ func (u *user) signUp(a *app, name, password string) {
 }
 
 // TestRatedGame: Ann (in English) creates a rated 3+2 game of chess;
-// Bob, signed in on a 390 px phone in Russian, joins it by its
-// invitation; after a move each, Bob resigns from the page: both pages
+// Carol, not signed in, is asked to sign in to join; Bob, signed in on a
+// 390 px phone in Russian, joins it by its invitation; after a move each, Bob resigns from the page: both pages
 // show both rating changes, which are the server's; Ann opens Bob's page
 // (his rating, provisional, its graph, his loss and the game) and the
 // leaderboards; Bob his own page, in Russian, as wide as his screen.
@@ -67,7 +67,13 @@ func TestRatedGame(t *testing.T) {
 	if err := a.call("GET", "/api/games/"+id+"/invites", annToken, nil, &inv); err != nil || len(inv.Invites) != 1 {
 		t.Fatalf("invites = %+v, %v", inv, err)
 	}
-	bob.acceptInvite(a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, inv.Invites[0].Player, inv.Invites[0].Invite)))
+	link := a.url(fmt.Sprintf("/games/%s?seat=%s&invite=%s", id, inv.Invites[0].Player, inv.Invites[0].Invite))
+	// Somebody not signed in is asked to sign in.
+	carol := b.user("carol")
+	carol.do(chromedp.Navigate(link))
+	carol.click("#join-accept")
+	carol.wait("the sign-in link", `!!document.querySelector("#join-signin")`, 10*time.Second)
+	bob.acceptInvite(link)
 	bobSeat := inv.Invites[0].Player
 	held = map[string]string{}
 	json.Unmarshal([]byte(bob.eval(`localStorage.getItem("norns.seats.`+id+`")`)), &held)
