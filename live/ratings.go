@@ -29,9 +29,10 @@ import (
 const ratingTries = 50
 
 // ratedKey checks a create request for a rated game and returns its key:
-// the store keeps ratings, the creator is signed in and holds the one
-// human seat, every other seat is open (to be joined by a signed-in
-// player), no AI, a clock, and options at a rule set's.
+// the store keeps ratings, the creator is signed in, every human seat is
+// an account's (each a different one) and every other seat open (to be
+// joined by a signed-in player), no AI, a clock, and options at a rule
+// set's.
 func (s *Hall) ratedKey(g game.Game, req wire.CreateRequest, seats []store.Seat, clock *store.Clock) (string, error) {
 	if _, ok := s.store.(store.Ratings); !ok {
 		return "", Errorf(wire.CodeCannotRate, "this server keeps no ratings")
@@ -39,20 +40,19 @@ func (s *Hall) ratedKey(g game.Game, req wire.CreateRequest, seats []store.Seat,
 	if req.Account == "" {
 		return "", Errorf(wire.CodeRatedNeedsAccount, "sign in to create a rated game")
 	}
-	humans := 0
+	accounts := map[string]bool{}
 	for _, seat := range seats {
 		switch seat.Kind {
 		case store.SeatAI:
 			return "", Errorf(wire.CodeCannotRate, "seat %s is the computer's: a rated game is between accounts", seat.Player)
 		case store.SeatHuman:
-			humans++
-			if seat.Account == "" {
-				return "", Errorf(wire.CodeCannotRate, "seat %s is not an account's", seat.Player)
+			// A hot seat's seats carry no account (signedIn); the
+			// lobby's games seat each of its accounts at once.
+			if seat.Account == "" || accounts[seat.Account] {
+				return "", Errorf(wire.CodeCannotRate, "seat %s is not an account's of its own: a rated game is between accounts, one person a seat", seat.Player)
 			}
+			accounts[seat.Account] = true
 		}
-	}
-	if humans != 1 {
-		return "", Errorf(wire.CodeCannotRate, "a rated game is between accounts, one person a seat: the creator holds one seat and the others are open")
 	}
 	var initial, increment time.Duration
 	days := 0
