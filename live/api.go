@@ -94,6 +94,11 @@ func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string
 	if err := setPrivate(rec, req.Public); err != nil {
 		return wire.CreateResponse{}, err
 	}
+	if req.Rated {
+		if rec.Rated, err = s.ratedKey(g, req, rec.Seats, clock); err != nil {
+			return wire.CreateResponse{}, err
+		}
+	}
 	if !people && !s.cfg.AIOnlyGames {
 		return wire.CreateResponse{}, Errorf(wire.CodeAIOnly, "every seat is an AI's: such games are played by the balance lab (norns lab), or on a server started with --ai-games")
 	}

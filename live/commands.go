@@ -52,6 +52,9 @@ func (t *table) join(ctx context.Context, req wire.JoinRequest) (player, token s
 	if err := t.takesCommit(req.Commit); err != nil {
 		return "", "", err
 	}
+	if err := t.mayJoinRated(req.Account); err != nil {
+		return "", "", err
+	}
 	seats := slices.Clone(t.rec.Seats)
 	tok, th := secret()
 	seats[idx] = store.Seat{Player: seats[idx].Player, Kind: store.SeatHuman, Name: req.Name, Seed: req.Seed, Commit: req.Commit, TokenHash: th, InviteHash: seats[idx].InviteHash, Account: req.Account}
@@ -414,7 +417,8 @@ func (t *table) rematch(ctx context.Context, p int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rec.ID, rec.Private = rematchID(t.rec.ID), t.rec.Private
+	// A rematch is rated as the game was (between the same accounts).
+	rec.ID, rec.Private, rec.Rated = rematchID(t.rec.ID), t.rec.Private, t.rec.Rated
 	switch err := t.deps.store.Create(ctx, rec); {
 	case errors.Is(err, store.ErrConflict):
 		// Made already, by another instance or an earlier attempt: it is

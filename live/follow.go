@@ -296,6 +296,12 @@ func (s *Hall) catchUpOver(ctx context.Context, t *table) error {
 	}
 	was := t.madeRematch()
 	t.rec.Version = rec.Version
+	if rec.Ratings != nil && t.rec.Ratings == nil {
+		// Another instance rated the game.
+		t.rec.Ratings = rec.Ratings
+		t.invalidate()
+		t.broadcast(int(t.seq()))
+	}
 	if reflect.DeepEqual(rec.Seats, t.rec.Seats) {
 		return nil
 	}

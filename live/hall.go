@@ -153,6 +153,9 @@ type deps struct {
 	// a table is stale (and was live, not over).
 	gameOver func(id string)
 	forget   func(t *table, wasLive bool)
+	// noRating leaves the games this instance ends unrated, as an
+	// instance that died right after storing their end (for the tests).
+	noRating bool
 }
 
 // New returns a hall on a store, and starts its background work.
@@ -358,6 +361,11 @@ func (s *Hall) Sweep(ctx context.Context, now time.Time) error {
 		if err != nil {
 			s.log.Warn("expiring a game", "game", g.ID, "err", err)
 		}
+	}
+	// The rated games left unrated by an instance that died after
+	// storing their end.
+	if _, err := s.RateUnrated(ctx); err != nil && !s.closing() {
+		s.log.Warn("rating games left unrated", "err", err)
 	}
 	// The games asleep whose flag falls within two sweeps are loaded
 	// again, which arms their flag.

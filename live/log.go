@@ -83,6 +83,7 @@ func (t *table) commit(ctx context.Context, first []store.Event) error {
 	}
 	if u.Finished {
 		t.finish()
+		t.rateAtEnd(ctx)
 	}
 	t.broadcast(int(start))
 	t.next()
@@ -182,6 +183,7 @@ func (t *table) expire(ctx context.Context) error {
 	}
 	t.rec.Version++
 	t.finish()
+	t.rateAtEnd(ctx) // a rated game that nobody joined is marked as having nothing to rate
 	t.invalidate()
 	t.broadcast(int(t.seq()))
 	return nil

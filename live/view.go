@@ -36,6 +36,10 @@ func (t *table) buildCore() wire.View {
 		Position: t.st.Position(), Board: t.st.String(), Legal: []string{},
 		Created: t.rec.Created, Private: t.rec.Private, NoDrawOffers: !game.AgreedDraws(t.g),
 		Speed: speed(t.rec.Clock), HotSeat: hotSeat(t.rec.Seats),
+		Rated: t.rec.Rated,
+	}
+	if t.rec.Ratings != nil {
+		v.Ratings = t.ratingsView() // once a rated game is over and rated
 	}
 	if c, ok := t.st.(game.Checker); ok {
 		v.Check = c.Check()

@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	api("POST /api/seeks/{id}/accept", s.handleAccept)
 	api("GET /api/lobby/ws", s.handleLobbyWS)
 	s.accountRoutes(api)
+	s.playerRoutes(api)
 	api("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		return live.Errorf(wire.CodeNotFound, "%s %s", r.Method, r.URL.Path)
 	})

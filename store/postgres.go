@@ -327,10 +327,10 @@ func (s *Postgres) Create(ctx context.Context, g *Game) error {
 	insert := func(db interface {
 		Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
 	}) error {
-		_, err := db.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
+		_, err := db.Exec(ctx, `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme, rated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14, $15)`,
 			g.ID, g.Game, marshal(g.Options), marshal(g.Seats), clock, nonNil(g.ServerSeed), g.Commitment,
-			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g), g.Rated)
 		return err
 	}
 	var err error
@@ -357,7 +357,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme`
+const pgGameColumns = `id, game, options::text, seats::text, clock::text, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme, rated, ratings::text`
 
 // Load returns a game and its log, read in one snapshot.
 func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {

@@ -31,7 +31,9 @@ CREATE TABLE IF NOT EXISTS games (
 	result      TEXT NOT NULL DEFAULT '',
 	version     INTEGER NOT NULL DEFAULT 0,
 	private     INTEGER NOT NULL DEFAULT 0,
-	scheme      TEXT NOT NULL DEFAULT 'norns-dice-v1'
+	scheme      TEXT NOT NULL DEFAULT 'norns-dice-v1',
+	rated       TEXT NOT NULL DEFAULT '',
+	ratings     TEXT
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished, created);
 CREATE TABLE IF NOT EXISTS events (
@@ -110,8 +112,8 @@ const (
 	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ?`
 	sqlSeats     = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
-	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`
+	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`
 )
 
 // errClosed is the answer to a write after Close.
@@ -160,6 +162,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err := addVersion(ctx, s.writer); err != nil {
 		return fail(err)
 	}
+	if _, err := s.writer.ExecContext(ctx, ratingsSchema); err != nil {
+		return fail(err)
+	}
 	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlSavepoint, sqlRelease, sqlUndo, sqlHead, sqlEvent, sqlAppended, sqlSeats, sqlCreate} {
 		st, err := s.writer.PrepareContext(ctx, q)
 		if err != nil {
@@ -194,6 +199,8 @@ func addVersion(ctx context.Context, conn *sql.Conn) (err error) {
 		{"games", "scheme", "TEXT NOT NULL DEFAULT '" + SchemeV1 + "'"},
 		{"events", "nonce", "TEXT NOT NULL DEFAULT ''"},
 		{"events", "next", "TEXT NOT NULL DEFAULT ''"},
+		{"games", "rated", "TEXT NOT NULL DEFAULT ''"},
+		{"games", "ratings", "TEXT"},
 	} {
 		var n int
 		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.col).Scan(&n); err != nil {
@@ -367,7 +374,7 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	opts, seats := marshal(g.Options), marshal(g.Seats)
 	err := s.change(ctx, func(ctx context.Context) error {
 		_, err := s.exec(ctx, sqlCreate, g.ID, g.Game, opts, seats, clock, g.ServerSeed, g.Commitment,
-			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g))
+			unixMs(g.Created), unixMs(g.Updated), g.Finished, g.Status, g.Result, g.Private, schemeOf(g), g.Rated)
 		if err != nil {
 			return err
 		}
@@ -379,16 +386,23 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	return err
 }
 
-const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme`
+const gameColumns = `id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, version, private, scheme, rated, ratings`
 
 type scanner interface{ Scan(...any) error }
 
 func scanGame(r scanner) (*Game, error) {
 	var g Game
 	var opts, seats, clock string
+	var ratings *string
 	var created, updated int64
-	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version, &g.Private, &g.Scheme); err != nil {
+	if err := r.Scan(&g.ID, &g.Game, &opts, &seats, &clock, &g.ServerSeed, &g.Commitment, &created, &updated, &g.Seq, &g.Finished, &g.Status, &g.Result, &g.Version, &g.Private, &g.Scheme, &g.Rated, &ratings); err != nil {
 		return nil, err
+	}
+	if ratings != nil {
+		g.Ratings = []GameRating{}
+		if err := json.Unmarshal([]byte(*ratings), &g.Ratings); err != nil {
+			return nil, fmt.Errorf("store: game %s ratings: %w", g.ID, err)
+		}
 	}
 	g.Created, g.Updated = fromMs(created), fromMs(updated)
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {

@@ -150,6 +150,14 @@ type Game struct {
 	// Private keeps the game out of the lists of games: only those who
 	// have its link see it.
 	Private bool
+	// Rated is the key of a rated game's ratings (rating.Key's text,
+	// "chess/blitz"), fixed at creation; empty for a casual game.
+	Rated string
+	// Ratings is a rated game's rating record once it is rated: each
+	// rated player's rating before and after (RateGame). Nil while the
+	// game is not rated yet (or casual); empty for a rated game that
+	// ended without a result to rate (aborted, expired).
+	Ratings []GameRating
 	// Version counts the writes to the game since Create (which stores 0):
 	// each Append and SetSeats that succeeds adds one. Every write names the
 	// version it read and fails with ErrConflict when the game has moved on.

@@ -157,7 +157,7 @@ func Handler() http.Handler {
 
 // appPath matches the app's routes (src/main.ts).
 var appPath = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify|signin|signup|account)$`)
+	return regexp.MustCompile(`^/(|index\.html|new/[a-z]+|games/[a-z0-9]+|rules(/[a-z]+)?|replay(/[a-z0-9]+)?|verify|signin|signup|account|leaderboard|@/[A-Za-z0-9_-]{2,20})$`)
 })
 
 // appRoute reports whether a path is a page of the app: one of its

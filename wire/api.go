@@ -83,6 +83,12 @@ type CreateRequest struct {
 	// public) is private, seen only by those who have its link, and any
 	// other game is public. A game with a public seat is always listed.
 	Public *bool `json:"public,omitempty"`
+	// Rated asks for a rated game: only between accounts (the creator
+	// signed in, every other seat open, to be joined by a signed-in
+	// player), with no AI seat, on a clock or correspondence, and with
+	// the game's options at a rule set's (docs/ratings.md); otherwise
+	// the answer is cannot_rate. Absent or false: a casual game.
+	Rated bool `json:"rated,omitempty"`
 	// Account and AccountName are the signed-in creator's account id and
 	// user name, which the one human seat of the game takes (a game with
 	// several, hot seat, stays anonymous): set by the server from the

@@ -135,6 +135,15 @@ const (
 	CodeNoAccounts = "no_accounts"
 	// CodeSessionNotFound: the account has no session with that id.
 	CodeSessionNotFound = "session_not_found"
+	// CodeCannotRate: a rated game was asked for that cannot be rated (a
+	// seat not an account's, an AI seat, hot seat, no clock, options away
+	// from a rule set's).
+	CodeCannotRate = "cannot_rate"
+	// CodeRatedNeedsAccount: a seat of a rated game is joined by a player
+	// who is not signed in, or who holds another seat of it already.
+	CodeRatedNeedsAccount = "rated_needs_account"
+	// CodePlayerNotFound: no account has that user name.
+	CodePlayerNotFound = "player_not_found"
 )
 
 // Codes lists every error code the server sends.
@@ -151,6 +160,7 @@ var Codes = []string{
 	CodeCannotClaim, CodeSeekNotFound, CodeSeekTaken, CodeBadSeek,
 	CodeBadName, CodeNameTaken, CodeWeakPassword, CodeBadCredentials, CodeNotSignedIn,
 	CodeCSRF, CodeSeatClaimed, CodeNoAccounts, CodeSessionNotFound,
+	CodeCannotRate, CodeRatedNeedsAccount, CodePlayerNotFound,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

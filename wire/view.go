@@ -67,6 +67,25 @@ type View struct {
 	// HotSeat says the game is played on one device: its creator holds
 	// more than one seat.
 	HotSeat bool `json:"hot_seat,omitempty"`
+	// Rated is a rated game's key ("chess/blitz": the rule set and speed
+	// class its ratings are kept under), empty for a casual game.
+	Rated string `json:"rated,omitempty"`
+	// Ratings is, once a rated game is over and rated, each player's
+	// rating before and after it and the change.
+	Ratings []RatingChange `json:"ratings,omitempty"`
+}
+
+// RatingChange is one player's rating change in a rated game: the
+// ratings as players see them (whole numbers) before and after, the
+// difference (rating.Change) and whether the rating after is
+// provisional (shown with "?").
+type RatingChange struct {
+	Player      string `json:"player"`
+	Name        string `json:"name,omitempty"`
+	Before      int    `json:"before"`
+	After       int    `json:"after"`
+	Change      int    `json:"change"`
+	Provisional bool   `json:"provisional,omitempty"`
 }
 
 // SeatView is a seat as everybody sees it (never its token).

@@ -32,12 +32,15 @@ import type {
   SignedOutResponse,
   SigningKeyJSON,
   View,
+  PlayerResponse,
+  RatingHistoryResponse,
+  LeaderboardResponse,
 } from "./wire";
 
 // The types of the API are generated from the server's (package wire) in
 // wire.ts. GameView is the view of a game (wire.View).
 export type { CatalogGame, ChatRoom, ChatView, ErrorBody, EventView, View as GameView };
-export type { SeatGrant, SeatView, Summary } from "./wire";
+export type { SeatGrant, SeatView, Summary, PlayerGame, PlayerRating, RatingPoint } from "./wire";
 type GameView = View;
 
 /** Option is a game's option as the catalog gives it. */
@@ -220,6 +223,13 @@ export const accountApi = {
   claim: (claim: SeatProof[]) => call<ClaimResponse>("POST", "/api/account/claim", { seats: claim }),
   /** games are the account's games, from any device. */
   games: () => call<ListResponse>("GET", "/api/account/games").then((r) => r.games ?? []),
+};
+
+/** playersApi reads the players' profiles and the leaderboards. */
+export const playersApi = {
+  get: (name: string) => call<PlayerResponse>("GET", `/api/players/${encodeURIComponent(name)}`),
+  history: (name: string, key: string) => call<RatingHistoryResponse>("GET", `/api/players/${encodeURIComponent(name)}/history?key=${encodeURIComponent(key)}`),
+  leaderboard: (key: string) => call<LeaderboardResponse>("GET", `/api/leaderboard?key=${encodeURIComponent(key)}`),
 };
 
 /** Seats remembers the seat tokens this browser holds, per game. */

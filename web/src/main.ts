@@ -10,6 +10,7 @@ import { labReplayPage, replayPage } from "./pages/replay";
 import { verifyPage } from "./pages/fair";
 import { notFoundPage } from "./pages/notfound";
 import { accountPage, signInPage } from "./pages/account";
+import { leaderboardPage, playerPage } from "./pages/players";
 import { accountApi, ApiError } from "./api";
 import { accountsOn, me, setAccountsOn, setMe } from "./session";
 import { info } from "./games";
@@ -31,7 +32,7 @@ function header(): HTMLElement {
       e.preventDefault();
       go("/");
     } }, h("img", { src: "/favicon.svg", alt: "", width: 26, height: 26 }), "Norns"),
-    h("nav", { "aria-label": t("nav.main") }, link("/", "nav.lobby"), link("/rules", "nav.rules"), link("/replay", "nav.replay")),
+    h("nav", { "aria-label": t("nav.main") }, link("/", "nav.lobby"), link("/rules", "nav.rules"), link("/replay", "nav.replay"), link("/leaderboard", "nav.leaderboard")),
     accountLink(),
     h(
       "div",
@@ -79,6 +80,8 @@ function draw(): void {
   else if (path === "/verify") cleanup = verifyPage(main);
   else if (path === "/signin" || path === "/signup") cleanup = signInPage(main, path === "/signup");
   else if (path === "/account") cleanup = accountPage(main);
+  else if ((m = /^\/@\/([A-Za-z0-9_-]{2,20})$/.exec(path))) cleanup = playerPage(main, m[1]);
+  else if (path === "/leaderboard") cleanup = leaderboardPage(main);
   else cleanup = notFoundPage(main);
 }
 

@@ -117,6 +117,9 @@ export interface Choice {
   /** seed is the dice seed the creator typed for the seats this browser
    * holds; without it each gets a random one (newSeed). */
   seed?: string;
+  /** rated asks for a rated game (a signed-in creator, modes friend and
+   * custom). */
+  rated?: boolean;
 }
 
 /** ClockPreset is a time control the create form offers. */
@@ -248,7 +251,7 @@ export function seatRequests(c: CatalogGame, ch: Choice): SeatRequest[] {
 export async function startGame(c: CatalogGame, ch: Choice): Promise<{ id: string; open: SeatGrant[] }> {
   const listed = ch.listed && (ch.mode === "friend" || ch.mode === "custom") ? true : undefined;
   const color = ch.me === "random" && (ch.mode === "friend" || ch.mode === "ai") ? "random" : undefined;
-  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock, public: listed, color });
+  const r = await api.create({ game: c.name, options: ch.options, seats: seatRequests(c, ch), clock: ch.clock, public: listed, color, rated: ch.rated && (ch.mode === "friend" || ch.mode === "custom") ? true : undefined });
   const mine: string[] = [];
   for (const g of r.seats) {
     if (!g.token) continue;

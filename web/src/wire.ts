@@ -92,6 +92,16 @@ export interface View {
    * more than one seat.
    */
   hot_seat?: boolean;
+  /**
+   * Rated is a rated game's key ("chess/blitz": the rule set and speed
+   * class its ratings are kept under), empty for a casual game.
+   */
+  rated?: string;
+  /**
+   * Ratings is, once a rated game is over and rated, each player's
+   * rating before and after it and the change.
+   */
+  ratings?: RatingChange[];
 }
 
 /** SeatView is a seat as everybody sees it (never its token). */
@@ -286,6 +296,14 @@ export interface CreateRequest {
    * other game is public. A game with a public seat is always listed.
    */
   public?: boolean;
+  /**
+   * Rated asks for a rated game: only between accounts (the creator
+   * signed in, every other seat open, to be joined by a signed-in
+   * player), with no AI seat, on a clock or correspondence, and with
+   * the game's options at a rule set's (docs/ratings.md); otherwise
+   * the answer is cannot_rate. Absent or false: a casual game.
+   */
+  rated?: boolean;
 }
 
 /**
@@ -823,6 +841,121 @@ export interface SignedOutResponse {
   ended: number;
 }
 
+/**
+ * PlayerResponse is the answer of GET /api/players/{name}: an account's
+ * profile, as lichess's: its ratings, its record and its recent games.
+ */
+export interface PlayerResponse {
+  name: string;
+  created: string;
+  /**
+   * Ratings lists the account's ratings, one per key it played rated
+   * games under, in the order of the rule sets and speed classes.
+   */
+  ratings: PlayerRating[];
+  /**
+   * Wins, Draws and Losses count the account's finished games, rated
+   * and casual (an aborted or expired game counts for none).
+   */
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Games are the account's most recent games, newest first. */
+  games: PlayerGame[];
+}
+
+/**
+ * PlayerRating is one rating of a player's as of now: the rating and
+ * deviation grown by the time since the last rated game (rating.Perf.At),
+ * provisional while the deviation is above 110.
+ */
+export interface PlayerRating {
+  /**
+   * Key is the rule set and speed class ("chess/blitz"); RuleSet and
+   * Speed its halves.
+   */
+  key: string;
+  rule_set: string;
+  speed: string;
+  rating: number;
+  deviation: number;
+  provisional?: boolean;
+  games: number;
+  latest: string;
+}
+
+/**
+ * PlayerGame is one game in a player's list: the seat the player held,
+ * the opponents' names, the result for the player ("win", "draw", "loss";
+ * empty while the game goes on or when it ended with none), the clock,
+ * the rating key of a rated game and the player's rating change in it.
+ */
+export interface PlayerGame {
+  id: string;
+  game: string;
+  player: string;
+  opponents: string[];
+  result?: string;
+  finished: boolean;
+  speed: string;
+  clock?: ClockRequest;
+  rated?: string;
+  change?: number;
+  created: string;
+  updated: string;
+}
+
+/**
+ * RatingHistoryResponse is the answer of GET
+ * /api/players/{name}/history?key=K: the player's rating after each rated
+ * game under the key, oldest first.
+ */
+export interface RatingHistoryResponse {
+  key: string;
+  points: RatingPoint[];
+}
+
+/** RatingPoint is a player's rating after one rated game. */
+export interface RatingPoint {
+  game: string;
+  rating: number;
+  time: string;
+}
+
+/**
+ * LeaderboardResponse is the answer of GET /api/leaderboard?key=K: the
+ * best 100 players under the key whose rating is not provisional and who
+ * played a rated game under it in the last 15 days, best first.
+ */
+export interface LeaderboardResponse {
+  key: string;
+  players: LeaderboardEntry[];
+}
+
+/** LeaderboardEntry is one player of a leaderboard. */
+export interface LeaderboardEntry {
+  rank: number;
+  name: string;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+/**
+ * RatingChange is one player's rating change in a rated game: the
+ * ratings as players see them (whole numbers) before and after, the
+ * difference (rating.Change) and whether the rating after is
+ * provisional (shown with "?").
+ */
+export interface RatingChange {
+  player: string;
+  name?: string;
+  before: number;
+  after: number;
+  change: number;
+  provisional?: boolean;
+}
+
 /** Analysis is a game looked back at. */
 export interface Analysis {
   game: string;
@@ -956,6 +1089,9 @@ export const errorCodes = [
   "seat_claimed",
   "no_accounts",
   "session_not_found",
+  "cannot_rate",
+  "rated_needs_account",
+  "player_not_found",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -64,6 +64,8 @@ var Types = []any{
 	wire.SignUpRequest{}, wire.SeatProof{}, wire.ClaimRequest{}, wire.ClaimResult{}, wire.AccountView{}, wire.AccountResponse{},
 	wire.ClaimResponse{}, wire.SessionView{}, wire.SessionsResponse{}, wire.PasswordRequest{}, wire.DeleteAccountRequest{},
 	wire.SignedOutResponse{},
+	wire.PlayerResponse{}, wire.PlayerRating{}, wire.PlayerGame{}, wire.RatingHistoryResponse{}, wire.RatingPoint{},
+	wire.LeaderboardResponse{}, wire.LeaderboardEntry{},
 }
 
 // Union is a TypeScript union type of string constants, and a constant

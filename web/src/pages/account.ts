@@ -159,6 +159,7 @@ export function accountPage(main: HTMLElement): () => void {
   main.append(
     h("h1", { id: "account-title" }, a.name),
     h("p", { class: "muted" }, t("account.created", { date: when(a.created) })),
+    h("p", null, h("a", { href: `/@/${encodeURIComponent(a.name)}`, id: "account-profile" }, t("account.profile"))),
     h("p", { class: "ok", id: "account-notice", hidden: !shown }, shown),
     h(
       "p",

@@ -16,6 +16,7 @@ import { levelLabel, optionLabel, playerLabel, valueLabel } from "./common";
 import { fresh } from "./waiting";
 import { notFound } from "./notfound";
 import { seedField } from "./fair";
+import { me } from "../session";
 
 export function createPage(main: HTMLElement, game: string): () => void {
   // The game's title in the reader's language (the server's for a game
@@ -139,6 +140,10 @@ function form(c: CatalogGame): HTMLElement {
     increment,
   );
   const speed = h("span", { id: "clock-speed", class: "speed" });
+  // Rated or casual, as lichess's: rated only for a signed-in player,
+  // against a person, on a clock.
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("div", { class: "field", id: "rated-box", hidden: !me }, h("label", { for: "rated" }, rated, " ", t("create.rated")), h("small", { class: "muted" }, t("create.rated.help")));
   // chosenClock is the clock chosen, undefined for none.
   const chosenClock = (): ClockRequest | undefined => {
     if (clock.value === customClock) return fischer(Number(minutes.value) || 0, Number(increment.value) || 0);
@@ -166,7 +171,7 @@ function form(c: CatalogGame): HTMLElement {
     name.el,
     modeBox,
     optFields.length ? h("fieldset", null, h("legend", null, t("lobby.options")), optFields) : null,
-    h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock), customBox, speed),
+    h("fieldset", null, h("legend", null, t("create.clock")), h("div", { class: "field" }, h("label", { for: "clock" }, t("create.clock.label")), clock), customBox, speed, ratedBox),
     seed?.el,
     h("div", null, submit),
     err,
@@ -196,6 +201,7 @@ function form(c: CatalogGame): HTMLElement {
         name: me,
         clock: chosenClock(),
         seed: typed || undefined,
+        rated: rated.checked,
       });
       // A game for friends waits on its own page, which shows the
       // invitations.

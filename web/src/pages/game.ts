@@ -498,7 +498,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   async function render(v: GameView, first: boolean): Promise<void> {
     if (closed || v !== view) return;
     const gi = info(v.game);
-    clear(title, t(gi?.title ?? "game." + v.game));
+    clear(title, t(gi?.title ?? "game." + v.game), v.rated ? h("span", { class: "rated-mark", id: "rated-mark" }, " · " + t("game.rated")) : null);
     if (!board) {
       board = makeBoard(v.game);
       board.onMove = (m) => send(m);
@@ -777,7 +777,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     turnIcon(turn);
     if (o && v.finished) {
       banner.hidden = false;
-      clear(banner, resultText(o), reasonShown(o, v.game) ? h("span", { class: "reason" }, " — " + reasonShown(o, v.game)) : null);
+      clear(banner, resultText(o), reasonShown(o, v.game) ? h("span", { class: "reason" }, " — " + reasonShown(o, v.game)) : null, ratingChanges(v));
     } else banner.hidden = true;
     // The invitations while seats are open, in place of the board.
     boardBox.hidden = waiting.update(v, anyToken());
@@ -951,4 +951,26 @@ function captured(game: string, a: string, b: string): boolean {
   }
   const pieces = (pos: string) => (pos.split(" ")[0].split("[")[0].match(/[A-Za-z]/g) ?? []).length;
   return pieces(b) < pieces(a);
+}
+
+/** ratingChanges lists each player's rating change at the end of a rated
+ * game, as lichess shows it: "Ann 1500? → 1741? (+241)". */
+function ratingChanges(v: GameView): HTMLElement | null {
+  if (!v.rated) return null;
+  if (!v.ratings?.length) return h("p", { class: "rating-changes muted", id: "rating-changes" }, t("game.rated.pending"));
+  return h(
+    "ul",
+    { class: "rating-changes", id: "rating-changes", "aria-label": t("game.rated.changes") },
+    v.ratings.map((r) => {
+      const mark = r.provisional ? "?" : "";
+      const sign = r.change > 0 ? "+" : r.change < 0 ? "−" : "±";
+      return h(
+        "li",
+        { "data-player": r.player, "data-change": String(r.change) },
+        h("a", { href: `/@/${encodeURIComponent(r.name ?? "")}` }, r.name || playerLabel(r.player)),
+        ` ${r.before} → ${r.after}${mark} `,
+        h("strong", { class: r.change > 0 ? "up" : r.change < 0 ? "down" : "" }, `(${sign}${Math.abs(r.change)})`),
+      );
+    }),
+  );
 }

@@ -120,6 +120,10 @@ export function joinStep(main: HTMLElement, id: string, seat: string, invite: st
       } catch (x) {
         if (closed || problem(x)) return;
         err.textContent = peopleText(x);
+        if (x instanceof ApiError && x.code === "rated_needs_account") {
+          // A rated game takes signed-in players: sign in, then come back.
+          err.append(" ", h("a", { href: "/signin", id: "join-signin" }, t("nav.signin")));
+        }
         accept.disabled = false;
       }
     });
