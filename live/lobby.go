@@ -99,9 +99,20 @@ func (s *Hall) pokeLobby() {
 	}
 }
 
-// seekRating is the rating of the player who posts or accepts a seek.
-// Every player is anonymous for now: DefaultRating.
-func seekRating() int { return DefaultRating }
+// seekRating is the rating of the player of account (none: anonymous)
+// for the games of g with options on clock, as it stands now:
+// DefaultRating for an anonymous player or a game that is not rated.
+func (s *Hall) seekRating(ctx context.Context, account string, g game.Game, options map[string]string, clock *store.Clock) (int, error) {
+	key, err := keyOf(g, options, clock)
+	if account == "" || err != nil {
+		return DefaultRating, nil
+	}
+	p, err := s.Rating(ctx, account, key)
+	if err != nil {
+		return 0, err
+	}
+	return p.At(s.cfg.Now()).Int(), nil
+}
 
 // PostSeek adds a seek as req asks and returns its id and its poster's
 // seat token. The seek waits for SeekTTL, and longer while a lobby feed
@@ -128,8 +139,8 @@ func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekRes
 	switch {
 	case req.Clock == nil:
 		return wire.SeekResponse{}, Errorf(wire.CodeBadSeek, "a seek needs a clock (or days per move)")
-	case req.Rated:
-		return wire.SeekResponse{}, Errorf(wire.CodeBadSeek, "a rated game is played between two accounts: anonymous players seek casual games")
+	case req.Rated && req.Account == "":
+		return wire.SeekResponse{}, Errorf(wire.CodeRatedNeedsAccount, "a rated game is played between accounts: sign in, or seek a casual game")
 	case req.RatingMin < 0 || req.RatingMax < 0 || (req.RatingMax > 0 && req.RatingMin > req.RatingMax):
 		return wire.SeekResponse{}, Errorf(wire.CodeBadSeek, "the rating range %d–%d is upside down", req.RatingMin, req.RatingMax)
 	case !req.Pool && len(players) != 2:
@@ -146,14 +157,26 @@ func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekRes
 	if err != nil {
 		return wire.SeekResponse{}, err
 	}
+	if req.Rated {
+		if _, ok := s.store.(store.Ratings); !ok {
+			return wire.SeekResponse{}, Errorf(wire.CodeCannotRate, "this server keeps no ratings")
+		}
+		if _, err := keyOf(g, st.Options(), clock); err != nil {
+			return wire.SeekResponse{}, err
+		}
+	}
+	r, err := s.seekRating(ctx, req.Account, g, st.Options(), clock)
+	if err != nil {
+		return wire.SeekResponse{}, err
+	}
 	token, hash := secret()
 	now := s.cfg.Now().UTC()
 	k := &store.Seek{
 		ID: newID(), Game: g.Name(), Options: st.Options(), Clock: clock, Color: color, Name: req.Name, Account: req.Account,
-		Rating: seekRating(), RatingMin: req.RatingMin, RatingMax: req.RatingMax, TokenHash: hash, Created: now, Seen: now,
+		Rated: req.Rated, Rating: r, RatingMin: req.RatingMin, RatingMax: req.RatingMax, TokenHash: hash, Created: now, Seen: now,
 	}
 	if req.Pool {
-		k.Pool = poolKey(k.Game, k.Options, clock)
+		k.Pool = poolKey(k.Game, k.Options, clock, req.Rated)
 	}
 	if err := s.lobby.seeks.AddSeek(ctx, k); err != nil {
 		return wire.SeekResponse{}, err
@@ -163,8 +186,9 @@ func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekRes
 	return wire.SeekResponse{ID: k.ID, Token: token}, nil
 }
 
-// poolKey names the pool of a game, its options and its clock.
-func poolKey(name string, options map[string]string, c *store.Clock) string {
+// poolKey names the pool of a game, its options, its clock and whether
+// its games are rated.
+func poolKey(name string, options map[string]string, c *store.Clock, rated bool) string {
 	clock := "none"
 	if c != nil {
 		clock = fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
@@ -172,7 +196,11 @@ func poolKey(name string, options map[string]string, c *store.Clock) string {
 			clock = fmt.Sprintf("%dd", int(c.Initial/(24*time.Hour)))
 		}
 	}
-	return name + " " + game.Options(options).String() + " " + clock
+	kind := "casual"
+	if rated {
+		kind = "rated"
+	}
+	return name + " " + game.Options(options).String() + " " + clock + " " + kind
 }
 
 // seekOf returns the seek id if token is its poster's.
@@ -292,8 +320,19 @@ func (s *Hall) AcceptSeek(ctx context.Context, id string, req wire.AcceptRequest
 		return wire.AcceptResponse{}, Errorf(wire.CodeSeekNotFound, "the seek's player left")
 	case req.Account != "" && req.Account == k.Account:
 		return wire.AcceptResponse{}, Errorf(wire.CodeBadSeek, "the seek is your own")
-	case !fits(k, seekRating()):
-		return wire.AcceptResponse{}, Errorf(wire.CodeBadSeek, "the seek is for players rated %d to %d", k.RatingMin, k.RatingMax)
+	case k.Rated && req.Account == "":
+		return wire.AcceptResponse{}, Errorf(wire.CodeRatedNeedsAccount, "the seek is for a rated game: sign in to accept it")
+	}
+	g, err := s.Game(k.Game)
+	if err != nil {
+		return wire.AcceptResponse{}, err
+	}
+	r, err := s.seekRating(ctx, req.Account, g, k.Options, k.Clock)
+	if err != nil {
+		return wire.AcceptResponse{}, err
+	}
+	if !fits(k, r) {
+		return wire.AcceptResponse{}, Errorf(wire.CodeBadSeek, "the seek is for players rated %d to %d, you are rated %d", k.RatingMin, k.RatingMax, r)
 	}
 	token, hash := secret()
 	taker := &store.Seek{Name: req.Name, Account: req.Account, TokenHash: hash, Color: ColorRandom}
@@ -322,6 +361,13 @@ func (s *Hall) match(ctx context.Context, ks []*store.Seek) ([]string, string, e
 	rec, err := newGame(g, st.Options(), first.Clock, nil, s.cfg.Now().UTC())
 	if err != nil {
 		return nil, "", err
+	}
+	if first.Rated {
+		key, err := keyOf(g, st.Options(), first.Clock)
+		if err != nil {
+			return nil, "", err
+		}
+		rec.Rated = key.String()
 	}
 	rec.Seats = make([]store.Seat, len(ks))
 	players := make([]string, len(ks))

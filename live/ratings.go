@@ -54,6 +54,16 @@ func (s *Hall) ratedKey(g game.Game, req wire.CreateRequest, seats []store.Seat,
 			accounts[seat.Account] = true
 		}
 	}
+	key, err := keyOf(g, req.Options, clock)
+	if err != nil {
+		return "", err
+	}
+	return key.String(), nil
+}
+
+// keyOf is the key of the ratings of a game of g with options on clock,
+// or cannot_rate when such a game is not rated.
+func keyOf(g game.Game, options map[string]string, clock *store.Clock) (rating.Key, error) {
 	var initial, increment time.Duration
 	days := 0
 	switch {
@@ -63,11 +73,11 @@ func (s *Hall) ratedKey(g game.Game, req wire.CreateRequest, seats []store.Seat,
 	default:
 		initial, increment = clock.Initial, clock.Increment
 	}
-	key, err := rating.KeyOf(g.Name(), game.Options(req.Options), initial, increment, days)
+	key, err := rating.KeyOf(g.Name(), game.Options(options), initial, increment, days)
 	if err != nil {
-		return "", Errorf(wire.CodeCannotRate, "%v", err)
+		return rating.Key{}, Errorf(wire.CodeCannotRate, "%v", err)
 	}
-	return key.String(), nil
+	return key, nil
 }
 
 // mayJoinRated checks that the player joining a seat of a rated game is

@@ -215,7 +215,7 @@ func TestBadSeeks(t *testing.T) {
 		code string
 	}{
 		{"no clock", wire.SeekRequest{Game: "chess"}, wire.CodeBadSeek},
-		{"rated, anonymous", wire.SeekRequest{Game: "chess", Clock: seekClock, Rated: true}, wire.CodeBadSeek},
+		{"rated, anonymous", wire.SeekRequest{Game: "chess", Clock: seekClock, Rated: true}, wire.CodeRatedNeedsAccount},
 		{"a range upside down", wire.SeekRequest{Game: "chess", Clock: seekClock, RatingMin: 1800, RatingMax: 1200}, wire.CodeBadSeek},
 		{"a colour the game has not", wire.SeekRequest{Game: "chess", Clock: seekClock, Color: "p3"}, wire.CodeBadSeek},
 		{"three players in the list", wire.SeekRequest{Game: "nordsloki", Options: map[string]string{"players": "3"}, Clock: seekClock}, wire.CodeBadSeek},
@@ -397,5 +397,65 @@ func TestSeekAccounts(t *testing.T) {
 		if !found {
 			t.Errorf("%s's games lack the game of the seek", who)
 		}
+	}
+}
+
+// TestRatedSeeks: a signed-in player's rated seek is listed as rated with
+// the poster's rating; an anonymous player cannot accept it; the game made
+// with another account is rated, and its end changes both ratings, which
+// the next seek of the winner shows. Two accounts in a rated pool get a
+// rated game; options no rating takes are refused.
+func TestRatedSeeks(t *testing.T) {
+	e := start(t, cheapPasswords)
+	ann, bob := e.browser(), e.browser()
+	ann.signIn(true, "Ann", "correct horse")
+	bob.signIn(true, "Bob", "battery staple")
+	var k wire.SeekResponse
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock, Rated: true, Color: "white"}, &k)
+	var list wire.SeeksMessage
+	e.must("GET", "/api/seeks", "", nil, &list)
+	if len(list.Seeks) != 1 || !list.Seeks[0].Rated || list.Seeks[0].Rating != 1500 {
+		t.Fatalf("the rated seek listed: %+v", list.Seeks)
+	}
+	if code, ae := e.call("POST", "/api/seeks/"+k.ID+"/accept", "", wire.AcceptRequest{Name: "anon"}, nil); code != http.StatusForbidden || ae.Code != wire.CodeRatedNeedsAccount {
+		t.Fatalf("an anonymous acceptance of a rated seek = %d %s, want 403 rated_needs_account", code, ae.Code)
+	}
+	var acc wire.AcceptResponse
+	bob.must("POST", "/api/seeks/"+k.ID+"/accept", wire.AcceptRequest{}, &acc)
+	if v := e.view(acc.ID); v.Rated != "chess/blitz" {
+		t.Fatalf("the game of a rated seek: rated %q, want chess/blitz", v.Rated)
+	}
+	e.must("POST", "/api/games/"+acc.ID+"/resign", acc.Token, nil, nil)
+	var v wire.View
+	for range 100 {
+		if v = e.view(acc.ID); len(v.Ratings) == 2 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(v.Ratings) != 2 {
+		t.Fatalf("the ratings of the game after Bob resigned: %+v", v.Ratings)
+	}
+	var again wire.SeekResponse
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock, Rated: true}, &again)
+	e.must("GET", "/api/seeks", "", nil, &list)
+	if len(list.Seeks) != 1 || list.Seeks[0].Rating <= 1500 {
+		t.Fatalf("Ann's seek after her win: %+v, want a rating above 1500", list.Seeks)
+	}
+	e.must("DELETE", "/api/seeks/"+again.ID, again.Token, nil, nil)
+
+	if code, ae, _ := ann.do("POST", "/api/seeks", wire.SeekRequest{Game: "luxumbra", Options: map[string]string{"balance": "on"}, Clock: seekClock, Rated: true}, nil); code/100 != 4 || ae.Code != wire.CodeCannotRate {
+		t.Fatalf("a rated seek with options no rating takes = %d %s, want cannot_rate", code, ae.Code)
+	}
+	// A rated pool.
+	var ks [2]wire.SeekResponse
+	feeds := [2]*lobbyFeed{e.lobby(), e.lobby()}
+	for i, b := range []*browser{ann, bob} {
+		b.must("POST", "/api/seeks", wire.SeekRequest{Game: "seidr", Clock: seekClock, Rated: true, Pool: true}, &ks[i])
+		feeds[i].hold(ks[i].ID, ks[i].Token)
+	}
+	m := feeds[0].until("the rated pairing", func(m lobbyMessage) bool { return m.Type == wire.MessageMatched })
+	if v := e.view(m.Game); v.Rated != "seidr/blitz" {
+		t.Fatalf("the rated pool's game: rated %q, want seidr/blitz", v.Rated)
 	}
 }
