@@ -91,3 +91,31 @@ func TestQuickPairingRussianPhone(t *testing.T) {
 		t.Fatalf("the game made: %s, clock %+v", v.Game, v.Clock)
 	}
 }
+
+// TestRatedQuickPairing: two signed-in players press the same
+// quick-pairing button (Seiðr 5+3), rated by default for accounts; both
+// pages go to one rated game, each seat under its account.
+func TestRatedQuickPairing(t *testing.T) {
+	b := newBrowser(t)
+	a := startApp(t)
+	us := []*user{b.user("ann"), b.user("bob")}
+	for i, u := range us {
+		u.signUp(a, []string{"Ann", "Bob"}[i], "correct horse battery")
+		u.do(chromedp.Navigate(a.url("/")))
+		u.chooseSeekGame("seidr")
+		u.wait("the rated box", `!document.querySelector(".seek-rated").hidden && document.querySelector("#seek-rated").checked`, 10*time.Second)
+		u.click(`button.pool[data-pool="5+3"]`)
+	}
+	id := us[0].inGame()
+	if got := us[1].inGame(); got != id {
+		t.Fatalf("paired into games %s and %s, want one", id, got)
+	}
+	v := a.view(id)
+	if v.Rated != "seidr/blitz" {
+		t.Fatalf("the game made: rated %q, want seidr/blitz", v.Rated)
+	}
+	names := []string{v.Seats[0].Name, v.Seats[1].Name}
+	if !(names[0] == "Ann" && names[1] == "Bob" || names[0] == "Bob" && names[1] == "Ann") {
+		t.Fatalf("the seats' names %v, want Ann and Bob", names)
+	}
+}

@@ -11,6 +11,7 @@ import { t } from "../i18n";
 import { go } from "../nav";
 import { defaultOptions, fischerPresets, fischer, seatNames, speedLabel, speedOf, storedName } from "../newgame";
 import { playerLabel } from "./common";
+import { me } from "../session";
 import type { ErrorBody, Seek } from "../wire";
 
 /** LobbyMessage is a message of the lobby's feed (wire.SeeksMessage,
@@ -71,6 +72,10 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
   ) as HTMLSelectElement;
   const colorSelect = h("select", { id: "seek-color" }) as HTMLSelectElement;
   const create: HTMLButtonElement = h("button", { type: "button", id: "seek-create" }, t("seeks.create"));
+  // A signed-in player's games with strangers are rated, as lichess's
+  // (a box for the seek; the pools follow it).
+  const rated = h("input", { type: "checkbox", id: "seek-rated", checked: true }) as HTMLInputElement;
+  const ratedBox = h("label", { class: "seek-rated", hidden: !me }, rated, " ", t("seeks.rated"));
   const waiting = h("div", { class: "seek-waiting", role: "status", "aria-live": "polite" });
   const err = h("div", { class: "error", role: "alert", hidden: true });
   const list = h("div", { id: "seek-list" }, h("p", { class: "muted" }, t("common.loading")));
@@ -91,6 +96,8 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
       h("label", { for: "seek-color" }, t("seeks.color")),
       " ",
       colorSelect,
+      " ",
+      ratedBox,
       " ",
       create,
     ),
@@ -144,7 +151,7 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
             return h(
               "tr",
               { "data-seek": k.id },
-              h("td", null, `${k.name || t("seeks.anonymous")} (${k.rating})`),
+              h("td", null, `${k.name || t("seeks.anonymous")} (${k.rating})`, k.rated ? h("span", { class: "muted seek-kind" }, ` · ${t("seeks.rated")}`) : null),
               h("td", null, k.options.players === "3" ? t("seeks.three", { game: t("game." + k.game) }) : t("game." + k.game)),
               h("td", null, clockName(k.clock), h("span", { class: "speed muted", "data-speed": k.speed }, ` · ${speedLabel(k.speed)}`)),
               // The colour the one who accepts gets.
@@ -166,7 +173,7 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
     button.disabled = true;
     try {
       const full = "days_per_move" in clock ? { initial_ms: 0, increment_ms: 0, days_per_move: clock.days_per_move } : clock;
-      const r = await api.seek({ game: g.game, options: g.options, clock: full, pool, color: pool ? undefined : colorSelect.value, name: storedName() });
+      const r = await api.seek({ game: g.game, options: g.options, clock: full, pool, rated: !!me && rated.checked, color: pool ? undefined : colorSelect.value, name: storedName() });
       const m = { id: r.id, token: r.token, pool, what: `${g.label} ${clockName(clock)}` };
       mine.push(m);
       hold(m);
@@ -260,6 +267,7 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
     };
   };
   catalog.then((cat) => {
+    ratedBox.hidden = !me;
     games = wanted(cat);
     clear(
       gameSelect,
