@@ -89,8 +89,21 @@ type SignedIn struct {
 	Token   string
 }
 
-// throttle takes a try of key from l, or says how long to wait.
-func (s *Service) throttle(l *ratelimit.Limiter, key string) error {
+// throttle takes a try of key from l, or says how long to wait. On a
+// store shared by instances (store.Throttles) the buckets are the
+// store's, with l's rate and burst, so that every instance counts the
+// same tries; otherwise l's own.
+func (s *Service) throttle(ctx context.Context, l *ratelimit.Limiter, kind, key string) error {
+	if th, ok := s.cfg.Store.(store.Throttles); ok {
+		ok, wait, err := th.TakeToken(ctx, "signin:"+kind+":"+key, l.Rate(), l.Burst(), s.cfg.Now())
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &ThrottledError{Wait: wait}
+		}
+		return nil
+	}
 	if ok, wait := l.Take(key, s.cfg.Now()); !ok {
 		return &ThrottledError{Wait: wait}
 	}
@@ -106,7 +119,7 @@ func (s *Service) SignUp(ctx context.Context, name, password string, c Client) (
 	if err := CheckPassword(password, name); err != nil {
 		return nil, err
 	}
-	if err := s.throttle(s.cfg.PerAddress, c.Addr); err != nil {
+	if err := s.throttle(ctx, s.cfg.PerAddress, "address", c.Addr); err != nil {
 		return nil, err
 	}
 	a := &store.Account{ID: randomHex(12), Name: name, Key: Key(name), Skeleton: Skeleton(name), Password: Hash(password, s.cfg.Params), Created: s.cfg.Now()}
@@ -124,10 +137,10 @@ func (s *Service) SignUp(ctx context.Context, name, password string, c Client) (
 // password is checked against a dummy hash).
 func (s *Service) SignIn(ctx context.Context, name, password string, c Client) (*SignedIn, error) {
 	key := Key(name)
-	if err := s.throttle(s.cfg.PerAddress, c.Addr); err != nil {
+	if err := s.throttle(ctx, s.cfg.PerAddress, "address", c.Addr); err != nil {
 		return nil, err
 	}
-	if err := s.throttle(s.cfg.PerAccount, key); err != nil {
+	if err := s.throttle(ctx, s.cfg.PerAccount, "account", key); err != nil {
 		return nil, err
 	}
 	a, err := s.cfg.Store.AccountByKey(ctx, key)
@@ -216,7 +229,7 @@ func (s *Service) Sessions(ctx context.Context, a *store.Account) ([]store.Sessi
 // ends every other session of a than se. A wrong old password is
 // ErrCredentials, throttled as a sign-in.
 func (s *Service) ChangePassword(ctx context.Context, a *store.Account, se *store.Session, old, password string, c Client) error {
-	if err := s.checkPassword(a, old, c); err != nil {
+	if err := s.checkPassword(ctx, a, old, c); err != nil {
 		return err
 	}
 	if err := CheckPassword(password, a.Name); err != nil {
@@ -226,11 +239,11 @@ func (s *Service) ChangePassword(ctx context.Context, a *store.Account, se *stor
 }
 
 // checkPassword checks a's password, throttled as a sign-in.
-func (s *Service) checkPassword(a *store.Account, password string, c Client) error {
-	if err := s.throttle(s.cfg.PerAddress, c.Addr); err != nil {
+func (s *Service) checkPassword(ctx context.Context, a *store.Account, password string, c Client) error {
+	if err := s.throttle(ctx, s.cfg.PerAddress, "address", c.Addr); err != nil {
 		return err
 	}
-	if err := s.throttle(s.cfg.PerAccount, a.Key); err != nil {
+	if err := s.throttle(ctx, s.cfg.PerAccount, "account", a.Key); err != nil {
 		return err
 	}
 	if !Verify(password, a.Password) {
@@ -242,7 +255,7 @@ func (s *Service) checkPassword(a *store.Account, password string, c Client) err
 // Delete deletes a once its password is checked, and returns the seats it
 // had taken, whose names the caller clears.
 func (s *Service) Delete(ctx context.Context, a *store.Account, password string, c Client) ([]store.AccountGame, error) {
-	if err := s.checkPassword(a, password, c); err != nil {
+	if err := s.checkPassword(ctx, a, password, c); err != nil {
 		return nil, err
 	}
 	return s.cfg.Store.DeleteAccount(ctx, a.ID, s.cfg.Now())

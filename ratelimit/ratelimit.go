@@ -77,3 +77,6 @@ func (l *Limiter) prune(now time.Time) {
 
 // Rate is the tokens a second each bucket is refilled with.
 func (l *Limiter) Rate() float64 { return l.rate }
+
+// Burst is the most tokens a bucket holds.
+func (l *Limiter) Burst() float64 { return l.burst }

@@ -475,3 +475,31 @@ func TestAccountsTwoInstances(t *testing.T) {
 		}
 	}
 }
+
+// TestSignInThrottledTwoInstances: the sign-in throttle of an account is
+// shared by two instances on one PostgreSQL: tries alternating between
+// them are counted together.
+func TestSignInThrottledTwoInstances(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	open := func() *env {
+		st, err := store.Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return startStore(t, st, func(c *server.Config) {
+			cheapPasswords(c)
+			c.SignInPerAccount = ratelimit.New(1.0/60, 3)
+		})
+	}
+	a, b := open(), open()
+	a.browser().signIn(true, "Ann", "correct horse")
+	for i, e := range []*env{a, b, a} {
+		if st, ae, _ := e.browser().do("POST", "/api/account/signin", wire.SignUpRequest{Name: "ann", Password: "wrong horse"}, nil); ae.Code != wire.CodeBadCredentials {
+			t.Fatalf("try %d = %d %+v", i, st, ae)
+		}
+	}
+	st, ae, _ := b.browser().do("POST", "/api/account/signin", wire.SignUpRequest{Name: "ann", Password: "correct horse"}, nil)
+	if st != http.StatusTooManyRequests || ae.Code != wire.CodeRateLimited {
+		t.Errorf("the fourth sign-in, on the other instance = %d %+v, want 429 rate_limited", st, ae)
+	}
+}
