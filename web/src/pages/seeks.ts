@@ -89,7 +89,7 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
     h(
       "div",
       { class: "seek-form" },
-      h("label", { for: "seek-clock" }, t("create.clock.label")),
+      h("label", { for: "seek-clock" }, t("seeks.clock")),
       " ",
       clockSelect,
       " ",
@@ -141,7 +141,7 @@ export function seekSection(catalog: Promise<CatalogGame[]>): { el: HTMLElement;
       h(
         "table",
         { class: "list seeks" },
-        h("thead", null, h("tr", null, h("th", null, t("lobby.players")), h("th", null, t("lobby.game")), h("th", null, t("create.clock.label")), h("th", null, t("seeks.color")), h("th", null, ""))),
+        h("thead", null, h("tr", null, h("th", null, t("lobby.players")), h("th", null, t("lobby.game")), h("th", null, t("seeks.clock")), h("th", null, t("seeks.color")), h("th", null, ""))),
         h(
           "tbody",
           null,
