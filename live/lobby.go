@@ -68,7 +68,8 @@ type lobby struct {
 	mu    sync.Mutex
 	feeds map[*LobbyFeed]bool
 	held  map[string]*LobbyFeed // seek id → the feed that holds it
-	list  []byte                // the last SeeksMessage sent
+	list  []byte                // the last list of seeks sent, unfiltered
+	fresh bool                  // a feed came since
 }
 
 // LobbyFeed is one client's connection to the lobby: it receives the
@@ -78,6 +79,12 @@ type LobbyFeed struct {
 	// C carries the messages; it is closed when the feed is dropped.
 	C chan []byte
 	h *Hall
+	// account is the signed-in viewer's (empty: anonymous), whose
+	// ratings, kept per key, say which seeks fit it.
+	account string
+	ratings map[string]int
+	// last is the list last sent (lobbyLoop's alone).
+	last []byte
 }
 
 // startLobby makes the lobby and starts its loop.
@@ -533,18 +540,42 @@ func isCode(err error, code string) bool {
 // seeks at once and whenever it changes, and a wire.MatchedMessage for
 // each seek it holds once the seek is matched. Close it when the client
 // goes: the seeks it holds are withdrawn.
-func (s *Hall) LobbyFeed() *LobbyFeed {
-	f := &LobbyFeed{C: make(chan []byte, 16), h: s}
+//
+// A feed sees the seeks that fit its viewer (account, empty for an
+// anonymous one): those whose rating range holds the viewer's rating for
+// the seek's game, and, for an anonymous viewer, no rated seek.
+func (s *Hall) LobbyFeed(account string) *LobbyFeed {
+	f := &LobbyFeed{C: make(chan []byte, 16), h: s, account: account, ratings: map[string]int{}}
 	l := s.lobby
 	l.mu.Lock()
 	l.feeds[f] = true
-	list := l.list
+	l.fresh = true
 	l.mu.Unlock()
-	if list != nil {
-		l.send(f, list)
-	}
 	s.pokeLobby()
 	return f
+}
+
+// sees reports whether seek k fits the viewer of feed f.
+func (s *Hall) sees(ctx context.Context, f *LobbyFeed, k *store.Seek) bool {
+	if k.Rated && f.account == "" {
+		return false
+	}
+	if k.RatingMin == 0 && k.RatingMax == 0 {
+		return true
+	}
+	key := poolKey(k.Game, k.Options, k.Clock, false)
+	r, ok := f.ratings[key]
+	if !ok {
+		g, err := s.Game(k.Game)
+		if err != nil {
+			return false
+		}
+		if r, err = s.seekRating(ctx, f.account, g, k.Options, k.Clock); err != nil {
+			return true // shown; the acceptance checks again
+		}
+		f.ratings[key] = r
+	}
+	return fits(k, r)
 }
 
 // send queues a message for feed f, if it is still open, dropping it
@@ -720,24 +751,46 @@ func (s *Hall) lobbyLoop() {
 				continue
 			}
 		}
-		s.sendList(waiting)
+		s.sendList(ctx, waiting)
 		s.tellMatched(ctx, ids, waiting)
 		cancel()
 	}
 }
 
-// sendList sends the list of seeks to every feed, when it changed.
-func (s *Hall) sendList(waiting []*store.Seek) {
-	b, _ := json.Marshal(wire.SeeksMessage{Seeks: listed(waiting), Type: wire.MessageSeeks})
+// sendList sends each feed the seeks of the list that fit its viewer,
+// when they changed (or the feed is new).
+func (s *Hall) sendList(ctx context.Context, waiting []*store.Seek) {
+	var list []*store.Seek
+	for _, k := range waiting {
+		if k.Pool == "" {
+			list = append(list, k)
+		}
+	}
+	all, _ := json.Marshal(listed(list))
 	l := s.lobby
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if string(b) == string(l.list) {
+	if string(all) == string(l.list) && !l.fresh {
+		l.mu.Unlock()
 		return
 	}
-	l.list = b
+	l.list, l.fresh = all, false
+	feeds := make([]*LobbyFeed, 0, len(l.feeds))
 	for f := range l.feeds {
-		l.sendLocked(f, b)
+		feeds = append(feeds, f)
+	}
+	l.mu.Unlock()
+	for _, f := range feeds {
+		var seen []*store.Seek
+		for _, k := range list {
+			if s.sees(ctx, f, k) {
+				seen = append(seen, k)
+			}
+		}
+		b, _ := json.Marshal(wire.SeeksMessage{Seeks: listed(seen), Type: wire.MessageSeeks})
+		if string(b) != string(f.last) {
+			f.last = b
+			l.send(f, b)
+		}
 	}
 }
 

@@ -86,7 +86,11 @@ func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) error {
 	c.SetReadLimit(4096)
 	s.metrics.wsClients.Inc()
 	defer s.metrics.wsClients.Dec()
-	f := s.hall.LobbyFeed()
+	account := ""
+	if a := s.optionalAccount(r); a != nil {
+		account = a.ID
+	}
+	f := s.hall.LobbyFeed(account)
 	defer f.Close()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

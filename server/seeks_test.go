@@ -25,12 +25,16 @@ type lobbyFeed struct {
 }
 
 // lobby opens the lobby's feed.
-func (e *env) lobby() *lobbyFeed {
+func (e *env) lobby() *lobbyFeed { return e.lobbyWith(nil) }
+
+// lobbyWith opens the lobby's feed with a client (its cookies: a
+// signed-in browser's session).
+func (e *env) lobbyWith(client *http.Client) *lobbyFeed {
 	e.t.Helper()
 	url := "ws" + strings.TrimPrefix(e.base, "http") + "/api/lobby/ws"
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, url, nil)
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
 	if err != nil {
 		e.t.Fatalf("dial %s: %v", url, err)
 	}
@@ -457,5 +461,34 @@ func TestRatedSeeks(t *testing.T) {
 	m := feeds[0].until("the rated pairing", func(m lobbyMessage) bool { return m.Type == wire.MessageMatched })
 	if v := e.view(m.Game); v.Rated != "seidr/blitz" {
 		t.Fatalf("the rated pool's game: rated %q, want seidr/blitz", v.Rated)
+	}
+}
+
+// TestSeeksThatFit: the lobby's feed shows each viewer the seeks that fit
+// it: an anonymous viewer no rated seek, and nobody a seek whose rating
+// range leaves their rating out.
+func TestSeeksThatFit(t *testing.T) {
+	e := start(t, cheapPasswords)
+	ann, bob := e.browser(), e.browser()
+	ann.signIn(true, "Ann", "correct horse")
+	bob.signIn(true, "Bob", "battery staple")
+	var rated, casual, strong wire.SeekResponse
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock, Rated: true}, &rated)
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock}, &casual)
+	ann.must("POST", "/api/seeks", wire.SeekRequest{Game: "chess", Clock: seekClock, RatingMin: 1600}, &strong)
+	ids := func(m lobbyMessage) map[string]bool {
+		out := map[string]bool{}
+		for _, k := range m.Seeks {
+			out[k.ID] = true
+		}
+		return out
+	}
+	anon := e.lobby().until("the list", func(m lobbyMessage) bool { return m.Type == wire.MessageSeeks && len(m.Seeks) > 0 })
+	if got := ids(anon); len(got) != 1 || !got[casual.ID] {
+		t.Errorf("an anonymous viewer sees %v, want the casual seek alone", got)
+	}
+	signed := e.lobbyWith(bob.client).until("the list", func(m lobbyMessage) bool { return m.Type == wire.MessageSeeks && len(m.Seeks) > 1 })
+	if got := ids(signed); len(got) != 2 || !got[casual.ID] || !got[rated.ID] {
+		t.Errorf("Bob (1500) sees %v, want the rated and the casual seek, not the one for 1600 and up", got)
 	}
 }
