@@ -12,8 +12,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -600,49 +598,12 @@ type seatEntry struct {
 
 // DefaultSeatFile is the seat file in the user's configuration directory,
 // norns/seats.json.
-func DefaultSeatFile() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "norns", "seats.json"), nil
-}
-
-func readSeats(path string) (map[string]seatEntry, error) {
-	seats := map[string]seatEntry{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return seats, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(b, &seats); err != nil {
-		return nil, fmt.Errorf("tui: %s: %w", path, err)
-	}
-	return seats, nil
-}
+func DefaultSeatFile() (string, error) { return configFile("seats.json") }
 
 // SaveSeat writes the seat's token and nonce secret to the seat file
 // (readable by the user only), under the game's URL.
 func SaveSeat(path string, o *Online) error {
-	seats, err := readSeats(path)
-	if err != nil {
-		return err
-	}
-	seats[o.GameURL()] = seatEntry{Player: o.Player, Token: o.Token, Secret: hex.EncodeToString(o.Secret)}
-	b, err := json.MarshalIndent(seats, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return saveEntry(path, o.GameURL(), seatEntry{Player: o.Player, Token: o.Token, Secret: hex.EncodeToString(o.Secret)})
 }
 
 // LoadSeat returns the token the seat file keeps for the game at a URL
@@ -659,7 +620,7 @@ func LoadSeatSecret(path, gameURL string) (token string, secret []byte, ok bool,
 	if err != nil {
 		return "", nil, false, err
 	}
-	seats, err := readSeats(path)
+	seats, err := readEntries[seatEntry](path)
 	if err != nil {
 		return "", nil, false, err
 	}

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -29,33 +27,11 @@ type Session struct {
 
 // DefaultSessionFile is the session file in the user's configuration
 // directory.
-func DefaultSessionFile() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "norns", "sessions.json"), nil
-}
-
-// readSessions reads a session file: server base URL → session.
-func readSessions(path string) (map[string]Session, error) {
-	out := map[string]Session{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return out, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
+func DefaultSessionFile() (string, error) { return configFile("sessions.json") }
 
 // LoadSession returns the session kept for a server (ok false if none).
 func LoadSession(path, base string) (s Session, ok bool, err error) {
-	all, err := readSessions(path)
+	all, err := readEntries[Session](path)
 	if err != nil {
 		return Session{}, false, err
 	}
@@ -66,23 +42,7 @@ func LoadSession(path, base string) (s Session, ok bool, err error) {
 // SaveSession keeps a server's session in the session file (readable by
 // the user alone), replacing the one it had.
 func SaveSession(path, base string, s Session) error {
-	all, err := readSessions(path)
-	if err != nil {
-		return err
-	}
-	all[strings.TrimRight(base, "/")] = s
-	b, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return saveEntry(path, strings.TrimRight(base, "/"), s)
 }
 
 // Login signs in to a server (up: signs up) and returns the session. A
