@@ -403,6 +403,16 @@ func FormatTags(tags map[string]string) string {
 	return b.String()
 }
 
+// ParseTag reads a tag line as FormatTags writes it, [Name "value"],
+// undoing its escapes; ok is false for a line of another form.
+func ParseTag(line string) (name, value string, ok bool) {
+	name, value, ok = strings.Cut(strings.TrimSuffix(strings.TrimPrefix(line, "["), "]"), " ")
+	if !ok || !strings.HasPrefix(line, "[") || !strings.HasSuffix(line, `"]`) || len(value) < 2 || value[0] != '"' {
+		return "", "", false
+	}
+	return name, strings.NewReplacer(`\\`, `\`, `\"`, `"`).Replace(value[1 : len(value)-1]), true
+}
+
 // PGNResult is the PGN Result of a two-player game's result, the first
 // player being White: "1-0", "0-1", "1/2-1/2", or "*" when there is none.
 func PGNResult(r Result) string {

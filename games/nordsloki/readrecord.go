@@ -51,11 +51,10 @@ func ReadRecord(text string) (*RecordGame, error) {
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "["):
-			name, value, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(line, "["), "]"), " ")
-			if !ok || !strings.HasSuffix(line, `"]`) || len(value) < 2 || value[0] != '"' {
+			name, v, ok := game.ParseTag(line)
+			if !ok {
 				return nil, bad("a tag is [Name \"value\"]")
 			}
-			v := strings.NewReplacer(`\\`, `\`, `\"`, `"`).Replace(value[1 : len(value)-1])
 			r.Tags[name] = v
 			if name == "Position" {
 				midTurn = strings.Contains(v, " move:")

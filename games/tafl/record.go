@@ -98,11 +98,11 @@ func ReadRecord(text string) (*RecordGame, error) {
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "["):
-			name, value, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(line, "["), "]"), " ")
-			if !ok || !strings.HasSuffix(line, `"]`) || len(value) < 2 || value[0] != '"' {
+			name, value, ok := game.ParseTag(line)
+			if !ok {
 				return nil, bad("a tag is [Name \"value\"]")
 			}
-			r.Tags[name] = strings.NewReplacer(`\\`, `\`, `\"`, `"`).Replace(value[1 : len(value)-1])
+			r.Tags[name] = value
 		case strings.HasPrefix(line, "{") && !strings.HasPrefix(line, "{[%clk"):
 			if !strings.HasSuffix(line, "}") {
 				return nil, bad("the result is a comment in braces")
