@@ -354,6 +354,14 @@ func (o *Online) post(ctx context.Context, path string, body any) (*wire.View, e
 // answer into out. An error answer is an *APIError, no answer a
 // *ReachError.
 func (o *Online) do(ctx context.Context, method, path string, body, out any) error {
+	return o.request(ctx, method, "/api/games/"+url.PathEscape(o.ID)+path, o.Token, body, out)
+}
+
+// request calls the server's endpoint path with a JSON body (nil for
+// none) and a bearer token (none when empty), and decodes the JSON answer
+// into out (nil: the answer is not read). An error answer is an
+// *APIError, no answer a *ReachError.
+func (o *Online) request(ctx context.Context, method, path, token string, body, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -362,15 +370,15 @@ func (o *Online) do(ctx context.Context, method, path string, body, out any) err
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, o.Base+"/api/games/"+url.PathEscape(o.ID)+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, o.Base+path, rd)
 	if err != nil {
 		return err
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if o.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+o.Token)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	if o.Session != "" {
 		req.Header.Set("X-Norns-Session", o.Session)

@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -22,9 +20,10 @@ import (
 // req.Pool is set, else a seek in the lobby's list), holds it on the
 // lobby's feed until the server makes its game, then opens the player's
 // seat (its dice seed and first nonce commitment given as Open does).
-// waiting, when not nil, is called once the seek waits. When ctx ends
-// before a game is made the seek is withdrawn.
-func Seek(ctx context.Context, base string, req wire.SeekRequest, lang i18n.Lang, client *http.Client, waiting func(id string)) (*Online, *wire.View, error) {
+// With a session of norns login (session, its token; empty for none) the
+// seek is the account's. waiting, when not nil, is called once the seek
+// waits. When ctx ends before a game is made the seek is withdrawn.
+func Seek(ctx context.Context, base string, req wire.SeekRequest, session string, lang i18n.Lang, client *http.Client, waiting func(id string)) (*Online, *wire.View, error) {
 	if lang == "" {
 		lang = i18n.English
 	}
@@ -36,45 +35,8 @@ func Seek(ctx context.Context, base string, req wire.SeekRequest, lang i18n.Lang
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
-	call := func(ctx context.Context, method, path, token string, body, out any) error {
-		var rd io.Reader
-		if body != nil {
-			b, err := json.Marshal(body)
-			if err != nil {
-				return err
-			}
-			rd = bytes.NewReader(b)
-		}
-		r, err := http.NewRequestWithContext(ctx, method, base+path, rd)
-		if err != nil {
-			return err
-		}
-		r.Header.Set("Content-Type", "application/json")
-		r.Header.Set("Accept-Language", string(lang))
-		if token != "" {
-			r.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := client.Do(r)
-		if err != nil {
-			return &ReachError{Base: base, Err: err}
-		}
-		defer resp.Body.Close()
-		data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		if err != nil {
-			return &ReachError{Base: base, Err: err}
-		}
-		if resp.StatusCode >= 300 {
-			var eb wire.ErrorResponse
-			if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
-				eb.Error = wire.ErrorBody{Code: "http", Detail: strings.TrimSpace(string(data))}
-			}
-			return &APIError{Status: resp.StatusCode, ErrorBody: eb.Error, Lang: lang}
-		}
-		if out != nil {
-			return json.Unmarshal(data, out)
-		}
-		return nil
-	}
+	server := &Online{Base: base, Lang: lang, HTTP: client, Session: session}
+	call := server.request
 	var k wire.SeekResponse
 	if err := call(ctx, "POST", "/api/seeks", "", req, &k); err != nil {
 		return nil, nil, err

@@ -29,7 +29,7 @@ func TestSeek(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			os[i], views[i], errs[i] = Seek(ctx, base, req, "", nil, nil)
+			os[i], views[i], errs[i] = Seek(ctx, base, req, "", "", nil, nil)
 		}()
 	}
 	wg.Wait()
@@ -57,7 +57,7 @@ func TestSeek(t *testing.T) {
 	// A seek stopped while it waits is withdrawn.
 	short, stop := context.WithCancel(ctx)
 	var id string
-	_, _, err = Seek(short, base, req, "", nil, func(k string) { id = k; stop() })
+	_, _, err = Seek(short, base, req, "", "", nil, func(k string) { id = k; stop() })
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("a stopped seek: %v, want context.Canceled", err)
 	}
@@ -68,16 +68,16 @@ func TestSeek(t *testing.T) {
 	// with its own context.
 	alone, done := context.WithTimeout(ctx, 2*time.Second)
 	defer done()
-	if _, _, err := Seek(alone, base, req, "", nil, nil); !errors.Is(err, context.DeadlineExceeded) {
+	if _, _, err := Seek(alone, base, req, "", "", nil, nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a seek alone in the pool after the other was stopped: %v, want no pairing", err)
 	}
 
 	// A seek the server refuses says why.
 	var ae *APIError
-	if _, _, err := Seek(ctx, base, wire.SeekRequest{Game: "seidr"}, "", nil, nil); !errors.As(err, &ae) || ae.Code != wire.CodeBadSeek {
+	if _, _, err := Seek(ctx, base, wire.SeekRequest{Game: "seidr"}, "", "", nil, nil); !errors.As(err, &ae) || ae.Code != wire.CodeBadSeek {
 		t.Fatalf("a seek without a clock: %v, want bad_seek", err)
 	}
-	if _, _, err := Seek(ctx, "ftp://x", req, "", nil, nil); !errors.Is(err, ErrNotGameURL) {
+	if _, _, err := Seek(ctx, "ftp://x", req, "", "", nil, nil); !errors.Is(err, ErrNotGameURL) {
 		t.Fatalf("a seek on ftp://x: %v, want ErrNotGameURL", err)
 	}
 }

@@ -75,10 +75,10 @@ func TestLogin(t *testing.T) {
 	json.NewDecoder(resp.Body).Decode(&g)
 	resp.Body.Close()
 	invite := g.Seats[1].InviteURL
-	if loginSession(file, "http://elsewhere/games/x") != "" {
+	if loginSession(file, gameServer("http://elsewhere/games/x")) != "" {
 		t.Error("a session for another server")
 	}
-	_, v, err := tui.JoinAs(context.Background(), invite, "whoever", "", loginSession(file, invite), i18n.English, nil)
+	_, v, err := tui.JoinAs(context.Background(), invite, "whoever", "", loginSession(file, gameServer(invite)), i18n.English, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,7 @@ instead.`,
 						return errors.New(i18n.T(cfg.Lang, "tui.cli.seekflag", "flag", "--"+local, "seek", "--seek"))
 					}
 				}
-				return playSeek(cmd, cfg, server, seek, gameName, sets, name, seatFile)
+				return playSeek(cmd, cfg, server, seek, gameName, sets, name, seatFile, sessionFile)
 			}
 			if join != "" || gameURL != "" {
 				for _, local := range []string{"game", "set", "vs", "seat", "seed", "load"} {
@@ -204,7 +204,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 		err error
 	)
 	if join != "" {
-		o, v, err = tui.JoinAs(ctx, join, name, diceSeed, loginSession(sessionFile, join), l, nil)
+		o, v, err = tui.JoinAs(ctx, join, name, diceSeed, loginSession(sessionFile, gameServer(join)), l, nil)
 		if err != nil {
 			return onlineError(l, join, err)
 		}
@@ -244,7 +244,7 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 // playSeek finds a stranger to play on a server, in the quick-pairing
 // pool of a game, its options and a clock, and plays the game made.
 // Ctrl+C while it waits withdraws the player from the pool.
-func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string, sets []string, name, seatFile string) error {
+func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string, sets []string, name, seatFile, sessionFile string) error {
 	l := cfg.Lang
 	g, opts, err := newLocalGame(l, gameName, sets)
 	if err != nil {
@@ -262,7 +262,7 @@ func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string,
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
 	req := wire.SeekRequest{Game: g.Name(), Options: opts, Clock: clock, Name: name, Pool: true}
-	o, v, err := tui.Seek(ctx, server, req, l, nil, func(string) {
+	o, v, err := tui.Seek(ctx, server, req, loginSession(sessionFile, strings.TrimRight(server, "/")), l, nil, func(string) {
 		fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.seeking", "game", g.Title(), "clock", seek))
 	})
 	if err != nil {
@@ -372,19 +372,24 @@ func recordFromOTN(text string) (tui.Save, error) {
 	return r, nil
 }
 
+// gameServer is the server of a game's URL ("" when it is none).
+func gameServer(gameURL string) string {
+	base, _, _, _, err := tui.ParseGameURL(gameURL)
+	if err != nil {
+		return ""
+	}
+	return base
+}
+
 // loginSession returns the token of the session norns login keeps for
-// the server of a game URL, or "" (none, or no readable session file): the
-// game is then joined anonymously.
-func loginSession(file, gameURL string) string {
+// the server at base (http://host:port), or "" (none, or no readable
+// session file): the game is then played anonymously.
+func loginSession(file, base string) string {
 	if file == "" {
 		var err error
 		if file, err = tui.DefaultSessionFile(); err != nil {
 			return ""
 		}
-	}
-	base, _, _, _, err := tui.ParseGameURL(gameURL)
-	if err != nil {
-		return ""
 	}
 	s, ok, err := tui.LoadSession(file, base)
 	if err != nil || !ok {
