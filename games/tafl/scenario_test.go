@@ -306,3 +306,82 @@ func TestScenarioEdgeFort(t *testing.T) {
 			status: "turn black"},
 	})
 }
+
+// TestScenarioRestrictedSquares: which pieces may stop on the throne and
+// the corners, along a file and (by the symmetries) along a rank.
+func TestScenarioRestrictedSquares(t *testing.T) {
+	type want struct{ throne, corner bool } // whether a defender or attacker may stop there
+	tests := []struct {
+		g *Game
+		n int
+		w want
+	}{
+		// sea 2.3: "There are no special squares: the centre and the corners
+		// are ordinary squares; any piece may stand on or pass through them".
+		{Sea, 9, want{true, true}},
+		// copenhagen 2.3: "The throne (f6) and the four corners are
+		// restricted: only the king may stop on them."
+		{Copenhagen, 11, want{false, false}},
+		// fetlar 2.3: "The throne and the four corners are restricted".
+		{Fetlar, 11, want{false, false}},
+		// brandubh 2.3: "The throne (d4) and the corners are restricted".
+		{Brandubh, 7, want{false, false}},
+		// tablut 2.3: "The throne (e5) is restricted ... The corners are
+		// ordinary squares."
+		{Tablut, 9, want{false, true}},
+	}
+	for _, tt := range tests {
+		n, m := tt.n, tt.n/2
+		name := func(c, r int) string { return string(rune('a'+c)) + strconv.Itoa(r+1) }
+		for k := range 8 {
+			for _, side := range []string{"b", "w"} {
+				piece := map[string]string{"b": "t", "w": "T"}[side]
+				// The piece on the throne's file, two squares from the
+				// edge, and one on the first file, three from the corner;
+				// the king off both lines, the other side far away.
+				other := map[string]string{"b": "T", "w": "t"}[side]
+				pieces := piece + name(m, 1) + " " + piece + name(0, 3) + " K" + name(m+1, m+1) + " " + other + name(n-2, n-3)
+				pos := diagram(n, side, symPieces(n, k, pieces))
+				gs, err := tt.g.Setup(nil, pos)
+				if err != nil {
+					t.Fatalf("%s: Setup(%q): %v", tt.g.Name(), pos, err)
+				}
+				check := func(move string, ok bool, why string) {
+					move = symMove(n, k, move)
+					_, err := gs.ParseAction(move)
+					if ok != (err == nil) {
+						t.Errorf("%s %s: ParseAction(%s) = %v, want legal %v (%s)", tt.g.Name(), pos, move, err, ok, why)
+					}
+				}
+				check(name(m, 1)+"-"+name(m, m), tt.w.throne, "stopping on the throne")
+				check(name(m, 1)+"-"+name(m, n-2), true, "passing over the empty throne")
+				check(name(0, 3)+"-"+name(0, 0), tt.w.corner, "stopping on a corner")
+			}
+		}
+	}
+	// copenhagen 2.3: "The king may re-enter the throne".
+	gs, err := Copenhagen.Setup(nil, diagram(11, "w", "Kf3 ta9"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gs.ParseAction("f3-f6"); err != nil {
+		t.Errorf("ParseAction(f3-f6) = %v: the king may stop on the throne", err)
+	}
+}
+
+// TestScenarioEncirclementFromEveryEdge: sea 4.3, "flood-fill from every
+// edge square through squares not occupied by attackers; if it reaches no
+// white piece, the white side is enclosed." The ring that encloses the king
+// (TestRule4_3_Enclosure's) closes, but a defender stands on an edge
+// square, walled in from the rest of the board: the fill starts on its
+// square, so White is not enclosed. In the eight symmetries, so on each
+// edge.
+func TestScenarioEncirclementFromEveryEdge(t *testing.T) {
+	ring := "tc4 tc5 tc6 tg4 tg5 tg6 td3 tf3 td7 tf7 te9 Ke5 Te4 te3 "
+	runSymCases(t, Sea, nil, []symCase{
+		{name: "a defender on the edge", n: 9, side: "b", start: ring + "Ti2 ti1 ti3 th2", move: "e9-e7",
+			status: "turn white"},
+		{name: "no defender outside", n: 9, side: "b", start: ring + "ti1 ti3 th2", move: "e9-e7",
+			status: "over black (white enclosed)"},
+	})
+}

@@ -11,8 +11,11 @@
 // the number of the rule it breaks in the game's rules file (rules/*.md).
 // The working tree is never modified: the mutated file is written to a
 // temporary directory and handed to the go command by -overlay. Each run is
-// `go test -overlay F -failfast -count=1 -p 1 ./games/<game>/...`; a mutant
-// is killed when the tests fail (or time out), survives when they pass. A
+// `go test -overlay F -failfast -count=1 -p 1 PKG` for each package of
+// ./games/<game>/... in turn, the quick tests first and the slow ones
+// (conformance, properties, perft) after them, stopping at the first
+// failure; a mutant is killed when the tests fail (or time out), survives
+// when they all pass. A
 // mutant that does not compile, or whose snippet is no longer found once,
 // is an error of the set, reported as such. A mutant marked equivalent
 // (its change is not a rule change) is run and listed but not counted
@@ -32,10 +35,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -82,9 +87,11 @@ func main() {
 	gameFlag := flag.String("game", "all", "the game whose mutants to run: "+gameNames()+", or all")
 	runFlag := flag.String("run", "", "run only the mutants whose ID matches this regular expression")
 	list := flag.Bool("list", false, "list the mutants without running them")
-	timeout := flag.Duration("timeout", 5*time.Minute, "the limit of one mutant's test run")
+	timeout := flag.Duration("timeout", 3*time.Minute, "the limit of one mutant's test run")
 	verbose := flag.Bool("v", false, "print the tests' output of every surviving or broken mutant")
 	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 
 	var filter *regexp.Regexp
 	if *runFlag != "" {
@@ -130,16 +137,22 @@ func main() {
 			}
 			continue
 		}
-		pkgs := "./games/" + set.game + "/..."
-		fmt.Printf("== %s: %d mutants, tests %s\n", set.game, len(ms), pkgs)
-		if out, err := goTest(root, "", pkgs, *timeout); err != nil {
+		pkgs, err := goList(root, "./games/"+set.game+"/...")
+		if err != nil {
+			fatalf("%s: %v", set.game, err)
+		}
+		fmt.Printf("== %s: %d mutants, tests %s\n", set.game, len(ms), strings.Join(pkgs, " "))
+		if out, err := goTest(ctx, root, "", pkgs, *timeout); err != nil {
 			fatalf("%s: the tests fail without a mutant:\n%s", set.game, out)
 		}
 		fmt.Printf("%-34s %-24s %s\n", "mutant", "rule", "result")
 		counts := map[outcome]int{}
 		equivalent := 0
 		for i, m := range ms {
-			res, out := runMutant(root, tmp, i, m, pkgs, *timeout)
+			if ctx.Err() != nil {
+				fatalf("interrupted")
+			}
+			res, out := runMutant(ctx, root, tmp, i, m, pkgs, *timeout)
 			label := string(res)
 			if m.Equivalent != "" {
 				equivalent++
@@ -176,7 +189,7 @@ func main() {
 
 // runMutant writes the mutated file, runs the tests over it and says what
 // became of the mutant.
-func runMutant(root, tmp string, i int, m Mutant, pkgs string, timeout time.Duration) (outcome, string) {
+func runMutant(ctx context.Context, root, tmp string, i int, m Mutant, pkgs []string, timeout time.Duration) (outcome, string) {
 	path := filepath.Join(root, m.File)
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -195,7 +208,7 @@ func runMutant(root, tmp string, i int, m Mutant, pkgs string, timeout time.Dura
 	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
 		return broken, err.Error()
 	}
-	out, err := goTest(root, ov, pkgs, timeout)
+	out, err := goTest(ctx, root, ov, pkgs, timeout)
 	switch {
 	case err == nil:
 		return survived, out
@@ -207,16 +220,41 @@ func runMutant(root, tmp string, i int, m Mutant, pkgs string, timeout time.Dura
 	return killed, out
 }
 
-// goTest runs the packages' tests, with the overlay when one is given.
-func goTest(root, overlay, pkgs string, timeout time.Duration) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
+// goTest runs the tests of each package in turn, with the overlay when one
+// is given, and stops at the first package that fails. In each package the
+// quick tests run first and the slow ones (slowTests) only when the quick
+// ones pass, so that a mutant the quick tests kill costs little.
+func goTest(ctx context.Context, root, overlay string, pkgs []string, timeout time.Duration) (string, error) {
+	var all bytes.Buffer
+	for _, pkg := range pkgs {
+		for _, sel := range []string{"-skip=" + slowTests, "-run=" + slowTests} {
+			out, err := goTestOne(ctx, root, overlay, pkg, sel, timeout)
+			all.WriteString(out)
+			if err != nil {
+				return all.String(), err
+			}
+		}
+	}
+	return all.String(), nil
+}
+
+// slowTests matches the names of the tests that take long: they run after
+// the others.
+const slowTests = "Conformance|Property|Perft|Match|Fuzz|Random"
+
+// goTestOne runs one package's tests selected by sel (-run or -skip), in a
+// process group of its own that is killed on timeout or interruption.
+func goTestOne(ctx context.Context, root, overlay, pkg, sel string, timeout time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout+30*time.Second)
 	defer cancel()
-	args := []string{"test", "-failfast", "-count=1", "-p", "1", "-timeout", timeout.String()}
+	args := []string{"test", "-failfast", "-count=1", "-p", "1", "-timeout", timeout.String(), sel}
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, pkgs)...)
+	cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
 	cmd.Dir = root
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	var buf bytes.Buffer
 	cmd.Stdout = &buf
 	cmd.Stderr = &buf
@@ -225,6 +263,17 @@ func goTest(root, overlay, pkgs string, timeout time.Duration) (string, error) {
 		return buf.String(), context.DeadlineExceeded
 	}
 	return buf.String(), err
+}
+
+// goList returns the import paths of the packages a pattern matches.
+func goList(root, pattern string) ([]string, error) {
+	cmd := exec.Command("go", "list", pattern)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %w", pattern, err)
+	}
+	return strings.Fields(string(out)), nil
 }
 
 // checkSet reports a mutant whose ID repeats or whose snippet does not

@@ -102,7 +102,8 @@ var taflMutants = []Mutant{
 
 	// Shieldwalls (board.go shieldwalls).
 	{ID: "wall-of-one", Rule: "copenhagen 3.4", File: taflBoard,
-		Old: "if members < 2 ||", New: "if members < 1 ||"},
+		Old: "if members < 2 ||", New: "if members < 1 ||",
+		Equivalent: "a row of one bracketed along the edge is a custodial capture already (3.1): the same piece falls, against the same pieces and corners, and a king alone is taken by neither"},
 	{ID: "wall-without-front", Rule: "copenhagen 3.4", File: taflBoard,
 		Old: "if !enemyOf(rr+l.fr, cc+l.fc) {", New: "if false {"},
 	{ID: "wall-takes-king", Rule: "copenhagen 3.4", File: taflBoard,
@@ -152,7 +153,8 @@ var taflMutants = []Mutant{
 	{ID: "fort-empty-corner-covers", Rule: "copenhagen 5.3", File: taflBoard,
 		Old: "hostile := rules.Corners && b.Corner(r, c) || rules.Throne && b.throne(r, c)", New: "hostile := rules.Throne && b.throne(r, c)"},
 	{ID: "fort-off-board-no-cover", Rule: "copenhagen 5.3", File: taflBoard,
-		Old: "\t\tif r < 0 || c < 0 || r >= n || c >= n {\n\t\t\treturn true", New: "\t\tif r < 0 || c < 0 || r >= n || c >= n {\n\t\t\treturn false"},
+		Old: "\t\tif r < 0 || c < 0 || r >= n || c >= n {\n\t\t\treturn true", New: "\t\tif r < 0 || c < 0 || r >= n || c >= n {\n\t\t\treturn false",
+		Equivalent: "edge forts come only with shieldwalls (Copenhagen): a defender on the edge must then have its front square as cover, and that square covers the line across the edge too, so the neighbour off the board never decides"},
 	{ID: "fort-one-line-enough", Rule: "copenhagen 5.3", File: taflBoard,
 		Old: "ok := (cover(r-1, c) || cover(r+1, c)) && (cover(r, c-1) || cover(r, c+1))", New: "ok := (cover(r-1, c) || cover(r+1, c)) || (cover(r, c-1) || cover(r, c+1))"},
 	{ID: "fort-edge-front-ignored", Rule: "copenhagen 5.3", File: taflBoard,
@@ -178,7 +180,8 @@ var taflMutants = []Mutant{
 	{ID: "move-limit-late", Rule: "sea 4.6", File: taflState,
 		Old: "b.Plies >= r.MoveLimit", New: "b.Plies > r.MoveLimit"},
 	{ID: "fort-after-black", Rule: "copenhagen 5.3", File: taflState,
-		Old: "if mover != Black && r.EdgeFort && b.EdgeFort(r) {", New: "if r.EdgeFort && b.EdgeFort(r) {"},
+		Old: "if mover != Black && r.EdgeFort && b.EdgeFort(r) {", New: "if r.EdgeFort && b.EdgeFort(r) {",
+		Equivalent: "Black's moves cannot build a fort (5.3): a vacated square next to the inside joins it and leaves the attacker next to it, and a captured defender's square joins it only with its captor beside it"},
 
 	// The engine's verdict (search/engine.go).
 	{ID: "engine/no-move-unseen", Rule: "copenhagen 5.5", File: taflEngine,

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -134,6 +135,30 @@ func TestScenarioVerdicts(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestScenarioSearchShutsIn: the search knows that a side left without a
+// move loses (tablut 5.3, brandubh 5.3: "A side with no legal move on its
+// turn loses"): Black, to move, shuts the king and his last defender in
+// where no encirclement rule would end the game (tablut 5.6, brandubh 5.6).
+func TestScenarioSearchShutsIn(t *testing.T) {
+	for _, g := range []*tafl.Game{tafl.Tablut, tafl.Brandubh} {
+		n := map[string]int{"tablut": 9, "brandubh": 7}[g.Name()]
+		m := n / 2
+		pos := diagram(n, "b", "K"+sq(m, m)+" T"+sq(m, m-1)+" t"+sq(m-1, m)+" t"+sq(m+1, m)+
+			" t"+sq(m-1, m-1)+" t"+sq(m+1, m-1)+" t"+sq(m, m-2)+" t"+sq(m, n-1))
+		gs, err := g.Setup(nil, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := gs.(*tafl.State)
+		sr := NewSearcher(s.Rules(), 16, 1)
+		mv, info := sr.Search(context.Background(), s, Limits{Nodes: 20000})
+		got := s.ActionString(game.Action(mv))
+		if want := sq(m, n-1) + "-" + sq(m, m+1); got != want {
+			t.Errorf("%s: Search(%s) = %s (%+v), want %s", g.Name(), pos, got, info, want)
 		}
 	}
 }
