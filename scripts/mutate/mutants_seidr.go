@@ -35,7 +35,7 @@ var seidrMutants = []Mutant{
 	{ID: "removal-keeps-counter", Rule: "seidr 3.2", File: seidrRules,
 		Old: "\tc.Pos.SetCounters(0, c.Pos.Fullmove())", New: "\t_ = c"},
 	{ID: "lost-turn-uncounted", Rule: "seidr 3.2", File: seidrRules,
-		Old: "\tp.SetCounters(p.Halfmove()+1, p.Fullmove())\n\tc.EndTurn()", New: "\tc.EndTurn()"},
+		Old: "\tp.SetCounters(p.Halfmove()+1, p.Fullmove())\n\tc.EndTurn()", New: "\t_ = p\n\tc.EndTurn()"},
 	{ID: "quiet-limit-late", Rule: "seidr 3.2", File: seidrRules,
 		Old: "p.Halfmove() >= quietLimit", New: "p.Halfmove() > quietLimit"},
 	{ID: "dead-draw-one-side", Rule: "seidr 3.3", File: seidrRules,
