@@ -51,7 +51,7 @@ var nordslokiMutants = []Mutant{
 	{ID: "odin-leaves-ghosts", Rule: "nordsloki 7.2", File: nordsRules,
 		Old: "\ts.ghost = 0\n}", New: "}"},
 	{ID: "no-mars", Rule: "nordsloki 8.1", File: nordsRules,
-		Old: "if i != winner && s.p[i].off == 0 {", New: "if false {"},
+		Old: "if i != winner && s.p[i].off == 0 {", New: "if i != winner && false {"},
 	{ID: "no-draw-window", Rule: "nordsloki 8.1", File: nordsRules,
 		Old: "if s.anyFinished() && !s.afterInRound(p) {", New: "if s.anyFinished() {"},
 	{ID: "entry-not-required", Rule: "nordsloki 3.3", File: nordsRules,
