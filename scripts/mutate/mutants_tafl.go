@@ -193,7 +193,7 @@ var taflMutants = []Mutant{
 	{ID: "engine/edge-fort-everywhere", Rule: "fetlar (no 8)", File: taflEngine,
 		Old: "mover == tafl.White && rules.EdgeFort && b.EdgeFort(rules)", New: "mover == tafl.White && b.EdgeFort(rules)"},
 	{ID: "engine/repetition-swapped", Rule: "copenhagen 5.6", File: taflEngine,
-		Old: "if rules.Repetition == tafl.RepetitionDraw {\n\t\t\treturn drawn\n\t\t}\n\t\treturn blackWon", New: "if rules.Repetition == tafl.RepetitionDraw {\n\t\t\treturn blackWon\n\t\t}\n\t\treturn drawn"},
+		Old: "\t\t}\n\t\treturn blackWon\n\t}\n\treturn drawn // 4.6", New: "\t\t}\n\t\treturn drawn\n\t}\n\treturn drawn // 4.6"},
 	{ID: "engine/search-no-move-wins", Rule: "copenhagen 5.5", File: "games/tafl/search/search.go",
 		Old: "return -scoreWin + int32(ply) // 4.4: no legal move loses", New: "return scoreWin - int32(ply)"},
 }
