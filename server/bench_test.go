@@ -1,11 +1,13 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -147,4 +149,71 @@ func storeLongGame(b *testing.B, path string, n int) string {
 		}
 	}
 	return rec.ID
+}
+
+// BenchmarkMovesFeed is BenchmarkMoves with both players following the
+// game's WebSocket feed, as the web app does: each move is also written
+// as two messages (the event, the state) to each of them, and the move is
+// done when both have read the state. The feeds are read in the
+// benchmark's process, so their reading is counted too.
+func BenchmarkMovesFeed(b *testing.B) {
+	e := start(b, nil)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var c created
+	var v wire.View
+	var tokens map[string]string
+	var stop func()
+	states := make(chan struct{}, 64)
+	waitStates := func() {
+		for range len(tokens) {
+			<-states
+		}
+	}
+	newGame := func() {
+		if stop != nil {
+			stop()
+		}
+		c = e.create(wire.CreateRequest{Game: "chess", Seats: seats("h", "h")})
+		v, tokens = c.Game, tokensOf(c)
+		var wg sync.WaitGroup
+		var feeds []*feed
+		for _, t := range tokens {
+			f := e.subscribe(c.ID, 0, t)
+			feeds = append(feeds, f)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					_, m, err := f.c.Read(context.Background())
+					if err != nil {
+						return
+					}
+					if bytes.HasPrefix(m, []byte(`{"game":`)) {
+						states <- struct{}{}
+					}
+				}
+			}()
+		}
+		stop = func() {
+			for _, f := range feeds {
+				f.c.CloseNow()
+			}
+			wg.Wait()
+		}
+		waitStates()
+	}
+	newGame()
+	for b.Loop() {
+		if v.Finished {
+			newGame()
+		}
+		a := v.Legal[rng.IntN(len(v.Legal))]
+		var after wire.View
+		e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
+		v = after
+		waitStates()
+	}
+	b.StopTimer()
+	stop()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }

@@ -36,7 +36,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	if err := s.hall.Load(r.Context(), id); err != nil {
 		return err
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	cw := &corkWriter{ResponseWriter: w}
+	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return nil // Accept has answered
 	}
@@ -55,34 +56,95 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	defer cancel()
 	replies := make(chan wsReply, 2)
 	go s.readWS(ctx, c, id, sub, requestLang(r), replies)
-	s.feed(ctx, c, sub, backlog, replies)
+	s.feed(ctx, &feedWriter{c: c, cc: cw.conn}, sub, backlog, replies)
 	return nil
+}
+
+// feedWriteTimeout is how long a client may take to take in a batch of
+// messages before its feed is closed.
+const feedWriteTimeout = 10 * time.Second
+
+// feedMaxBatch is how many bytes a feed gathers before it sends them.
+const feedMaxBatch = 32 << 10
+
+// feedWriter writes a feed's messages, each its own WebSocket message,
+// gathering those at hand into one write to the connection.
+type feedWriter struct {
+	c  *websocket.Conn
+	cc *corkConn
+}
+
+// send writes m, then whatever more has queued (up to feedMaxBatch bytes;
+// more may be nil), with one write to the connection.
+func (f *feedWriter) send(m []byte, more <-chan []byte) error {
+	f.cc.cork()
+	err := f.write(m)
+gather:
+	for err == nil && more != nil && f.cc.buffered() < feedMaxBatch {
+		select {
+		case m := <-more:
+			err = f.write(m)
+		default:
+			break gather
+		}
+	}
+	return f.flush(err)
+}
+
+// sendAll writes msgs, gathered into writes of about feedMaxBatch bytes.
+func (f *feedWriter) sendAll(msgs [][]byte) error {
+	for len(msgs) > 0 {
+		f.cc.cork()
+		var err error
+		for err == nil && len(msgs) > 0 && f.cc.buffered() < feedMaxBatch {
+			err = f.write(msgs[0])
+			msgs = msgs[1:]
+		}
+		if err := f.flush(err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes m as one WebSocket message into the corked connection.
+// The library's writes then go to memory and never block: no context of
+// its own is needed (nor allocated) for each message, and the deadline is
+// on the one write to the connection, in flush.
+func (f *feedWriter) write(m []byte) error {
+	return f.c.Write(context.Background(), websocket.MessageText, m)
+}
+
+// flush sends what was written since the cork, unless err (the writes'
+// error) is set, and closes the connection on an error.
+func (f *feedWriter) flush(err error) error {
+	if uerr := f.cc.uncork(feedWriteTimeout); err == nil {
+		err = uerr
+	}
+	if err != nil {
+		f.c.CloseNow()
+	}
+	return err
 }
 
 // feed writes backlog to c, then the subscriber's messages and readWS's
 // replies as they come, with a ping every 30 s, until the client goes,
 // the subscriber is dropped or ctx is done.
-func (s *Server) feed(ctx context.Context, c *websocket.Conn, sub *live.Subscriber, backlog [][]byte, replies <-chan wsReply) {
-	write := func(b []byte) error {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		return c.Write(wctx, websocket.MessageText, b)
-	}
-	for _, m := range backlog {
-		if err := write(m); err != nil {
-			return
-		}
+func (s *Server) feed(ctx context.Context, f *feedWriter, sub *live.Subscriber, backlog [][]byte, replies <-chan wsReply) {
+	c := f.c
+	if f.sendAll(backlog) != nil {
+		return
 	}
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
 	for {
 		select {
 		case m := <-sub.Messages():
-			if err := write(m); err != nil {
+			if f.send(m, sub.Messages()) != nil {
 				return
 			}
 		case m := <-replies:
-			if m.msg != nil && write(m.msg) != nil {
+			if m.msg != nil && f.send(m.msg, nil) != nil {
 				return
 			}
 			if m.close != 0 {
@@ -90,10 +152,10 @@ func (s *Server) feed(ctx context.Context, c *websocket.Conn, sub *live.Subscrib
 				return
 			}
 		case <-sub.Gone():
-			s.closeDropped(c, sub, write)
+			s.closeDropped(f, sub)
 			return
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			pctx, cancel := context.WithTimeout(ctx, feedWriteTimeout)
 			err := c.Ping(pctx)
 			cancel()
 			if err != nil {
@@ -106,13 +168,13 @@ func (s *Server) feed(ctx context.Context, c *websocket.Conn, sub *live.Subscrib
 	}
 }
 
-// closeDropped sends what is queued for the dropped sub, then closes c:
-// the client reconnects with its last seq.
-func (s *Server) closeDropped(c *websocket.Conn, sub *live.Subscriber, write func([]byte) error) {
+// closeDropped sends what is queued for the dropped sub, then closes the
+// feed: the client reconnects with its last seq.
+func (s *Server) closeDropped(f *feedWriter, sub *live.Subscriber) {
 	for {
 		select {
 		case m := <-sub.Messages():
-			if write(m) != nil {
+			if f.send(m, sub.Messages()) != nil {
 				return
 			}
 			continue
@@ -124,7 +186,7 @@ func (s *Server) closeDropped(c *websocket.Conn, sub *live.Subscriber, write fun
 	if s.closing() {
 		reason = "server shutting down"
 	}
-	c.Close(websocket.StatusTryAgainLater, reason)
+	f.c.Close(websocket.StatusTryAgainLater, reason)
 }
 
 // wsReply is what readWS asks the feed to send, in order: a message, the
