@@ -191,8 +191,16 @@ func TestRematchDeclineTwoInstances(t *testing.T) {
 	if st, code, v := b.leave(c.ID, "rematch/decline", bl); st != http.StatusOK || len(v.RematchOffers) != 0 || v.Rematch != "" {
 		t.Fatalf("black's decline on b = %d %s: offers %v, rematch %q; want none", st, code, v.RematchOffers, v.Rematch)
 	}
+	// Each instance comes to the decline: b wrote it, a follows it (from
+	// the store's notification, a moment later).
 	for name, e := range map[string]*env{"a": a, "b": b} {
-		if v := e.view(c.ID); len(v.RematchOffers) != 0 || v.Rematch != "" {
+		var v wire.View
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if v = e.view(c.ID); len(v.RematchOffers) == 0 || time.Now().After(deadline) {
+				break
+			}
+		}
+		if len(v.RematchOffers) != 0 || v.Rematch != "" {
 			t.Errorf("after the decline, on %s: offers %v, rematch %q; want none", name, v.RematchOffers, v.Rematch)
 		}
 	}
