@@ -47,15 +47,8 @@ func (s *Hall) CatalogGame(name string) (wire.CatalogGame, error) {
 // game starts (its first roll, its AI's first turn) when the caller calls
 // Start, after it answered.
 func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string) (wire.CreateResponse, error) {
-	g, err := s.Game(req.Game)
+	g, st, err := s.newState(req.Game, req.Options)
 	if err != nil {
-		return wire.CreateResponse{}, err
-	}
-	st, err := g.New(game.Options(req.Options))
-	if err != nil {
-		if errors.Is(err, game.ErrOption) {
-			return wire.CreateResponse{}, Errorf(wire.CodeBadOption, "%v", err)
-		}
 		return wire.CreateResponse{}, err
 	}
 	players := st.Players()
@@ -128,6 +121,23 @@ func (s *Hall) Create(ctx context.Context, req wire.CreateRequest, client string
 		return nil
 	})
 	return wire.CreateResponse{ID: rec.ID, Seats: grants, Game: view}, nil
+}
+
+// newState is the game named name and its start with options: unknown_game
+// or bad_option when there is none.
+func (s *Hall) newState(name string, options map[string]string) (game.Game, game.State, error) {
+	g, err := s.Game(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := g.New(game.Options(options))
+	if err != nil {
+		if errors.Is(err, game.ErrOption) {
+			return nil, nil, Errorf(wire.CodeBadOption, "%v", err)
+		}
+		return nil, nil, err
+	}
+	return g, st, nil
 }
 
 // Start takes up what is due in game id once its creator has its answer:

@@ -125,15 +125,8 @@ func (s *Hall) seekRating(ctx context.Context, account string, g game.Game, opti
 // seat token. The seek waits for SeekTTL, and longer while a lobby feed
 // holds it (LobbyFeed.Hold).
 func (s *Hall) PostSeek(ctx context.Context, req wire.SeekRequest) (wire.SeekResponse, error) {
-	g, err := s.Game(req.Game)
+	g, st, err := s.newState(req.Game, req.Options)
 	if err != nil {
-		return wire.SeekResponse{}, err
-	}
-	st, err := g.New(game.Options(req.Options))
-	if err != nil {
-		if errors.Is(err, game.ErrOption) {
-			return wire.SeekResponse{}, Errorf(wire.CodeBadOption, "%v", err)
-		}
 		return wire.SeekResponse{}, err
 	}
 	if err := checkName(req.Name); err != nil {
@@ -356,11 +349,7 @@ func (s *Hall) AcceptSeek(ctx context.Context, id string, req wire.AcceptRequest
 // seek matched meanwhile is seek_taken, and nothing is made.
 func (s *Hall) match(ctx context.Context, ks []*store.Seek) ([]string, string, error) {
 	first := ks[0]
-	g, err := s.Game(first.Game)
-	if err != nil {
-		return nil, "", err
-	}
-	st, err := g.New(game.Options(first.Options))
+	g, st, err := s.newState(first.Game, first.Options)
 	if err != nil {
 		return nil, "", err
 	}
@@ -447,11 +436,7 @@ func (s *Hall) pair(ctx context.Context, waiting []*store.Seek, now time.Time) i
 	var groups [][]*store.Seek
 	for _, key := range keys {
 		ks := pools[key]
-		g, err := s.Game(ks[0].Game)
-		if err != nil {
-			continue
-		}
-		st, err := g.New(game.Options(ks[0].Options))
+		_, st, err := s.newState(ks[0].Game, ks[0].Options)
 		if err != nil {
 			continue
 		}
