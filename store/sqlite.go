@@ -72,11 +72,14 @@ CREATE TABLE IF NOT EXISTS signing_key (
 // SQLite has one writer at a time, so one goroutine does every write, on a
 // connection of its own with prepared statements, and commits the writes
 // that arrive while it is busy together (group commit): one transaction and
-// one sync for the lot, each write in a savepoint of its own so that a
-// write that fails (a conflict) leaves the others alone. A write checks the
-// game's version in its savepoint before changing anything: with one
-// writer nothing can come between the check and the change. Reads use the
-// other connections of the pool and never wait for a write.
+// one sync for the lot. A write checks the game's version before changing
+// anything (with one writer nothing can come between the check and the
+// change), and a write refused by its check (a conflict, a game not found)
+// has changed nothing, so the others go on in the same transaction. Any
+// other failure may have left part of a write done: the group is rolled
+// back and its writes are committed one by one, each alone, so that the
+// one that fails fails alone. Reads use the other connections of the pool
+// and never wait for a write.
 type SQLite struct {
 	db     *sql.DB
 	writer *sql.Conn
@@ -102,17 +105,17 @@ const maxGroup = 256
 
 // Statements of the writer, prepared once.
 const (
-	sqlBegin     = `BEGIN IMMEDIATE`
-	sqlCommit    = `COMMIT`
-	sqlRollback  = `ROLLBACK`
-	sqlSavepoint = `SAVEPOINT w`
-	sqlRelease   = `RELEASE w`
-	sqlUndo      = `ROLLBACK TO w`
-	sqlHead      = `SELECT seq, version FROM games WHERE id = ?`
-	sqlEvent     = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlAppended  = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ?`
-	sqlSeats     = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
-	sqlCreate    = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme, rated)
+	sqlBegin    = `BEGIN IMMEDIATE`
+	sqlCommit   = `COMMIT`
+	sqlRollback = `ROLLBACK`
+	sqlHead     = `SELECT seq, version FROM games WHERE id = ?`
+	sqlEvent    = `INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// sqlAppended moves a game at version and seq on to a new seq.
+	sqlAppended = `UPDATE games SET seq = ?, updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ? AND version = ? AND seq = ?`
+	// sqlUpdated changes a game at version without adding events.
+	sqlUpdated = `UPDATE games SET updated = ?, finished = ?, status = ?, result = ?, version = version + 1 WHERE id = ? AND version = ?`
+	sqlSeats   = `UPDATE games SET seats = ?, updated = ?, version = version + 1 WHERE id = ?`
+	sqlCreate  = `INSERT INTO games (id, game, options, seats, clock, server_seed, commitment, created, updated, seq, finished, status, result, private, scheme, rated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`
 )
 
@@ -165,7 +168,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if _, err := s.writer.ExecContext(ctx, ratingsSchema); err != nil {
 		return fail(err)
 	}
-	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlSavepoint, sqlRelease, sqlUndo, sqlHead, sqlEvent, sqlAppended, sqlSeats, sqlCreate} {
+	for _, q := range []string{sqlBegin, sqlCommit, sqlRollback, sqlHead, sqlEvent, sqlAppended, sqlUpdated, sqlSeats, sqlCreate} {
 		st, err := s.writer.PrepareContext(ctx, q)
 		if err != nil {
 			return fail(err)
@@ -280,66 +283,96 @@ func (s *SQLite) write() {
 	}
 }
 
+// refusal is the error of a write refused by its check before it changed
+// anything: the group's transaction goes on without it.
+type refusal struct{ error }
+
+func (r refusal) Unwrap() error { return r.error }
+
+// refuse marks err, returned by a write that has changed nothing, as its
+// refusal when it is one (ErrNotFound, ErrConflict). Any other error (the
+// database's) might have ended the transaction, and goes as it is.
+func refuse(err error) error {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) {
+		return refusal{err}
+	}
+	return err
+}
+
 // commit runs a group of writes in one transaction and answers each. The
 // statements run without the callers' contexts: an interrupted statement
 // would roll back the whole group. A caller gone before its turn is
-// skipped.
+// skipped. A write that fails other than by its refusal may have changed
+// part of what it meant to: the group is rolled back and each of its
+// writes committed alone.
 func (s *SQLite) commit(group []*write) {
+	if len(group) == 1 {
+		group[0].err <- s.alone(group[0])
+		return
+	}
 	ctx := context.Background()
 	errs := make([]error, len(group))
-	answer := func(err error) {
+	answer := func() {
 		for i, w := range group {
-			if errs[i] == nil {
-				errs[i] = err
-			}
 			w.err <- errs[i]
 		}
 	}
 	if _, err := s.exec(ctx, sqlBegin); err != nil {
-		answer(err)
+		for i := range errs {
+			errs[i] = err
+		}
+		answer()
 		return
 	}
-	abort := func(err error) {
+	for i, w := range group {
+		if errs[i] = w.ctx.Err(); errs[i] != nil {
+			continue
+		}
+		err := w.do(ctx)
+		var r refusal
+		switch {
+		case err == nil:
+		case errors.As(err, &r):
+			errs[i] = r.error
+		default:
+			s.exec(ctx, sqlRollback)
+			for _, w := range group {
+				w.err <- s.alone(w)
+			}
+			return
+		}
+	}
+	if _, err := s.exec(ctx, sqlCommit); err != nil {
 		s.exec(ctx, sqlRollback)
 		for i := range errs {
 			errs[i] = err
 		}
-		answer(err)
 	}
-	for i, w := range group {
-		if err := w.ctx.Err(); err != nil {
-			errs[i] = err
-			continue
-		}
-		if len(group) == 1 {
-			errs[i] = w.do(ctx)
-			break
-		}
-		if _, err := s.exec(ctx, sqlSavepoint); err != nil {
-			abort(err)
-			return
-		}
-		if errs[i] = w.do(ctx); errs[i] != nil {
-			if _, err := s.exec(ctx, sqlUndo); err != nil {
-				abort(err)
-				return
-			}
-		}
-		if _, err := s.exec(ctx, sqlRelease); err != nil {
-			abort(err)
-			return
-		}
+	answer()
+}
+
+// alone commits one write in a transaction of its own and returns its
+// outcome.
+func (s *SQLite) alone(w *write) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
 	}
-	if len(group) == 1 && errs[0] != nil {
+	ctx := context.Background()
+	if _, err := s.exec(ctx, sqlBegin); err != nil {
+		return err
+	}
+	if err := w.do(ctx); err != nil {
 		s.exec(ctx, sqlRollback)
-		answer(nil)
-		return
+		if r := (refusal{}); errors.As(err, &r) {
+			return r.error
+		}
+		return err
 	}
 	if _, err := s.exec(ctx, sqlCommit); err != nil {
-		abort(err)
-		return
+		s.exec(ctx, sqlRollback)
+		return err
 	}
-	answer(nil)
+	return nil
 }
 
 // Close stops the writer (waiting for its group) and closes the database.
@@ -504,10 +537,15 @@ func (s *SQLite) head(ctx context.Context, id string, version int64) (seq int64,
 }
 
 // Append adds events and applies the update in one transaction, if the
-// game is at version.
+// game is at version and its events follow the game's. The game's row is
+// changed first, on the condition that it is at version and seq: a write
+// refused by it has changed nothing.
 func (s *SQLite) Append(ctx context.Context, id string, version int64, events []Event, u Update) error {
 	clocks := make([]string, len(events))
 	for i, e := range events {
+		if i > 0 && e.Seq != events[0].Seq+int64(i) {
+			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, events[0].Seq+int64(i)-1)
+		}
 		var c []int64 // null without clocks
 		for _, d := range e.Clocks {
 			c = append(c, ms(d))
@@ -515,23 +553,42 @@ func (s *SQLite) Append(ctx context.Context, id string, version int64, events []
 		clocks[i] = marshal(c)
 	}
 	return s.change(ctx, func(ctx context.Context) error {
-		seq, err := s.head(ctx, id, version)
+		var res sql.Result
+		var err error
+		if len(events) == 0 {
+			res, err = s.exec(ctx, sqlUpdated, unixMs(time.Now()), u.Finished, u.Status, u.Result, id, version)
+		} else {
+			last := events[len(events)-1]
+			res, err = s.exec(ctx, sqlAppended, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result, id, version, events[0].Seq-1)
+		}
 		if err != nil {
 			return err
 		}
-		now := time.Now()
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return refuse(s.refused(ctx, id, version, events))
+		}
 		for i, e := range events {
-			if e.Seq != seq+int64(i)+1 {
-				return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, seq+int64(i))
-			}
 			if _, err := s.exec(ctx, sqlEvent, id, e.Seq, e.Kind, e.Player, e.Action, e.Code, unixMs(e.Time), clocks[i], e.Nonce, e.Next); err != nil {
+				if strings.Contains(err.Error(), "UNIQUE") {
+					return fmt.Errorf("%w: game %s event %d: %v", ErrConflict, id, e.Seq, err)
+				}
 				return err
 			}
-			now = e.Time
 		}
-		_, err = s.exec(ctx, sqlAppended, seq+int64(len(events)), unixMs(now), u.Finished, u.Status, u.Result, id)
-		return err
+		return nil
 	})
+}
+
+// refused says why an append to game id at version was refused: the game
+// is not there, is at another version, or its events do not follow.
+func (s *SQLite) refused(ctx context.Context, id string, version int64, events []Event) error {
+	seq, err := s.head(ctx, id, version)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, events[0].Seq, seq)
 }
 
 // SetSeats replaces a game's seats, if the game is at version.
@@ -539,7 +596,7 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, version int64, seats [
 	b := marshal(seats)
 	return s.change(ctx, func(ctx context.Context) error {
 		if _, err := s.head(ctx, id, version); err != nil {
-			return err
+			return refuse(err)
 		}
 		if _, err := s.exec(ctx, sqlSeats, b, unixMs(time.Now()), id); err != nil {
 			return err
