@@ -199,10 +199,8 @@ func (s *Hall) View(ctx context.Context, id, token string) (view []byte, err err
 		if p < 0 {
 			return Errorf(wire.CodeBadToken, "")
 		}
-		v := t.buildView(0)
-		v.You = v.Players[p]
-		view, err = json.Marshal(v)
-		return err
+		view = t.viewJSONFor(0, t.st.Players()[p])
+		return nil
 	})
 	return view, err
 }

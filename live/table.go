@@ -18,7 +18,6 @@ import (
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/record"
 	"github.com/norns-games/norns/store"
-	"github.com/norns-games/norns/wire"
 )
 
 // phase is where a table is in its life.
@@ -100,11 +99,11 @@ type table struct {
 	// nobody here follows presence.
 	online   []string
 	offSince map[string]time.Time
-	// view caches the JSON of the view at viewSeq, and core the view
-	// without history and clocks at coreSeq.
+	// view caches the JSON of the view at viewSeq, and core the JSON of
+	// the view without history and clocks at coreSeq.
 	view    []byte
 	viewSeq int64
-	core    *wire.View
+	core    []byte
 	coreSeq int64
 }
 

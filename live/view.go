@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"time"
@@ -15,16 +16,17 @@ func eventView(e store.Event, auto []string) wire.EventView {
 	return wire.EventView{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Auto: auto, Time: e.Time}
 }
 
-// coreView returns the view of the game now without its history and
-// clocks, built once per seq (and after invalidate): a move's answer and
-// its broadcast share it. The copy shares its slices and maps with the
-// cache; callers must not change them. Callers hold mu.
-func (t *table) coreView() wire.View {
+// coreJSON returns the JSON of the view without its history and clocks
+// (its history empty), built once per seq (and after invalidate): a move's
+// answer and its broadcast share it. Callers hold mu.
+func (t *table) coreJSON() []byte {
 	if t.core == nil || t.coreSeq != t.seq() {
 		v := t.buildCore()
-		t.core, t.coreSeq = &v, t.seq()
+		v.History = []wire.EventView{}
+		t.core, _ = json.Marshal(v)
+		t.coreSeq = t.seq()
 	}
-	return *t.core
+	return t.core
 }
 
 // buildCore builds the view without history and clocks. Callers hold mu.
@@ -118,34 +120,67 @@ func hotSeat(seats []store.Seat) bool {
 	return n > 1
 }
 
-// buildView writes the view of the game now, with the history from event
-// index from on. Callers hold mu.
-func (t *table) buildView(from int64) wire.View { return t.withHistory(t.coreView(), from) }
-
-// withHistory completes a view without history and clocks with the history
-// from event index from on and the clocks. Callers hold mu.
-func (t *table) withHistory(v wire.View, from int64) wire.View {
+// history returns the views of the events from index from on. Callers
+// hold mu.
+func (t *table) history(from int64) []wire.EventView {
 	from = min(max(from, 0), t.seq())
-	v.History = make([]wire.EventView, 0, t.seq()-from)
+	h := make([]wire.EventView, 0, t.seq()-from)
 	for i := from; i < t.seq(); i++ {
-		v.History = append(v.History, eventView(t.events[i], t.autos[i]))
+		h = append(h, eventView(t.events[i], t.autos[i]))
 	}
-	if t.rec.Clock != nil {
-		c := &wire.ClockView{InitialMs: t.rec.Clock.Initial.Milliseconds(), IncrementMs: t.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
-		if t.rec.Clock.PerMove {
-			c.DaysPerMove = int(t.rec.Clock.Initial / (24 * time.Hour))
-		}
-		for i, d := range t.remaining(t.deps.now()) {
-			c.RemainingMs[v.Players[i]] = max(d.Milliseconds(), 0)
-		}
-		if p := t.toMove(); p >= 0 && t.timed(p) {
-			c.Running = v.Players[p] // not before a player's first move
-		} else if p >= 0 && t.started() {
-			c.FirstMoveMs = max(t.flagIn(p, t.deps.now()).Milliseconds(), 1)
-		}
-		v.Clock = c
+	return h
+}
+
+// clockView returns the clocks now (nil in a game without a clock).
+// Callers hold mu.
+func (t *table) clockView() *wire.ClockView {
+	if t.rec.Clock == nil {
+		return nil
 	}
-	return v
+	players := t.st.Players()
+	c := &wire.ClockView{InitialMs: t.rec.Clock.Initial.Milliseconds(), IncrementMs: t.rec.Clock.Increment.Milliseconds(), RemainingMs: map[string]int64{}}
+	if t.rec.Clock.PerMove {
+		c.DaysPerMove = int(t.rec.Clock.Initial / (24 * time.Hour))
+	}
+	for i, d := range t.remaining(t.deps.now()) {
+		c.RemainingMs[players[i]] = max(d.Milliseconds(), 0)
+	}
+	if p := t.toMove(); p >= 0 && t.timed(p) {
+		c.Running = players[p] // not before a player's first move
+	} else if p >= 0 && t.started() {
+		c.FirstMoveMs = max(t.flagIn(p, t.deps.now()).Milliseconds(), 1)
+	}
+	return c
+}
+
+// emptyHistory is the history's member in the core's JSON. It is found
+// only where it is a member: inside a string its quotes would be escaped.
+var emptyHistory = []byte(`"history":[]`)
+
+// viewJSONFor returns the JSON of the view with the history from event
+// index from on and the clocks, as the seat of player you sees it ("":
+// as anyone does): the core's JSON with those spliced in, so that the
+// core is encoded once per seq. Callers hold mu.
+func (t *table) viewJSONFor(from int64, you string) []byte {
+	core := t.coreJSON()
+	at := bytes.Index(core, emptyHistory)
+	hist, _ := json.Marshal(t.history(from))
+	var clock []byte
+	if c := t.clockView(); c != nil {
+		clock, _ = json.Marshal(c)
+	}
+	b := make([]byte, 0, len(core)+len(hist)+len(clock)+len(you)+24)
+	b = append(b, core[:at]...)
+	b = append(append(b, `"history":`...), hist...)
+	b = append(b, core[at+len(emptyHistory):len(core)-1]...)
+	if clock != nil {
+		b = append(append(b, `,"clock":`...), clock...)
+	}
+	if you != "" {
+		name, _ := json.Marshal(you)
+		b = append(append(b, `,"you":`...), name...)
+	}
+	return append(b, '}')
 }
 
 // viewJSON returns the JSON of the view, cached per seq (without clocks,
@@ -154,14 +189,7 @@ func (t *table) viewJSON() []byte {
 	if t.rec.Clock == nil && t.viewSeq == t.seq() && t.view != nil {
 		return t.view
 	}
-	// The view is not kept beside its JSON: a game nobody plays (just
-	// created, or only looked at) holds only the JSON.
-	var b []byte
-	if t.core != nil && t.coreSeq == t.seq() {
-		b, _ = json.Marshal(t.withHistory(*t.core, 0))
-	} else {
-		b, _ = json.Marshal(t.withHistory(t.buildCore(), 0))
-	}
+	b := t.viewJSONFor(0, "")
 	t.view, t.viewSeq = b, t.seq()
 	return b
 }
@@ -172,8 +200,7 @@ func (t *table) viewJSONFrom(from int64) []byte {
 	if from <= 0 {
 		return t.viewJSON()
 	}
-	b, _ := json.Marshal(t.buildView(from))
-	return b
+	return t.viewJSONFor(from, "")
 }
 
 // invalidate drops the cached views (a seat changed). Callers hold mu.
