@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -26,6 +27,7 @@ func loadtestCmd() *cobra.Command {
 		db              string
 		seed            uint64
 		asJSON          bool
+		cpuProfile      string
 	)
 	cmd := &cobra.Command{
 		Use:   "loadtest",
@@ -81,7 +83,20 @@ Only loopback URLs are accepted unless --allow-remote. Run the servers with
 				defer st.Close()
 				cfg.Store = st
 			}
+			if cpuProfile != "" {
+				f, err := os.Create(cpuProfile)
+				if err != nil {
+					return fmt.Errorf("loadtest: --cpuprofile: %w", err)
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return fmt.Errorf("loadtest: --cpuprofile: %w", err)
+				}
+			}
 			rep, err := loadtest.Run(ctx, cfg)
+			if cpuProfile != "" {
+				pprof.StopCPUProfile()
+			}
 			if err != nil {
 				return err
 			}
@@ -110,6 +125,7 @@ Only loopback URLs are accepted unless --allow-remote. Run the servers with
 	f.IntVar(&idle, "idle", 0, "idle games created first, to measure the memory of an idle game (needs --metrics)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the clients' choices")
 	f.BoolVar(&asJSON, "json", false, "print the report as one JSON object")
+	f.StringVar(&cpuProfile, "cpuprofile", "", "write the clients' CPU profile to this file (go tool pprof)")
 	return cmd
 }
 
