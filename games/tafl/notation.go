@@ -11,7 +11,13 @@ import (
 
 // squareName writes a square index as "f3".
 func squareName(sq, n int) string {
-	return string(rune('a'+sq%n)) + strconv.Itoa(sq/n+1)
+	var buf [4]byte
+	return string(appendSquare(buf[:0], sq, n))
+}
+
+// appendSquare appends the name of square sq on an n×n board to b.
+func appendSquare(b []byte, sq, n int) []byte {
+	return strconv.AppendInt(append(b, byte('a'+sq%n)), int64(sq/n+1), 10)
 }
 
 // parseSquare reads a square such as "f3" at the start of s on an n×n
@@ -48,7 +54,8 @@ func moveText(a game.Action, n int) string {
 	if from >= n*n || to >= n*n {
 		return "?"
 	}
-	return squareName(from, n) + "-" + squareName(to, n)
+	var buf [8]byte // one allocation: a position's legal moves are written out for every view
+	return string(appendSquare(append(appendSquare(buf[:0], from, n), '-'), to, n))
 }
 
 // parseMove reads "f3-f1" with an optional capture suffix "xf2xe1…". It
