@@ -35,6 +35,7 @@ func BenchmarkMoves(b *testing.B) {
 	}
 	newGame()
 	tokens := tokensOf(c)
+	cpu := startCPU()
 	for b.Loop() {
 		if v.Finished {
 			newGame()
@@ -46,6 +47,7 @@ func BenchmarkMoves(b *testing.B) {
 		v = after
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	cpu.report(b)
 }
 
 // BenchmarkMovesParallel is BenchmarkMoves with a game per client and
@@ -54,6 +56,7 @@ func BenchmarkMovesParallel(b *testing.B) {
 	e := start(b, nil)
 	b.SetParallelism(4)
 	var seed atomic.Uint64
+	cpu := startCPU()
 	b.RunParallel(func(pb *testing.PB) {
 		rng := rand.New(rand.NewPCG(seed.Add(1), 3))
 		var c created
@@ -75,6 +78,7 @@ func BenchmarkMovesParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	cpu.report(b)
 }
 
 // BenchmarkRestore loads a long game (a legal Sea Hnefatafl log of random
@@ -203,6 +207,7 @@ func BenchmarkMovesFeed(b *testing.B) {
 		waitStates()
 	}
 	newGame()
+	cpu := startCPU()
 	for b.Loop() {
 		if v.Finished {
 			newGame()
@@ -216,4 +221,24 @@ func BenchmarkMovesFeed(b *testing.B) {
 	b.StopTimer()
 	stop()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	cpu.report(b)
+}
+
+// cpuMeter measures the CPU time of the benchmark's process, server and
+// clients together: under other work it moves far less than the time.
+type cpuMeter struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuMeter {
+	d, ok := selfCPU()
+	return cpuMeter{d, ok}
+}
+
+// report gives the process's CPU time per iteration as "cpu-µs/move".
+func (m cpuMeter) report(b *testing.B) {
+	if d, ok := selfCPU(); ok && m.ok {
+		b.ReportMetric(float64((d-m.start).Microseconds())/float64(b.N), "cpu-µs/move")
+	}
 }
