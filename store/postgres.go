@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,78 @@ type Change struct {
 	Seeks bool `json:"seeks,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
 	Resync bool `json:"-"`
+	// Events are the events the change appended (Seq-len(Events)+1 to
+	// Seq), as Events would read them, when they fit in the notification;
+	// nil otherwise (the listener reads them).
+	Events []Event `json:"-"`
+}
+
+// noteEvent is an event in a notification, in the store's units
+// (milliseconds), so that it reads back as the row does.
+type noteEvent struct {
+	Seq    int64   `json:"s"`
+	Kind   string  `json:"k"`
+	Player string  `json:"p,omitempty"`
+	Action string  `json:"a,omitempty"`
+	Code   uint32  `json:"c,omitempty"`
+	Time   int64   `json:"t"`
+	Clocks []int64 `json:"l,omitempty"`
+	Nonce  string  `json:"n,omitempty"`
+	Next   string  `json:"x,omitempty"`
+}
+
+// notePayload is a notification as sent: the change, with its events.
+type notePayload struct {
+	Change
+	Log []noteEvent `json:"log,omitempty"`
+}
+
+// maxPayload is the largest notification sent with its events: PostgreSQL
+// takes payloads up to 8000 bytes.
+const maxPayload = 7900
+
+// payload encodes a change for NOTIFY, with its events when they fit.
+func payload(c Change) string {
+	if len(c.Events) > 0 {
+		p := notePayload{Change: c, Log: make([]noteEvent, len(c.Events))}
+		for i, e := range c.Events {
+			var clocks []int64
+			for _, d := range e.Clocks {
+				clocks = append(clocks, ms(d))
+			}
+			p.Log[i] = noteEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Code: e.Code, Time: unixMs(e.Time), Clocks: clocks, Nonce: e.Nonce, Next: e.Next}
+		}
+		if b, err := json.Marshal(p); err == nil && len(b) <= maxPayload {
+			return string(b)
+		}
+	}
+	return marshal(c)
+}
+
+// parsePayload decodes a notification; ok is false for one not understood.
+// The events it carries are kept only when they end at the change's seq
+// and follow each other.
+func parsePayload(s string) (c Change, ok bool) {
+	var p notePayload
+	if json.Unmarshal([]byte(s), &p) != nil {
+		return Change{}, false
+	}
+	c = p.Change
+	if n := len(p.Log); n > 0 && p.Log[n-1].Seq == c.Seq {
+		c.Events = make([]Event, n)
+		for i, e := range p.Log {
+			if e.Seq != c.Seq-int64(n-1-i) {
+				c.Events = nil
+				break
+			}
+			var clocks []time.Duration
+			if len(e.Clocks) > 0 {
+				clocks = durations(e.Clocks)
+			}
+			c.Events[i] = Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Code: e.Code, Time: fromMs(e.Time), Clocks: clocks, Nonce: e.Nonce, Next: e.Next}
+		}
+	}
+	return c, true
 }
 
 // Head is an unfinished game's place in its log.
@@ -199,7 +272,7 @@ func (s *Postgres) notify(batch []Change) {
 	}
 	payloads := make([]string, len(batch))
 	for i, c := range batch {
-		payloads[i] = marshal(c)
+		payloads[i] = payload(c)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -514,7 +587,7 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 		return err
 	}
 	if inserted == int64(n) {
-		s.note(Change{Game: id, Seq: last.Seq, Version: version + 1})
+		s.note(Change{Game: id, Seq: last.Seq, Version: version + 1, Events: slices.Clone(events)})
 		return nil
 	}
 	return s.refused(ctx, s.pool, id, version, events)
@@ -679,8 +752,7 @@ func (s *Postgres) listen(ctx context.Context, f func(Change), connected func())
 		if err != nil {
 			return err
 		}
-		var c Change
-		if json.Unmarshal([]byte(n.Payload), &c) == nil && c.Game != "" {
+		if c, ok := parsePayload(n.Payload); ok && c.Game != "" {
 			f(c)
 		}
 	}
