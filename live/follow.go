@@ -3,9 +3,12 @@ package live
 // Several instances on one shared store (store.Shared: PostgreSQL).
 //
 // Every instance holds the unfinished games in memory and keeps them in
-// step with the store: each append notifies {game, seq}; the instance reads
-// the new events from the store (never from the notification), applies
-// them and relays them to its own WebSocket clients. A resync every few
+// step with the store: each append notifies {game, seq, version} with the
+// events appended; the instance applies them and relays them to its own
+// WebSocket clients. It reads the events from the store instead when the
+// notification did not carry them (too big), when they do not continue the
+// log it holds, or while the game's seats may change (the version must come
+// with the seats of that version). A resync every few
 // seconds, and after the listener reconnects, compares the games held with
 // the store's heads, so a missed notification is caught up.
 //
