@@ -577,7 +577,10 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 		}
 	}
 	if len(events) > 0 {
-		r := &appendReq{id: id, version: version, events: events, u: u, done: make(chan error, 1)}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r := &appendReq{ctx: ctx, id: id, version: version, events: events, u: u, done: make(chan error, 1)}
 		if s.queue(r) {
 			select {
 			case err := <-r.done:
@@ -602,6 +605,7 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 // appendReq is an append of events waiting for an appender, and the
 // channel its outcome is sent on.
 type appendReq struct {
+	ctx     context.Context // the caller's: an append whose caller gave up before it was sent is not sent
 	id      string
 	version int64
 	events  []Event
@@ -686,6 +690,16 @@ const appendTimeout = 30 * time.Second
 func (s *Postgres) appendBatch(batch []*appendReq) {
 	ctx, cancel := context.WithTimeout(context.Background(), appendTimeout)
 	defer cancel()
+	batch = slices.DeleteFunc(batch, func(r *appendReq) bool {
+		if err := r.ctx.Err(); err != nil {
+			r.done <- err
+			return true
+		}
+		return false
+	})
+	if len(batch) == 0 {
+		return
+	}
 	if len(batch) == 1 {
 		batch[0].done <- s.appendOne(ctx, batch[0])
 		return
