@@ -3,9 +3,12 @@ package live
 // Several instances on one shared store (store.Shared: PostgreSQL).
 //
 // Every instance holds the unfinished games in memory and keeps them in
-// step with the store: each append notifies {game, seq}; the instance reads
-// the new events from the store (never from the notification), applies
-// them and relays them to its own WebSocket clients. A resync every few
+// step with the store: each append notifies {game, seq, version} with the
+// events appended; the instance applies them and relays them to its own
+// WebSocket clients. It reads the events from the store instead when the
+// notification did not carry them (too big), when they do not continue the
+// log it holds, or while the game's seats may change (the version must come
+// with the seats of that version). A resync every few
 // seconds, and after the listener reconnects, compares the games held with
 // the store's heads, so a missed notification is caught up.
 //
@@ -22,6 +25,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -72,6 +76,7 @@ func (r *relay) push(c store.Change) {
 	r.mu.Lock()
 	old, queued := r.pending[c.Game]
 	if queued {
+		c.Events, c.Version = mergeEvents(old, c)
 		c.Seq = max(c.Seq, old.Seq)
 		c.Seats = c.Seats || old.Seats
 		c.Chat = max(c.Chat, old.Chat)
@@ -93,6 +98,24 @@ func (r *relay) push(c store.Change) {
 		default:
 		}
 	}
+}
+
+// mergeEvents returns the events and version of two changes of a game
+// merged: those of the later one (the higher seq), with the earlier one's
+// before them when they continue each other. The follower reads from the
+// store whatever they do not cover.
+func mergeEvents(old, c store.Change) ([]store.Event, int64) {
+	hi, lo := c, old
+	if old.Seq > c.Seq || old.Seq == c.Seq && len(c.Events) == 0 {
+		hi, lo = old, c
+	}
+	if len(hi.Events) == 0 {
+		return nil, hi.Version
+	}
+	if len(lo.Events) > 0 && hi.Events[0].Seq == lo.Seq+1 {
+		return append(slices.Clip(lo.Events), hi.Events...), hi.Version
+	}
+	return hi.Events, hi.Version
 }
 
 func (r *relay) pop(id string) store.Change {
@@ -183,6 +206,9 @@ func (s *Hall) follow(c store.Change) {
 		if t.seq() >= c.Seq && !c.Seats {
 			return nil // this instance made it, or has caught up already
 		}
+		if events, ok := noted(t, c); ok {
+			return s.caughtUp(t, events, c.Version, false, false)
+		}
 		return s.catchUp(s.ctx, t, c.Seats)
 	})
 	if err != nil && !s.closing() {
@@ -253,6 +279,30 @@ func (s *Hall) catchUp(ctx context.Context, t *table, seats bool) error {
 	if version == t.rec.Version && len(events) == 0 && !changed && !ended {
 		return nil
 	}
+	return s.caughtUp(t, events, version, ended, changed)
+}
+
+// noted returns the events of a change that the table lacks, when the
+// change's notification carried them and they are all the table needs to
+// catch up: it is live, its seats are settled (the version comes with the
+// seats of that version), and the events continue its log. Otherwise ok is
+// false and the table reads the store. Callers hold t.mu.
+func noted(t *table, c store.Change) (events []store.Event, ok bool) {
+	n := len(c.Events)
+	if n == 0 || c.Seats || t.phase != phaseLive || t.seatsOpen() {
+		return nil, false
+	}
+	first := c.Events[0].Seq
+	if c.Events[n-1].Seq != c.Seq || first > t.seq()+1 || c.Seq <= t.seq() || c.Version <= t.rec.Version {
+		return nil, false
+	}
+	return c.Events[t.seq()+1-first:], true
+}
+
+// caughtUp applies the events read after the ones held, sets the version
+// read with them, relays them to the subscribers and arms what follows
+// (see catchUp). Callers hold t.mu.
+func (s *Hall) caughtUp(t *table, events []store.Event, version int64, ended, changed bool) error {
 	start := t.seq()
 	for _, e := range events {
 		if e.Seq != t.seq()+1 {

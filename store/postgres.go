@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,78 @@ type Change struct {
 	Seeks bool `json:"seeks,omitempty"`
 	// Resync is set (with no game) after the listener (re)connected.
 	Resync bool `json:"-"`
+	// Events are the events the change appended (Seq-len(Events)+1 to
+	// Seq), as Events would read them, when they fit in the notification;
+	// nil otherwise (the listener reads them).
+	Events []Event `json:"-"`
+}
+
+// noteEvent is an event in a notification, in the store's units
+// (milliseconds), so that it reads back as the row does.
+type noteEvent struct {
+	Seq    int64   `json:"s"`
+	Kind   string  `json:"k"`
+	Player string  `json:"p,omitempty"`
+	Action string  `json:"a,omitempty"`
+	Code   uint32  `json:"c,omitempty"`
+	Time   int64   `json:"t"`
+	Clocks []int64 `json:"l,omitempty"`
+	Nonce  string  `json:"n,omitempty"`
+	Next   string  `json:"x,omitempty"`
+}
+
+// notePayload is a notification as sent: the change, with its events.
+type notePayload struct {
+	Change
+	Log []noteEvent `json:"log,omitempty"`
+}
+
+// maxPayload is the largest notification sent with its events: PostgreSQL
+// takes payloads up to 8000 bytes.
+const maxPayload = 7900
+
+// payload encodes a change for NOTIFY, with its events when they fit.
+func payload(c Change) string {
+	if len(c.Events) > 0 {
+		p := notePayload{Change: c, Log: make([]noteEvent, len(c.Events))}
+		for i, e := range c.Events {
+			var clocks []int64
+			for _, d := range e.Clocks {
+				clocks = append(clocks, ms(d))
+			}
+			p.Log[i] = noteEvent{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Code: e.Code, Time: unixMs(e.Time), Clocks: clocks, Nonce: e.Nonce, Next: e.Next}
+		}
+		if b, err := json.Marshal(p); err == nil && len(b) <= maxPayload {
+			return string(b)
+		}
+	}
+	return marshal(c)
+}
+
+// parsePayload decodes a notification; ok is false for one not understood.
+// The events it carries are kept only when they end at the change's seq
+// and follow each other.
+func parsePayload(s string) (c Change, ok bool) {
+	var p notePayload
+	if json.Unmarshal([]byte(s), &p) != nil {
+		return Change{}, false
+	}
+	c = p.Change
+	if n := len(p.Log); n > 0 && p.Log[n-1].Seq == c.Seq {
+		c.Events = make([]Event, n)
+		for i, e := range p.Log {
+			if e.Seq != c.Seq-int64(n-1-i) {
+				c.Events = nil
+				break
+			}
+			var clocks []time.Duration
+			if len(e.Clocks) > 0 {
+				clocks = durations(e.Clocks)
+			}
+			c.Events[i] = Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Action: e.Action, Code: e.Code, Time: fromMs(e.Time), Clocks: clocks, Nonce: e.Nonce, Next: e.Next}
+		}
+	}
+	return c, true
 }
 
 // Head is an unfinished game's place in its log.
@@ -79,9 +152,12 @@ var migrations embed.FS
 const migrationLock = 0x6e6f726e73 // "norns"
 
 // Postgres is the Store on a PostgreSQL database, through a connection
-// pool. Every append is one transaction, followed by a notification of the
-// new seq to every listening instance (LISTEN/NOTIFY on a channel named
-// after the schema), so several server instances can share one database.
+// pool. Appends of events are committed in groups: those of several games
+// waiting at once are one statement, one transaction and one WAL flush,
+// each acknowledged after that commit. Every append is followed by a
+// notification of the new seq, with the events, to every listening
+// instance (LISTEN/NOTIFY on a channel named after the schema), so several
+// server instances can share one database.
 type Postgres struct {
 	pool    *pgxpool.Pool
 	conn    *pgx.ConnConfig // for the listener and the lock session
@@ -96,6 +172,13 @@ type Postgres struct {
 	quit      chan struct{}
 	notified  chan struct{}
 	closeOnce sync.Once
+
+	// appends queues the appends for the appenders (group commit), until
+	// Close sets appendsClosed and closes it.
+	appends       chan *appendReq
+	appendsMu     sync.RWMutex
+	appendsClosed bool
+	appenders     sync.WaitGroup
 
 	applied []int
 }
@@ -148,6 +231,11 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	s.channel = "norns_" + s.schema
 	s.notes, s.quit, s.notified = make(chan Change, maxNotes), make(chan struct{}), make(chan struct{})
 	go s.notifier()
+	s.appends = make(chan *appendReq, maxAppends*appenders)
+	s.appenders.Add(appenders)
+	for range appenders {
+		go s.appender()
+	}
 	return s, nil
 }
 
@@ -199,7 +287,7 @@ func (s *Postgres) notify(batch []Change) {
 	}
 	payloads := make([]string, len(batch))
 	for i, c := range batch {
-		payloads[i] = marshal(c)
+		payloads[i] = payload(c)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -295,6 +383,13 @@ func Migrations() ([]Migration, error) {
 // Close sends the notifications queued, then closes the pool and the lock
 // session (which ends every claim).
 func (s *Postgres) Close() error {
+	s.appendsMu.Lock()
+	if !s.appendsClosed && s.appends != nil {
+		s.appendsClosed = true
+		close(s.appends)
+	}
+	s.appendsMu.Unlock()
+	s.appenders.Wait()
 	s.closeOnce.Do(func() { close(s.quit) })
 	<-s.notified
 	s.lockMu.Lock()
@@ -463,7 +558,9 @@ const appendSQL = `WITH up AS (
 SELECT count(*) FROM ins`
 
 // Append adds events and applies the update atomically if the game is at
-// version, then notifies the listeners of the game's new seq.
+// version, then notifies the listeners of the game's new seq. Appends of
+// events wait for an appender, which commits them with the others waiting
+// (appendBatch); Append returns after the commit.
 //
 // The notification is sent after the commit, not inside the append's
 // transaction: PostgreSQL serializes the commits of notifying transactions
@@ -479,45 +576,246 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 			return fmt.Errorf("%w: game %s event %d does not follow %d", ErrConflict, id, e.Seq, events[0].Seq+int64(i)-1)
 		}
 	}
-	if len(events) == 0 {
-		tag, err := s.pool.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5, version = version + 1 WHERE id = $1 AND version = $6`,
-			id, unixMs(time.Now()), u.Finished, u.Status, u.Result, version)
+	if len(events) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r := &appendReq{ctx: ctx, id: id, version: version, events: events, u: u, done: make(chan error, 1)}
+		if s.queue(r) {
+			select {
+			case err := <-r.done:
+				return err
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return s.appendOne(ctx, r)
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET updated = $2, finished = $3, status = $4, result = $5, version = version + 1 WHERE id = $1 AND version = $6`,
+		id, unixMs(time.Now()), u.Finished, u.Status, u.Result, version)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return s.refused(ctx, s.pool, id, version, nil)
+	}
+	return nil
+}
+
+// appendReq is an append of events waiting for an appender, and the
+// channel its outcome is sent on.
+type appendReq struct {
+	ctx     context.Context // the caller's: an append whose caller gave up before it was sent is not sent
+	id      string
+	version int64
+	events  []Event
+	u       Update
+	done    chan error
+}
+
+// appenders is the number of group commits in flight at once, and
+// maxAppends the most appends in one.
+const (
+	appenders  = 4
+	maxAppends = 128
+)
+
+// queue hands an append to the appenders; false when the store is closed
+// (or was made without them), and the caller appends it itself.
+func (s *Postgres) queue(r *appendReq) bool {
+	s.appendsMu.RLock()
+	defer s.appendsMu.RUnlock()
+	if s.appends == nil || s.appendsClosed {
+		return false
+	}
+	s.appends <- r
+	return true
+}
+
+// appender commits the appends queued, those waiting together in one
+// statement (group commit: one transaction, one WAL flush for several
+// games), until the queue is closed.
+func (s *Postgres) appender() {
+	defer s.appenders.Done()
+	var later []*appendReq // a second append of a game already in the batch
+	for {
+		batch := later
+		later = nil
+		if len(batch) == 0 {
+			r, ok := <-s.appends
+			if !ok {
+				return
+			}
+			batch = append(batch, r)
+		}
+		seen := make(map[string]bool, len(batch))
+		var first []*appendReq
+		for _, r := range batch {
+			if seen[r.id] {
+				later = append(later, r)
+				continue
+			}
+			seen[r.id] = true
+			first = append(first, r)
+		}
+	more:
+		for len(first) < maxAppends {
+			select {
+			case r, ok := <-s.appends:
+				if !ok {
+					break more
+				}
+				if seen[r.id] {
+					later = append(later, r)
+					continue
+				}
+				seen[r.id] = true
+				first = append(first, r)
+			default:
+				break more
+			}
+		}
+		s.appendBatch(first)
+	}
+}
+
+// appendTimeout bounds a group commit, which no caller's context ends.
+const appendTimeout = 30 * time.Second
+
+// appendBatch commits appends of different games in one statement and
+// sends each its outcome: nil for those stored (notified), the reason for
+// those refused (each write is conditional on its game's version and
+// seq, and one refused does not fail the others). When PostgreSQL rejects
+// the statement (nothing is stored then), each append is tried alone.
+func (s *Postgres) appendBatch(batch []*appendReq) {
+	ctx, cancel := context.WithTimeout(context.Background(), appendTimeout)
+	defer cancel()
+	batch = slices.DeleteFunc(batch, func(r *appendReq) bool {
+		if err := r.ctx.Err(); err != nil {
+			r.done <- err
+			return true
+		}
+		return false
+	})
+	if len(batch) == 0 {
+		return
+	}
+	if len(batch) == 1 {
+		batch[0].done <- s.appendOne(ctx, batch[0])
+		return
+	}
+	// The rows are locked in the order of their ids, as every batch does.
+	sort.Slice(batch, func(i, j int) bool { return batch[i].id < batch[j].id })
+	n := len(batch)
+	ids, froms, tos, updated, versions := make([]string, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+	finished, statuses, results := make([]bool, n), make([]string, n), make([]string, n)
+	var rows eventRows
+	for i, r := range batch {
+		last := r.events[len(r.events)-1]
+		ids[i], froms[i], tos[i], updated[i], versions[i] = r.id, r.events[0].Seq-1, last.Seq, unixMs(last.Time), r.version
+		finished[i], statuses[i], results[i] = r.u.Finished, r.u.Status, r.u.Result
+		rows.add(r.id, r.events)
+	}
+	stored := make(map[string]bool, n)
+	err := func() error {
+		res, err := s.pool.Query(ctx, appendBatchSQL, ids, froms, tos, updated, finished, statuses, results, versions,
+			rows.games, rows.seqs, rows.kinds, rows.players, rows.actions, rows.codes, rows.times, rows.clocks, rows.nonces, rows.nexts)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return s.refused(ctx, s.pool, id, version, nil)
+		defer res.Close()
+		for res.Next() {
+			var id string
+			if err := res.Scan(&id); err != nil {
+				return err
+			}
+			stored[id] = true
 		}
-		return nil
+		return res.Err()
+	}()
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		// Rejected as a whole (a unique violation, a deadlock): nothing
+		// was stored.
+		for _, r := range batch {
+			r.done <- s.appendOne(ctx, r)
+		}
+		return
 	}
-	n := len(events)
-	seqs, codes, times := make([]int64, n), make([]int64, n), make([]int64, n)
-	kinds, players, actions, clocks := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	nonces, nexts := make([]string, n), make([]string, n)
-	for i, e := range events {
-		seqs[i], codes[i], times[i] = e.Seq, int64(e.Code), unixMs(e.Time)
-		kinds[i], players[i], actions[i], nonces[i], nexts[i] = e.Kind, e.Player, e.Action, e.Nonce, e.Next
+	for _, r := range batch {
+		switch {
+		case err != nil:
+			r.done <- err
+		case stored[r.id]:
+			last := r.events[len(r.events)-1]
+			s.note(Change{Game: r.id, Seq: last.Seq, Version: r.version + 1, Events: slices.Clone(r.events)})
+			r.done <- nil
+		default:
+			r.done <- s.refused(ctx, s.pool, r.id, r.version, r.events)
+		}
+	}
+}
+
+// appendBatchSQL appends the events of several games in one statement:
+// each game's row is updated only if it is at the version its writer read
+// and its log ends where its events start, and its events are inserted
+// only then. It returns the ids of the games updated.
+const appendBatchSQL = `WITH a AS (
+	SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::bigint[])
+		AS a(id, since, seq, updated, finished, status, result, version)
+), up AS (
+	UPDATE games g SET seq = a.seq, updated = a.updated, finished = a.finished, status = a.status, result = a.result, version = g.version + 1
+	FROM a WHERE g.id = a.id AND g.seq = a.since AND g.version = a.version
+	RETURNING g.id
+), ins AS (
+	INSERT INTO events (game_id, seq, kind, player, action, code, time, clocks, nonce, next)
+	SELECT e.game_id, e.seq, e.kind, e.player, e.action, e.code, e.time,
+		CASE WHEN e.clocks = '' THEN NULL ELSE string_to_array(e.clocks, ',')::bigint[] END, e.nonce, e.next
+	FROM unnest($9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::bigint[], $15::bigint[], $16::text[], $17::text[], $18::text[])
+		AS e(game_id, seq, kind, player, action, code, time, clocks, nonce, next)
+	WHERE e.game_id IN (SELECT id FROM up)
+	RETURNING 1
+)
+SELECT id FROM up`
+
+// eventRows are events as the columns of an append's arrays.
+type eventRows struct {
+	games, kinds, players, actions, clocks, nonces, nexts []string
+	seqs, codes, times                                    []int64
+}
+
+func (r *eventRows) add(game string, events []Event) {
+	for _, e := range events {
 		var c []string
 		for _, d := range e.Clocks {
 			c = append(c, strconv.FormatInt(ms(d), 10))
 		}
-		clocks[i] = strings.Join(c, ",")
+		r.games = append(r.games, game)
+		r.seqs, r.codes, r.times = append(r.seqs, e.Seq), append(r.codes, int64(e.Code)), append(r.times, unixMs(e.Time))
+		r.kinds, r.players, r.actions = append(r.kinds, e.Kind), append(r.players, e.Player), append(r.actions, e.Action)
+		r.clocks, r.nonces, r.nexts = append(r.clocks, strings.Join(c, ",")), append(r.nonces, e.Nonce), append(r.nexts, e.Next)
 	}
-	from, last := events[0].Seq-1, events[n-1]
+}
+
+// appendOne appends one game's events in a statement of its own.
+func (s *Postgres) appendOne(ctx context.Context, r *appendReq) error {
+	var rows eventRows
+	rows.add(r.id, r.events)
+	n, last := len(r.events), r.events[len(r.events)-1]
 	var inserted int64
-	err := s.pool.QueryRow(ctx, appendSQL, id, from, last.Seq, unixMs(last.Time), u.Finished, u.Status, u.Result,
-		seqs, kinds, players, actions, codes, times, clocks, version, nonces, nexts).Scan(&inserted)
+	err := s.pool.QueryRow(ctx, appendSQL, r.id, r.events[0].Seq-1, last.Seq, unixMs(last.Time), r.u.Finished, r.u.Status, r.u.Result,
+		rows.seqs, rows.kinds, rows.players, rows.actions, rows.codes, rows.times, rows.clocks, r.version, rows.nonces, rows.nexts).Scan(&inserted)
 	if isUnique(err) {
-		return fmt.Errorf("%w: game %s: %v", ErrConflict, id, err)
+		return fmt.Errorf("%w: game %s: %v", ErrConflict, r.id, err)
 	}
 	if err != nil {
 		return err
 	}
 	if inserted == int64(n) {
-		s.note(Change{Game: id, Seq: last.Seq, Version: version + 1})
+		s.note(Change{Game: r.id, Seq: last.Seq, Version: r.version + 1, Events: slices.Clone(r.events)})
 		return nil
 	}
-	return s.refused(ctx, s.pool, id, version, events)
+	return s.refused(ctx, s.pool, r.id, r.version, r.events)
 }
 
 // queryRower is a pool or a transaction.
@@ -679,8 +977,7 @@ func (s *Postgres) listen(ctx context.Context, f func(Change), connected func())
 		if err != nil {
 			return err
 		}
-		var c Change
-		if json.Unmarshal([]byte(n.Payload), &c) == nil && c.Game != "" {
+		if c, ok := parsePayload(n.Payload); ok && c.Game != "" {
 			f(c)
 		}
 	}

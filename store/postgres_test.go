@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -387,5 +389,129 @@ func TestPostgresAppendFailsAlone(t *testing.T) {
 	}
 	if rec, _, err := s.Load(ctx, "g0"); err != nil || rec.Seq != 0 {
 		t.Errorf("Load(g0) = %+v, %v; want seq 0", rec, err)
+	}
+}
+
+// TestPostgresListenEvents: an append's notification carries its events as
+// Events reads them back, unless they do not fit in a notification (then
+// the listener reads them).
+func TestPostgresListenEvents(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	a, b := openPostgres(t, u), openPostgres(t, u)
+	defer a.Close()
+	defer b.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan store.Change, 16)
+	go b.Listen(ctx, func(c store.Change) { got <- c })
+	next := func() store.Change {
+		t.Helper()
+		select {
+		case c := <-got:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no notification in 10 s")
+			return store.Change{}
+		}
+	}
+	if c := next(); !c.Resync {
+		t.Fatalf("first change = %+v, want the resync of a new connection", c)
+	}
+	if err := a.Create(ctx, &store.Game{ID: "g", Game: "backgammon", ServerSeed: []byte{1}}); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 5, 1, 12, 0, 0, 123456789, time.UTC)
+	tests := []struct {
+		name   string
+		events []store.Event
+		carry  bool // the notification carries the events
+	}{
+		{"a move with everything", []store.Event{{Seq: 1, Kind: store.EventMove, Player: "white", Action: "24/20", Code: 77, Time: now,
+			Clocks: []time.Duration{time.Minute + 1500*time.Microsecond, 0}, Nonce: "ab01", Next: "cd02"}}, true},
+		{"a roll and a move, no clock", []store.Event{{Seq: 2, Kind: store.EventRoll, Player: "chance", Action: "3-1", Time: now},
+			{Seq: 3, Kind: store.EventMove, Player: "black", Action: "8/5 6/5", Code: 1 << 31, Time: now.Add(time.Second)}}, true},
+		{"too big for a notification", []store.Event{{Seq: 4, Kind: store.EventMove, Player: "white", Action: strings.Repeat("x", 8000), Time: now}}, false},
+	}
+	for i, tt := range tests {
+		if err := a.Append(ctx, "g", int64(i), tt.events, store.Update{}); err != nil {
+			t.Fatalf("%s: Append = %v", tt.name, err)
+		}
+		c := next()
+		last := tt.events[len(tt.events)-1].Seq
+		if c.Game != "g" || c.Seq != last || c.Version != int64(i+1) {
+			t.Errorf("%s: change = %+v, want game g seq %d version %d", tt.name, c, last, i+1)
+		}
+		want, _, err := b.Events(ctx, "g", tt.events[0].Seq-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !tt.carry && c.Events != nil:
+			t.Errorf("%s: change carries %d events, want none", tt.name, len(c.Events))
+		case tt.carry && !reflect.DeepEqual(c.Events, want):
+			t.Errorf("%s: change carries %+v, want %+v as Events reads them", tt.name, c.Events, want)
+		}
+	}
+}
+
+// TestPostgresGroupCommit: appends sent at once, several to one game, are
+// each stored or refused on their own condition: one of the rivals for a
+// game's next seq wins, an append at a stale version is a conflict, and
+// the others are stored.
+func TestPostgresGroupCommit(t *testing.T) {
+	u := storetest.PostgresURL(t)
+	ctx := context.Background()
+	s := openPostgres(t, u)
+	defer s.Close()
+	const games, rivals = 40, 3
+	for g := range games {
+		if err := s.Create(ctx, &store.Game{ID: fmt.Sprintf("g%02d", g), Game: "chess", ServerSeed: []byte{1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make([][]error, games)
+	var wg sync.WaitGroup
+	for g := range games {
+		errs[g] = make([]error, rivals)
+		for r := range rivals {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				version := int64(0)
+				if g%10 == 9 {
+					version = 5 // stale: refused
+				}
+				e := store.Event{Seq: 1, Kind: store.EventMove, Player: "white", Action: fmt.Sprintf("m%d", r), Time: time.UnixMilli(1)}
+				errs[g][r] = s.Append(ctx, fmt.Sprintf("g%02d", g), version, []store.Event{e}, store.Update{Status: "turn black"})
+			}()
+		}
+	}
+	wg.Wait()
+	for g := range games {
+		id := fmt.Sprintf("g%02d", g)
+		won := -1
+		for r, err := range errs[g] {
+			switch {
+			case err == nil && won < 0:
+				won = r
+			case err == nil:
+				t.Errorf("%s: appends %d and %d both stored", id, won, r)
+			case !errors.Is(err, store.ErrConflict):
+				t.Errorf("%s: append %d = %v, want nil or ErrConflict", id, r, err)
+			}
+		}
+		rec, evs, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g%10 == 9 {
+			if won >= 0 || rec.Seq != 0 || rec.Version != 0 {
+				t.Errorf("%s at a stale version: stored %d, record at seq %d version %d; want all refused, seq 0", id, won, rec.Seq, rec.Version)
+			}
+			continue
+		}
+		if won < 0 || rec.Seq != 1 || rec.Version != 1 || len(evs) != 1 || evs[0].Action != fmt.Sprintf("m%d", won) {
+			t.Errorf("%s: stored %d, record at seq %d version %d with %+v; want one append stored", id, won, rec.Seq, rec.Version, evs)
+		}
 	}
 }
