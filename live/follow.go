@@ -422,8 +422,11 @@ func (s *Hall) resync(sh store.Shared, r *relay) {
 		// A finished game watched, whose rematch may still come: a
 		// missed change of its seats is looked for.
 		rematch := t.phase == phaseOver && len(t.subs) > 0 && t.madeRematch() == ""
+		// A rated game held over but not rated yet: its rating, made on
+		// another instance, is looked for.
+		unrated := t.phase == phaseOver && t.rec.Rated != "" && t.rec.Ratings == nil
 		t.mu.Unlock()
-		if ended || rematch {
+		if ended || rematch || unrated {
 			r.push(store.Change{Game: t.rec.ID, Seq: 1 << 62, Seats: true})
 		}
 	}
