@@ -582,12 +582,11 @@ func (s *Postgres) Append(ctx context.Context, id string, version int64, events 
 		}
 		r := &appendReq{ctx: ctx, id: id, version: version, events: events, u: u, done: make(chan error, 1)}
 		if s.queue(r) {
-			select {
-			case err := <-r.done:
-				return err
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+			// Once queued, the append's outcome is waited for whatever
+			// ctx says (the appender drops it if ctx ended before its
+			// group was sent): a caller told "cancelled" of an append
+			// that was stored would hold a game behind its store.
+			return <-r.done
 		}
 		return s.appendOne(ctx, r)
 	}
