@@ -95,7 +95,8 @@ export class GridBoard {
   /** animMs is the time a piece takes to slide or fade (≤ 300 ms a
    * step, as lichess). */
   animMs = 240;
-  /** wake ends the animation in progress at once (finish). */
+  /** wake resolves the promise of the animation in progress (its timer,
+   * or finish, which first puts the pieces where they go). */
   private wake: (() => void) | null = null;
   /** premove is the move queued while the opponent is to move. */
   private premove: Premove | null = null;
