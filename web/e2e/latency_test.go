@@ -17,9 +17,11 @@ var latencyMoves = flag.Int("latency", 0, "TestLatency: the number of moves to m
 // TestLatency is a benchmark, not a timed test: with -latency=N it plays N
 // chess moves between two pages (two tabs, one seat each) by clicking the
 // squares, and prints the time from the mover's click (its pointerdown on
-// the target square) to the opponent's page saying "your move": p50, p95
-// and the worst. Both pages run in one browser, so one clock times both
-// ends. A game that ends is followed by another.
+// the target square) to the opponent's board moving and to its page
+// saying "your move", and the time between those two (the move's slide
+// and what the page draws after it): p50, p95 and the worst. Both pages
+// run in one browser, so one clock times both ends. A game that ends is
+// followed by another.
 //
 //	go test ./web/e2e -run TestLatency -count=1 -v -latency=200
 func TestLatency(t *testing.T) {
@@ -30,8 +32,9 @@ func TestLatency(t *testing.T) {
 	a := startApp(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	// ms: click to "your move" (after the move's animation); boardMs:
-	// click to the opponent's board starting to show the move.
-	var ms, boardMs []float64
+	// click to the opponent's board starting to show the move; landMs:
+	// the board starting to show it to "your move".
+	var ms, boardMs, landMs []float64
 	for len(ms) < *latencyMoves {
 		id, grants := a.create("chess", nil, map[string]string{"type": "human"}, map[string]string{"type": "human"})
 		tok := tokensOf(grants)
@@ -93,6 +96,7 @@ func TestLatency(t *testing.T) {
 			fmt.Sscan(other.eval(`String(window.__board)`), &shown)
 			ms = append(ms, yours-click)
 			boardMs = append(boardMs, shown-click)
+			landMs = append(landMs, yours-shown)
 			a.waitMoved(id, v.Seq)
 			mover.settle(a, id)
 			other.settle(a, id)
@@ -105,4 +109,5 @@ func TestLatency(t *testing.T) {
 	}
 	report("the opponent's board moving", boardMs)
 	report(`the opponent's "your move"`, ms)
+	report(`the opponent's board moving to its "your move"`, landMs)
 }

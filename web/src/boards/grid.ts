@@ -95,7 +95,8 @@ export class GridBoard {
   /** animMs is the time a piece takes to slide or fade (≤ 300 ms a
    * step, as lichess). */
   animMs = 240;
-  /** wake ends the animation in progress at once (finish). */
+  /** wake resolves the promise of the animation in progress (its timer,
+   * or finish, which first puts the pieces where they go). */
   private wake: (() => void) | null = null;
   /** premove is the move queued while the opponent is to move. */
   private premove: Premove | null = null;
@@ -225,6 +226,8 @@ export class GridBoard {
    * removed, in ms (animMs when not given). It resolves when the
    * animation is over. */
   set(st: GridState, animate = true, ms = this.animMs): Promise<void> {
+    // An animation still running ends first: every piece where it went.
+    this.finish();
     this.state = st;
     // The pieces' transitions last ms (the stylesheet's --slide).
     this.el.style.setProperty("--slide", `${ms}ms`);
@@ -255,8 +258,6 @@ export class GridBoard {
       } else unplaced.push([sq, spec]);
     }
     let moved = false;
-    // sliding are the pieces that slide to a new square.
-    const sliding: SVGElement[] = [];
     for (const [sq, spec] of unplaced) {
       // Pair with the nearest vanished piece of the same kind.
       let best: Sq | null = null;
@@ -273,7 +274,6 @@ export class GridBoard {
         const o = old.get(best)!;
         old.delete(best);
         next.set(sq, { spec, g: o.g });
-        sliding.push(o.g);
         moved = true;
       } else {
         const g = s("g", { class: "pc" });
@@ -307,38 +307,29 @@ export class GridBoard {
       for (const c of ["nocard", "blocked", "can-move"]) p.g.classList.toggle(c, !!p.spec.cls?.includes(c));
       p.g.classList.toggle("check", !!st.check?.includes(sq));
       p.g.dataset.sq = this.name(sq);
-      if (!animate) requestAnimationFrame(() => (p.g.style.transition = ""));
     }
     this.shown = next;
+    if (!animate) this.still([...next.values()].map((p) => p.g));
     this.drawMarks();
     this.labelCells();
     this.onSelect([]);
-    this.wake?.();
     if (!(animate && moved)) return Promise.resolve();
     return new Promise((r) => {
-      // The wait ends when every sliding piece has landed (its
-      // transition ended), or after the fade of the pieces taken, or, at
-      // the latest, a frame after the slide should have ended: a page
-      // whose frames come late (a busy machine) puts the pieces where
-      // they go then, so that the animation never lasts longer than ms.
-      let left = sliding.length;
+      // The animation ends on its own clock, ms after it began, not when
+      // the pieces' transitions say so (transitionend comes a frame late
+      // or more, and a transition whose first frame came late would end
+      // late): every piece is then put where it goes, its transition
+      // cut, so that nothing shown after the promise resolves (the
+      // status, the buttons, the dice) comes before the end, nor later.
       const tm = setTimeout(() => {
         this.snap();
         done();
-      }, left ? ms + 20 : ms);
-      const self = this;
-      const landed = (e: Event) => {
-        if ((e as TransitionEvent).propertyName !== "transform") return;
-        e.currentTarget!.removeEventListener("transitionend", landed);
-        if (--left === 0) done();
-      };
-      for (const g of sliding) g.addEventListener("transitionend", landed);
-      function done(): void {
+      }, ms);
+      const done = () => {
         clearTimeout(tm);
-        for (const g of sliding) g.removeEventListener("transitionend", landed);
-        if (self.wake === done) self.wake = null;
+        if (this.wake === done) this.wake = null;
         r();
-      }
+      };
       this.wake = done;
     });
   }
@@ -358,9 +349,20 @@ export class GridBoard {
       // A piece fading in is there (a faded one, .dim, stays faded).
       p.g.style.opacity = "";
       this.place(p.g, sq);
-      requestAnimationFrame(() => (p.g.style.transition = ""));
     }
     this.piecesLayer.querySelectorAll(".fading").forEach((g) => g.remove());
+    this.still([...this.shown.values()].map((p) => p.g));
+  }
+
+  /** still gives back their transitions to pieces placed with none, once
+   * their style has been computed without one: that ends any transition
+   * running, or due to start, on them. (Given back at the next frame
+   * instead, before any style was computed, the transition would run on:
+   * a piece would go on sliding after set's promise had resolved and the
+   * page had said the move was over.) */
+  private still(gs: SVGElement[]): void {
+    for (const g of gs) void getComputedStyle(g).transitionProperty;
+    for (const g of gs) g.style.transition = "";
   }
 
   private drawMarks(): void {

@@ -532,11 +532,13 @@ export function gamePage(main: HTMLElement, id: string): () => void {
       // The status, the buttons and the rest change when the move has
       // landed; the move list, which the replay names, when it answers
       // (the replay is awaited here all the same: the plies of one state
-      // are never written over by those of the state before).
+      // are never written over by those of the state before). The move
+      // list is not drawn again before that: without the move, it would
+      // only delay the status.
       await early;
       if (v === view && !closed) {
         settle(false);
-        drawSide(v);
+        drawSide(v, false);
       }
       await replayed;
       if (v !== view || closed) return;
@@ -729,7 +731,20 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     while (k < lines.length && lines[k].after <= n) out.push(lines[k++].el);
     clear(movesList, out);
     analysis.markMoves(movesList);
-    if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
+    if (browsing < 0) scrollMoves();
+  }
+
+  /** scrollMoves scrolls the move list to its end at the next frame: its
+   * height read then, with the layout the frame does anyway, rather than
+   * forced at once in the middle of a page being drawn. */
+  let scrollDue = false;
+  function scrollMoves(): void {
+    if (scrollDue) return;
+    scrollDue = true;
+    requestAnimationFrame(() => {
+      scrollDue = false;
+      if (browsing < 0) movesList.scrollTop = movesList.scrollHeight;
+    });
   }
 
   /** drawPlayers draws the players with their presence and clocks, in the
@@ -758,7 +773,10 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     clear(stripBottom, strips.bottom);
   }
 
-  function drawSide(v: GameView): void {
+  /** drawSide draws what goes with the state on the board: the status,
+   * the players, the buttons, the move box and, unless list is false,
+   * the move list. */
+  function drawSide(v: GameView, list = true): void {
     sideView = v;
     // Whose turn, or the result.
     const o = outcome(v.status, v.result);
@@ -784,7 +802,7 @@ export function gamePage(main: HTMLElement, id: string): () => void {
     // Players and clocks.
     const mine = tokens();
     drawPlayers(v);
-    drawMoves(v, plies.length);
+    if (list) drawMoves(v, plies.length);
     // Abort or resign, offers and their answers.
     leave.update(v, mine);
     offers.update(v, mine);
