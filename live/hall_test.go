@@ -33,24 +33,22 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// TestHallClock plays a game through the hall's commands alone, with no
-// HTTP, on a clock the test controls: the time a player takes is what the
-// clock says, to the millisecond, and the first move of each player is not
-// timed.
-func TestHallClock(t *testing.T) {
+// clockedChess starts a game of chess between two human seats, 1+2
+// minutes, in a hall on SQLite whose clock the test moves.
+func clockedChess(t *testing.T) (*live.Hall, *fakeClock, *wire.CreateResponse) {
+	t.Helper()
 	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "norns.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	clock := &fakeClock{now: time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)}
 	h, err := live.New(live.Config{Store: st, Games: games.All, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer h.Close()
-	ctx := t.Context()
-	resp, err := h.Create(ctx, wire.CreateRequest{
+	t.Cleanup(h.Close)
+	resp, err := h.Create(t.Context(), wire.CreateRequest{
 		Game:  "chess",
 		Seats: []wire.SeatRequest{{Type: "human"}, {Type: "human"}},
 		Clock: &wire.ClockRequest{InitialMs: 60_000, IncrementMs: 2_000},
@@ -58,9 +56,19 @@ func TestHallClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Start(ctx, resp.ID); err != nil {
+	if err := h.Start(t.Context(), resp.ID); err != nil {
 		t.Fatal(err)
 	}
+	return h, clock, &resp
+}
+
+// TestHallClock plays a game through the hall's commands alone, with no
+// HTTP, on a clock the test controls: the time a player takes is what the
+// clock says, to the millisecond, and the first move of each player is not
+// timed.
+func TestHallClock(t *testing.T) {
+	h, clock, resp := clockedChess(t)
+	ctx := t.Context()
 	white, black := resp.Seats[0].Token, resp.Seats[1].Token
 	seq := int64(0)
 	play := func(token, action string, think time.Duration) wire.View {
@@ -130,29 +138,8 @@ func members(t *testing.T, b []byte) []string {
 // object each, with every member once, and carry the history from where
 // they were asked, the clocks of now and the seat they were asked for.
 func TestViewJSON(t *testing.T) {
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "norns.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	clock := &fakeClock{now: time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)}
-	h, err := live.New(live.Config{Store: st, Games: games.All, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
+	h, clock, resp := clockedChess(t)
 	ctx := t.Context()
-	resp, err := h.Create(ctx, wire.CreateRequest{
-		Game:  "chess",
-		Seats: []wire.SeatRequest{{Type: "human"}, {Type: "human"}},
-		Clock: &wire.ClockRequest{InitialMs: 60_000, IncrementMs: 2_000},
-	}, "127.0.0.1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Start(ctx, resp.ID); err != nil {
-		t.Fatal(err)
-	}
 	sub, _, err := h.Subscribe(ctx, resp.ID, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -649,13 +649,16 @@ func (s *Postgres) appender() {
 		}
 		seen := make(map[string]bool, len(batch))
 		var first []*appendReq
-		for _, r := range batch {
+		take := func(r *appendReq) {
 			if seen[r.id] {
 				later = append(later, r)
-				continue
+				return
 			}
 			seen[r.id] = true
 			first = append(first, r)
+		}
+		for _, r := range batch {
+			take(r)
 		}
 	more:
 		for len(first) < maxAppends {
@@ -664,12 +667,7 @@ func (s *Postgres) appender() {
 				if !ok {
 					break more
 				}
-				if seen[r.id] {
-					later = append(later, r)
-					continue
-				}
-				seen[r.id] = true
-				first = append(first, r)
+				take(r)
 			default:
 				break more
 			}

@@ -189,27 +189,7 @@ func TestPostgresSeatRace(t *testing.T) {
 // TestPostgresListen: an append and a seat change on one store reach the
 // listener of another store on the same database, with the game's seq.
 func TestPostgresListen(t *testing.T) {
-	u := storetest.PostgresURL(t)
-	a, b := openPostgres(t, u), openPostgres(t, u)
-	defer a.Close()
-	defer b.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	got := make(chan store.Change, 16)
-	go b.Listen(ctx, func(c store.Change) { got <- c })
-	next := func() store.Change {
-		t.Helper()
-		select {
-		case c := <-got:
-			return c
-		case <-time.After(10 * time.Second):
-			t.Fatal("no notification in 10 s")
-			return store.Change{}
-		}
-	}
-	if c := next(); !c.Resync {
-		t.Fatalf("first change = %+v, want the resync of a new connection", c)
-	}
+	ctx, u, a, b, next := listening(t)
 	if err := a.Create(ctx, &store.Game{ID: "g", Game: "chess", ServerSeed: []byte{1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -396,27 +376,7 @@ func TestPostgresAppendFailsAlone(t *testing.T) {
 // Events reads them back, unless they do not fit in a notification (then
 // the listener reads them).
 func TestPostgresListenEvents(t *testing.T) {
-	u := storetest.PostgresURL(t)
-	a, b := openPostgres(t, u), openPostgres(t, u)
-	defer a.Close()
-	defer b.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	got := make(chan store.Change, 16)
-	go b.Listen(ctx, func(c store.Change) { got <- c })
-	next := func() store.Change {
-		t.Helper()
-		select {
-		case c := <-got:
-			return c
-		case <-time.After(10 * time.Second):
-			t.Fatal("no notification in 10 s")
-			return store.Change{}
-		}
-	}
-	if c := next(); !c.Resync {
-		t.Fatalf("first change = %+v, want the resync of a new connection", c)
-	}
+	ctx, _, a, b, next := listening(t)
 	if err := a.Create(ctx, &store.Game{ID: "g", Game: "backgammon", ServerSeed: []byte{1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -514,4 +474,32 @@ func TestPostgresGroupCommit(t *testing.T) {
 			t.Errorf("%s: stored %d, record at seq %d version %d with %+v; want one append stored", id, won, rec.Seq, rec.Version, evs)
 		}
 	}
+}
+
+// listening opens two stores a and b on the test's database (URL u), b
+// listening, and returns them with a context ended with the test and the
+// next change b hears, after the resync of its new connection.
+func listening(t *testing.T) (ctx context.Context, u string, a, b *store.Postgres, next func() store.Change) {
+	t.Helper()
+	u = storetest.PostgresURL(t)
+	a, b = openPostgres(t, u), openPostgres(t, u)
+	t.Cleanup(func() { b.Close(); a.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	got := make(chan store.Change, 16)
+	go b.Listen(ctx, func(c store.Change) { got <- c })
+	next = func() store.Change {
+		t.Helper()
+		select {
+		case c := <-got:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no notification in 10 s")
+			return store.Change{}
+		}
+	}
+	if c := next(); !c.Resync {
+		t.Fatalf("first change = %+v, want the resync of a new connection", c)
+	}
+	return ctx, u, a, b, next
 }
