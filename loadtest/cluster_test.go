@@ -215,15 +215,15 @@ type proc struct {
 // serve starts `norns serve` on db and waits until it listens. Its clients
 // all come from one address: it runs with no rate limit and no cap on the
 // connections of one address, and with its metrics on a listener of their
-// own.
-func serve(t *testing.T, db string) *proc {
+// own; extra are more flags.
+func serve(t *testing.T, db string, extra ...string) *proc {
 	t.Helper()
 	bin, err := buildNorns()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--conns-per-addr", "0",
-		"--metrics-addr", "127.0.0.1:0", "--ai-easy", "5ms")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0", "--conns-per-addr", "0",
+		"--metrics-addr", "127.0.0.1:0", "--ai-easy", "5ms"}, extra...)...)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -285,6 +285,21 @@ func TestIdleMemoryFromMetrics(t *testing.T) {
 		if !rep.ClientMeasured || rep.ClientCPU <= 0 || rep.CPUPer1000(rep.ClientCPU) <= 0 {
 			t.Errorf("Run with metrics %q: client measured %v, CPU %v; want the clients' CPU time", metrics, rep.ClientMeasured, rep.ClientCPU)
 		}
+		if said := strings.Contains(log.String(), "serves no profiles"); rep.IdleCollected || said != (metrics != nil) {
+			t.Errorf("Run with metrics %q of a server without --pprof: garbage collected %v, said so %v; want not collected, said when measured", metrics, rep.IdleCollected, said)
+		}
+	}
+	// With --pprof, the server collects its garbage before each reading,
+	// and an idle game's heap is what it holds.
+	q := serve(t, filepath.Join(t.TempDir(), "norns.db"), "--pprof")
+	var log lockedBuffer
+	rep, err := Run(ctx, Config{URLs: []string{q.url}, Metrics: []string{q.metrics}, Games: 1, Duration: 300 * time.Millisecond,
+		Names: []string{"chess"}, IdleGames: 200, Log: &log})
+	if err != nil {
+		t.Fatalf("Run with --pprof = %v\n%s", err, log.String())
+	}
+	if !rep.IdleCollected || rep.IdleHeapPerGame <= 0 {
+		t.Errorf("Run with --pprof: garbage collected %v, %.0f bytes of heap per idle game; want collected and a positive size", rep.IdleCollected, rep.IdleHeapPerGame)
 	}
 }
 

@@ -109,10 +109,13 @@ type Report struct {
 	Checked, Lost, Unexpected int
 	Problems                  []string
 	// IdleHeapPerGame and IdleRSSPerGame are the growth of the first
-	// instance's Go heap in use and resident memory per idle game
+	// instance's Go heap allocated and resident memory per idle game
 	// (IdleGames > 0 and Metrics given; IdleMeasured says they were).
+	// IdleCollected says the instance collected its garbage before each
+	// reading (it serves Go's profiles: norns serve --pprof); without it
+	// the heap's garbage comes and goes between the readings.
 	IdleHeapPerGame, IdleRSSPerGame float64
-	IdleMeasured                    bool
+	IdleMeasured, IdleCollected     bool
 	// ServerCPU is the CPU time the instances spent in the measured
 	// window, the sum of the growth of their process_cpu_seconds_total
 	// (ServerMeasured: with a metrics URL for every instance), and
@@ -595,6 +598,10 @@ func MetricsURL(raw string, allowRemote bool) (string, error) {
 // idle measures the memory of games without clients on the first instance,
 // read from its metrics URL.
 func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Report) error {
+	rep.IdleCollected = collect(ctx, c, cfg.Metrics[0])
+	if !rep.IdleCollected {
+		cfg.logf("idle: %s serves no profiles (norns serve --pprof): its garbage is counted with the idle games, and the figures move with it", cfg.Metrics[0])
+	}
 	before, err := memory(ctx, c, cfg.Metrics[0])
 	if err != nil {
 		return fmt.Errorf("loadtest: idle games: %w", err)
@@ -605,6 +612,9 @@ func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Repor
 		}
 	}
 	time.Sleep(time.Second)
+	if rep.IdleCollected {
+		collect(ctx, c, cfg.Metrics[0])
+	}
 	after, err := memory(ctx, c, cfg.Metrics[0])
 	if err != nil {
 		return fmt.Errorf("loadtest: idle games: %w", err)
@@ -615,10 +625,32 @@ func idle(ctx context.Context, c *Client, cfg Config, names []string, rep *Repor
 	return nil
 }
 
-// memory reads the Go heap in use and the resident memory of an instance
+// collect has the instance of metricsURL collect its garbage, through Go's
+// heap profile with gc=1, which norns serve --pprof serves on the metrics'
+// listener. It reports whether the instance did.
+func collect(ctx context.Context, c *Client, metricsURL string) bool {
+	u, err := url.Parse(metricsURL)
+	if err != nil {
+		return false
+	}
+	u.Path, u.RawQuery = "/debug/pprof/heap", "gc=1"
+	req, err := newGet(ctx, u.String())
+	if err != nil {
+		return false
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode == http.StatusOK
+}
+
+// memory reads the Go heap allocated and the resident memory of an instance
 // from its metrics URL.
 func memory(ctx context.Context, c *Client, metricsURL string) ([2]float64, error) {
-	v, err := scrape(ctx, c, metricsURL, "go_memstats_heap_inuse_bytes", "process_resident_memory_bytes")
+	v, err := scrape(ctx, c, metricsURL, "go_memstats_heap_alloc_bytes", "process_resident_memory_bytes")
 	if err != nil {
 		return [2]float64{}, err
 	}

@@ -199,6 +199,7 @@ type jsonReport struct {
 	ClientCPUSPer1000    *float64  `json:"client_cpu_s_per_1000_moves"`
 	IdleHeapBytesPerGame *float64  `json:"idle_heap_bytes_per_game"`
 	IdleRSSBytesPerGame  *float64  `json:"idle_rss_bytes_per_game"`
+	IdleCollected        *bool     `json:"idle_collected,omitempty"`
 }
 
 // printJSON prints the report as one JSON object.
@@ -219,7 +220,7 @@ func printJSON(cmd *cobra.Command, cfg loadtest.Config, r *loadtest.Report) erro
 		j.ClientCPUS, j.ClientCPUSPer1000 = ptr(r.ClientCPU.Seconds()), ptr(r.CPUPer1000(r.ClientCPU))
 	}
 	if r.IdleMeasured {
-		j.IdleHeapBytesPerGame, j.IdleRSSBytesPerGame = ptr(r.IdleHeapPerGame), ptr(r.IdleRSSPerGame)
+		j.IdleHeapBytesPerGame, j.IdleRSSBytesPerGame, j.IdleCollected = ptr(r.IdleHeapPerGame), ptr(r.IdleRSSPerGame), &r.IdleCollected
 	}
 	enc := json.NewEncoder(cmd.OutOrStdout())
 	enc.SetIndent("", "  ")
