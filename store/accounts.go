@@ -339,17 +339,12 @@ func (s *SQLite) Sessions(ctx context.Context, account string) ([]Session, error
 	if err != nil {
 		return nil, err
 	}
+	defer rows.Close()
 	return collectSessions(rows)
 }
 
 // collectSessions reads the rows of a query of sessions.
-func collectSessions(rows interface {
-	scanner
-	Next() bool
-	Err() error
-	Close() error
-}) ([]Session, error) {
-	defer rows.Close()
+func collectSessions(rows rowsOf) ([]Session, error) {
 	var out []Session
 	for rows.Next() {
 		se, err := scanSession(rows)
@@ -422,15 +417,7 @@ func (s *SQLite) AccountGames(ctx context.Context, account string, limit int) ([
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return collectGames(rows)
 }
 
 // CreateAccount stores a new account.
@@ -560,15 +547,7 @@ func (s *Postgres) Sessions(ctx context.Context, account string) ([]Session, err
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Session
-	for rows.Next() {
-		se, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *se)
-	}
-	return out, rows.Err()
+	return collectSessions(rows)
 }
 
 // DeleteSession ends one session.
@@ -620,15 +599,7 @@ func (s *Postgres) AccountGames(ctx context.Context, account string, limit int) 
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return collectGames(rows)
 }
 
 // seatAccounts returns the seats that carry an account: their players

@@ -895,15 +895,7 @@ func (s *Postgres) List(ctx context.Context, f Filter) ([]*Game, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return collectGames(rows)
 }
 
 // Unfinished returns the ids of the games not finished.

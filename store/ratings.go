@@ -268,16 +268,12 @@ func (s *SQLite) Unrated(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer rows.Close()
 	return collectIDs(rows)
 }
 
-func collectIDs(rows interface {
-	Next() bool
-	Scan(...any) error
-	Err() error
-	Close() error
-}) ([]string, error) {
-	defer rows.Close()
+// collectIDs reads the rows of a query of ids.
+func collectIDs(rows rowsOf) ([]string, error) {
 	var out []string
 	for rows.Next() {
 		var id string
@@ -289,10 +285,25 @@ func collectIDs(rows interface {
 	return out, rows.Err()
 }
 
+// rowsOf is the rows of a query, as database/sql and pgx both give them;
+// the caller closes them.
 type rowsOf interface {
 	Next() bool
 	Scan(...any) error
 	Err() error
+}
+
+// collectGames reads the rows of a query of gameColumns.
+func collectGames(rows rowsOf) ([]*Game, error) {
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
 }
 
 func collectPerfs(rows rowsOf, name bool) ([]Perf, error) {
@@ -442,15 +453,7 @@ func (s *Postgres) Unrated(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return collectIDs(rows)
 }
 
 // PlayerPerfs lists a player's rows.

@@ -639,15 +639,7 @@ func (s *SQLite) List(ctx context.Context, f Filter) ([]*Game, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return collectGames(rows)
 }
 
 // Unfinished returns the ids of the games not finished.
@@ -657,13 +649,5 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return collectIDs(rows)
 }
