@@ -228,12 +228,19 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 			return onlineError(l, gameURL, err)
 		}
 	}
+	return playSeat(cmd, cfg, o, v, seatFile)
+}
+
+// playSeat keeps the seat o in seatFile, plays the game on the screen and
+// says how to come back to it.
+func playSeat(cmd *cobra.Command, cfg tui.Config, o *tui.Online, v *wire.View, seatFile string) error {
+	l := cfg.Lang
 	if err := tui.SaveSeat(seatFile, o); err != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), i18n.T(l, "tui.cli.seatfile", "file", seatFile, "error", err.Error()))
 	}
 	// A rematch the player follows keeps its token in the same file.
 	cfg.SeatFile = seatFile
-	o, err = tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout())
+	o, err := tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout())
 	if err != nil {
 		return err
 	}
@@ -272,16 +279,7 @@ func playSeek(cmd *cobra.Command, cfg tui.Config, server, seek, gameName string,
 		return onlineError(l, server, err)
 	}
 	stop()
-	if err := tui.SaveSeat(seatFile, o); err != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), i18n.T(l, "tui.cli.seatfile", "file", seatFile, "error", err.Error()))
-	}
-	cfg.SeatFile = seatFile
-	o, err = tui.RunOnline(cfg, o, v, cmd.InOrStdin(), cmd.OutOrStdout())
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(cmd.OutOrStdout(), i18n.T(l, "tui.cli.comeback", "url", o.GameURL()))
-	return nil
+	return playSeat(cmd, cfg, o, v, seatFile)
 }
 
 // seekClock reads the clock of --seek: minutes+seconds ("3+2", "0.5+0")
