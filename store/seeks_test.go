@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -53,7 +54,7 @@ func testSeeks(t *testing.T, s store.Seeks) {
 		}
 		return ids(ks)
 	}
-	if got := waiting(t0); !equal(got, []string{"a", "b", "c"}) {
+	if got := waiting(t0); !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Fatalf("waiting %v, want a b c (oldest first)", got)
 	}
 	k, err := s.Seek(ctx, "b")
@@ -70,7 +71,7 @@ func testSeeks(t *testing.T, s store.Seeks) {
 	if err := s.TouchSeeks(ctx, []string{"a"}, t0.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if got := waiting(t0.Add(30 * time.Second)); !equal(got, []string{"a"}) {
+	if got := waiting(t0.Add(30 * time.Second)); !slices.Equal(got, []string{"a"}) {
 		t.Fatalf("seen since 30 s: %v, want a", got)
 	}
 	// A match is all or nothing.
@@ -83,7 +84,7 @@ func testSeeks(t *testing.T, s store.Seeks) {
 	if err := s.MatchSeeks(ctx, []string{"b", "gone"}, "g2", []string{"white", "black"}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("a match with a seek that is not: %v, want ErrConflict", err)
 	}
-	if got := waiting(t0); !equal(got, []string{"b"}) {
+	if got := waiting(t0); !slices.Equal(got, []string{"b"}) {
 		t.Fatalf("waiting after the match %v, want b alone (the refused matches changed nothing)", got)
 	}
 	if k, _ := s.Seek(ctx, "c"); k.GameID != "g1" || k.Player != "black" {
@@ -92,7 +93,7 @@ func testSeeks(t *testing.T, s store.Seeks) {
 	if err := s.UnmatchSeeks(ctx, "g1"); err != nil {
 		t.Fatal(err)
 	}
-	if got := waiting(t0); !equal(got, []string{"a", "b", "c"}) {
+	if got := waiting(t0); !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Fatalf("waiting after the unmatch %v, want a b c", got)
 	}
 	if err := s.MatchSeeks(ctx, []string{"c"}, "g3", []string{"white"}); err != nil {
@@ -120,16 +121,4 @@ func testSeeks(t *testing.T, s store.Seeks) {
 	if got := waiting(time.Time{}); len(got) != 0 {
 		t.Fatalf("waiting at the end %v, want none", got)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -118,7 +119,7 @@ func testSessions(t *testing.T, _ store.Store, s store.Accounts) {
 	for _, se := range list {
 		ids = append(ids, se.ID)
 	}
-	if want := []string{"s1", "s3", "s2"}; !equalStrings(ids, want) {
+	if want := []string{"s1", "s3", "s2"}; !slices.Equal(ids, want) {
 		t.Errorf("Sessions(a1) = %v, want %v (most recently seen first)", ids, want)
 	}
 	// Bob cannot end Ann's session.
@@ -212,7 +213,7 @@ func testAccountGames(t *testing.T, st store.Store, s store.Accounts) {
 	for _, g := range games {
 		ids = append(ids, g.ID)
 	}
-	if want := []string{"g3", "g1"}; !equalStrings(ids, want) {
+	if want := []string{"g3", "g1"}; !slices.Equal(ids, want) {
 		t.Errorf("AccountGames = %v, want %v (each game once, newest first)", ids, want)
 	}
 	if games, _ := s.AccountGames(ctx, "a1", 1); len(games) != 1 || games[0].ID != "g3" {
@@ -246,7 +247,7 @@ func testAccountGames(t *testing.T, st store.Store, s store.Accounts) {
 	for _, g := range games {
 		ids = append(ids, g.ID)
 	}
-	if want := []string{"g4", "g3", "g2", "g1"}; !equalStrings(ids, want) {
+	if want := []string{"g4", "g3", "g2", "g1"}; !slices.Equal(ids, want) {
 		t.Errorf("AccountGames after linked seats = %v, want %v", ids, want)
 	}
 }
@@ -313,16 +314,4 @@ func testDeleteAccount(t *testing.T, st store.Store, s store.Accounts) {
 			t.Errorf("chat after delete = %+v, want Ann's name cleared, Bob's kept", msgs)
 		}
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
