@@ -52,6 +52,17 @@ func drawGames(t *rapid.T) []rating.Game {
 	return out
 }
 
+// drawGame draws a game of 2 or 3 players: their ratings before it and
+// their places.
+func drawGame(t *rapid.T) ([]rating.Perf, []int) {
+	n := rapid.IntRange(2, 3).Draw(t, "players")
+	before := make([]rating.Perf, n)
+	for i := range before {
+		before[i] = drawPerf(t)
+	}
+	return before, drawPlaces(t, n)
+}
+
 // drawPerf draws a Perf anywhere in lichess's bounds.
 func drawPerf(t *rapid.T) rating.Perf {
 	p := rating.Perf{Glicko: rating.Glicko{
@@ -217,12 +228,8 @@ func TestInstances(t *testing.T) {
 // the same new rating.
 func TestSeatOrder(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(2, 3).Draw(t, "players")
-		before := make([]rating.Perf, n)
-		for i := range before {
-			before[i] = drawPerf(t)
-		}
-		places := drawPlaces(t, n)
+		before, places := drawGame(t)
+		n := len(before)
 		order := rapid.Permutation([]int{0, 1, 2}[:n]).Draw(t, "order")
 		after, err := rating.Rate(before, places, t0)
 		if err != nil {
@@ -248,12 +255,7 @@ func TestSeatOrder(t *testing.T) {
 // player's new rating keeps lichess's bounds and moves the right way.
 func TestRateBounded(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(2, 3).Draw(t, "players")
-		before := make([]rating.Perf, n)
-		for i := range before {
-			before[i] = drawPerf(t)
-		}
-		places := drawPlaces(t, n)
+		before, places := drawGame(t)
 		after, err := rating.Rate(before, places, t0)
 		if err != nil {
 			t.Fatal(err)
