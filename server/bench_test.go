@@ -41,10 +41,7 @@ func BenchmarkMoves(b *testing.B) {
 			newGame()
 			tokens = tokensOf(c)
 		}
-		a := v.Legal[rng.IntN(len(v.Legal))]
-		var after wire.View
-		e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
-		v = after
+		v = e.playRandom(rng, c.ID, tokens, v)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 	cpu.report(b)
@@ -71,10 +68,7 @@ func BenchmarkMovesParallel(b *testing.B) {
 			if v.Finished {
 				newGame()
 			}
-			a := v.Legal[rng.IntN(len(v.Legal))]
-			var after wire.View
-			e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
-			v = after
+			v = e.playRandom(rng, c.ID, tokens, v)
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
@@ -212,10 +206,7 @@ func BenchmarkMovesFeed(b *testing.B) {
 		if v.Finished {
 			newGame()
 		}
-		a := v.Legal[rng.IntN(len(v.Legal))]
-		var after wire.View
-		e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
-		v = after
+		v = e.playRandom(rng, c.ID, tokens, v)
 		waitStates()
 	}
 	b.StopTimer()

@@ -165,6 +165,15 @@ func (e *env) call(method, path, token string, body, out any) (int, apiError) {
 	return resp.StatusCode, apiError{}
 }
 
+// playRandom plays a random legal action of the game id, seen as v, with
+// the token of the player to move, and returns the view it answers with.
+func (e *env) playRandom(rng *rand.Rand, id string, tokens map[string]string, v wire.View) wire.View {
+	a := v.Legal[rng.IntN(len(v.Legal))]
+	var after wire.View
+	e.must("POST", "/api/games/"+id+"/actions", tokens[v.ToMove], map[string]any{"action": a, "seq": v.Seq}, &after)
+	return after
+}
+
 // must makes a call that must succeed.
 func (e *env) must(method, path, token string, body, out any) {
 	e.t.Helper()

@@ -481,7 +481,7 @@ func TestResignOutByRules(t *testing.T) {
 				v = e.view(c.ID)
 				continue
 			}
-			e.must("POST", "/api/games/"+c.ID+"/actions", tokens[v.ToMove], map[string]any{"action": v.Legal[rng.IntN(len(v.Legal))], "seq": v.Seq}, &v)
+			e.playRandom(rng, c.ID, tokens, v)
 			v = e.view(c.ID)
 		}
 		out := outByRules(v.Position)
