@@ -5,19 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/norns-games/norns/account"
-	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/i18n"
-	"github.com/norns-games/norns/live"
 	"github.com/norns-games/norns/server"
-	"github.com/norns-games/norns/store"
 	"github.com/norns-games/norns/tui"
 )
 
@@ -26,17 +21,9 @@ import (
 // session it keeps makes the seat norns play --join takes (JoinAs, with
 // loginSession) the account's, under its user name.
 func TestLogin(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": 5 * time.Millisecond}},
-		PasswordParams: account.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv.Handler())
-	defer func() { srv.Close(); hs.CloseClientConnections(); hs.Close(); st.Close() }()
+	hs := testServer(t, func(c *server.Config) {
+		c.PasswordParams = account.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32}
+	})
 	file := filepath.Join(t.TempDir(), "norns", "sessions.json")
 
 	if _, errOut, err := run(t, "correct horse\n", "login", hs.URL, "--lang", "en", "--session-file", file, "--name", "Ann"); err == nil || !strings.Contains(errOut, "Wrong user name or password.") {

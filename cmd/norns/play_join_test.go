@@ -18,21 +18,33 @@ import (
 	"github.com/norns-games/norns/store"
 )
 
+// testServer serves Norns on a new SQLite store for the test, its easy AI
+// quick, with mod changing the configuration (nil: none).
+func testServer(t *testing.T, mod func(*server.Config)) *httptest.Server {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": 5 * time.Millisecond}}}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.Close(); hs.CloseClientConnections(); hs.Close(); st.Close() })
+	return hs
+}
+
 // TestPlayJoinErrors checks what norns play --join and --game-url say
 // before the screen opens: flags of local play, a URL that names no game, a
 // game with no kept token, a bad token, a used invitation, a server that is
 // not there. None of them writes the seat file.
 func TestPlayJoinErrors(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "norns.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Config: live.Config{Store: st, Games: games.All, AITime: map[string]time.Duration{"easy": 5 * time.Millisecond}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv.Handler())
-	defer func() { srv.Close(); hs.CloseClientConnections(); hs.Close(); st.Close() }()
+	hs := testServer(t, nil)
 	body, _ := json.Marshal(map[string]any{"game": "chess", "seats": []map[string]string{{"type": "human"}, {"type": "open"}}})
 	resp, err := http.Post(hs.URL+"/api/games", "application/json", bytes.NewReader(body))
 	if err != nil {
