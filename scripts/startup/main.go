@@ -8,6 +8,18 @@
 //	go build -o /tmp/norns ./cmd/norns
 //	go run ./scripts/startup -rounds 30 /tmp/norns-before /tmp/norns
 //
+// With -deps it also builds and runs a program that imports every package
+// the norns command links except Norns's own and returns at once: the
+// floor that those packages' initialisation and the size of the binary set
+// for any program linking them.
+//
+//	go run ./scripts/startup -rounds 20 -deps /tmp/norns
+//
+// -without leaves packages out of that program by prefix, to price a group
+// of dependencies (a package another one still imports stays linked):
+//
+//	go run ./scripts/startup -deps -without gonum.org/,codeberg.org/,golang.org/x/image/ /tmp/norns
+//
 // It prints, for each case and binary, the median and the mean CPU time in
 // milliseconds and the ratio of the median to hello-world's, then the load
 // average before and after. The cases are:
@@ -44,18 +56,34 @@ type testCase struct {
 func main() {
 	rounds := flag.Int("rounds", 20, "runs of each case and binary")
 	only := flag.String("cases", "", "comma-separated cases to run (all by default)")
+	deps := flag.Bool("deps", false, "also run a program that only imports the packages ./cmd/norns links (run inside the module)")
+	without := flag.String("without", "", "comma-separated import path prefixes the -deps program leaves out")
 	flag.Parse()
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: startup [-rounds N] NORNS-BINARY…")
+	if flag.NArg() == 0 && !*deps {
+		fmt.Fprintln(os.Stderr, "usage: startup [-rounds N] [-cases LIST] [-deps [-without PREFIXES]] NORNS-BINARY…")
 		os.Exit(2)
 	}
-	if err := run(*rounds, *only, flag.Args()); err != nil {
+	var leave []string
+	if *without != "" {
+		leave = strings.Split(*without, ",")
+	}
+	if err := run(*rounds, *only, flag.Args(), *deps, leave); err != nil {
 		fmt.Fprintln(os.Stderr, "startup:", err)
 		os.Exit(1)
 	}
 }
 
-func run(rounds int, only string, bins []string) error {
+// run measures the cases for each binary of bins, and for the imports-only
+// program when deps is set (leaving out the packages under leave).
+func run(rounds int, only string, bins []string, deps bool, leave []string) error {
+	if deps {
+		bin, cleanup, err := buildDepsOnly(leave)
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		bins = append(bins, bin)
+	}
 	hello, cleanup, err := buildHello()
 	if err != nil {
 		return err
@@ -153,6 +181,57 @@ func buildHello() (string, func(), error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("building hello-world: %v: %s", err, out)
+	}
+	return bin, cleanup, nil
+}
+
+// buildDepsOnly builds, inside the module, a program importing every
+// package that ./cmd/norns links apart from the module's own (and the
+// internal and vendored ones, which cannot be imported from here, and
+// those under a prefix in leave), whose main returns at once. It returns the binary's path and a function
+// removing it.
+func buildDepsOnly(leave []string) (string, func(), error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+	if err != nil {
+		return "", nil, fmt.Errorf("go list -m (run this inside the module): %w", err)
+	}
+	module, root, ok := strings.Cut(strings.TrimSpace(string(out)), " ")
+	if !ok {
+		return "", nil, fmt.Errorf("go list -m: %q", out)
+	}
+	list := exec.Command("go", "list", "-deps", "./cmd/norns")
+	list.Dir = root
+	out, err = list.Output()
+	if err != nil {
+		return "", nil, fmt.Errorf("go list -deps ./cmd/norns: %w", err)
+	}
+	var src strings.Builder
+	src.WriteString("package main\n\nimport (\n")
+	for _, p := range strings.Fields(string(out)) {
+		if p == module || strings.HasPrefix(p, module+"/") || strings.HasPrefix(p, "vendor/") ||
+			p == "unsafe" || slices.Contains(strings.Split(p, "/"), "internal") ||
+			slices.ContainsFunc(leave, func(l string) bool { return strings.HasPrefix(p, l) }) {
+			continue
+		}
+		fmt.Fprintf(&src, "\t_ %q\n", p)
+	}
+	src.WriteString(")\n\nfunc main() {}\n")
+	// A directory whose name starts with "_" is left out of ./... patterns.
+	dir, err := os.MkdirTemp(root, "_startup-deps")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src.String()), 0o644); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	bin := filepath.Join(dir, "deps-only")
+	build := exec.Command("go", "build", "-o", bin, "./"+filepath.Base(dir))
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("building the imports-only program: %v: %s", err, out)
 	}
 	return bin, cleanup, nil
 }
