@@ -12,7 +12,8 @@ import (
 // (store.Seat.Account), given with the create or join request
 // (wire.SeatRequest.Account, wire.JoinRequest.Account), or later by
 // TakeSeat; the store links the seat's game to the account as it stores
-// the seats, so that AccountGames finds it from any device.
+// the seats, so that AccountGames finds it from any device, and
+// AccountSeat gives the account a token of its seat on that device.
 
 // TakeSeat gives the seat token opens in game id to an account, under its
 // user name (name; "" keeps the seat's), and returns the seat. A seat of
@@ -52,6 +53,36 @@ func (s *Hall) TakeSeat(ctx context.Context, id, token, account, name string) (p
 	return player, err
 }
 
+// maxDevices bounds the device tokens of one seat (AccountSeat): a new
+// one beyond it ends the oldest.
+const maxDevices = 8
+
+// AccountSeat gives a signed-in player a token of their seat in game id
+// for the device they ask from, and returns the seat: an account plays
+// its games from any device it signed in on, as the seat's first token
+// does. Each call makes a new token (its hash joins the seat's
+// DeviceHashes); the seat's other tokens keep working, but the oldest of
+// more than maxDevices ends. Refused with wire.CodeNoSeat when the
+// account holds no seat of the game.
+func (s *Hall) AccountSeat(ctx context.Context, id, account string) (player, token string, err error) {
+	err = s.with(ctx, id, func(t *table) error {
+		p := slices.IndexFunc(t.rec.Seats, func(st store.Seat) bool { return st.Kind == store.SeatHuman && st.Account == account })
+		if account == "" || p < 0 {
+			return Errorf(wire.CodeNoSeat, "game %s", id)
+		}
+		tok, h := secret()
+		seats := slices.Clone(t.rec.Seats)
+		devices := append(slices.Clone(seats[p].DeviceHashes), h)
+		seats[p].DeviceHashes = devices[max(0, len(devices)-maxDevices):]
+		if err := t.setSeats(ctx, seats); err != nil {
+			return retryable(err)
+		}
+		player, token = seats[p].Player, tok
+		return nil
+	})
+	return player, token, err
+}
+
 // ClearAccount takes the account out of the seat player of game id, once
 // the account is deleted: the seat keeps its place in the game, with no
 // name (shown as an anonymous player's) and no account. A seat of another
@@ -63,7 +94,7 @@ func (s *Hall) ClearAccount(ctx context.Context, id, player, account string) err
 			return nil
 		}
 		seats := slices.Clone(t.rec.Seats)
-		seats[i].Account, seats[i].Name = "", ""
+		seats[i].Account, seats[i].Name, seats[i].DeviceHashes = "", "", nil
 		if err := t.setSeats(ctx, seats); err != nil {
 			return retryable(err)
 		}

@@ -201,6 +201,11 @@ func (t *table) seatOf(token string) int {
 		if len(s.TokenHash) == len(h) && subtle.ConstantTimeCompare(s.TokenHash, h[:]) == 1 {
 			found = i
 		}
+		for _, d := range s.DeviceHashes {
+			if len(d) == len(h) && subtle.ConstantTimeCompare(d, h[:]) == 1 {
+				found = i
+			}
+		}
 	}
 	return found
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -47,6 +48,7 @@ func (s *Server) accountRoutes(api func(pattern string, h func(w http.ResponseWr
 	api("POST /api/account/delete", s.handleAccountDelete)
 	api("POST /api/account/claim", s.handleClaim)
 	api("GET /api/account/games", s.handleAccountGames)
+	api("POST /api/account/games/{id}/seat", s.handleAccountSeat)
 }
 
 // newAccounts returns the account service of a server, or nil when its
@@ -386,6 +388,25 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) error {
 		return live.Errorf(wire.CodeBadRequest, "%d seats, at most %d", len(req.Seats), maxClaims)
 	}
 	return writePrivate(w, http.StatusOK, wire.ClaimResponse{Claimed: s.claim(r.Context(), a, req.Seats)})
+}
+
+// handleAccountSeat gives the signed-in player a token of their seat in
+// the game, to play it from this device (live's AccountSeat).
+func (s *Server) handleAccountSeat(w http.ResponseWriter, r *http.Request) error {
+	a, _, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	id := r.PathValue("id")
+	player, tok, err := s.hall.AccountSeat(context.WithoutCancel(r.Context()), id, a.ID)
+	if err != nil {
+		return err
+	}
+	view, err := s.hall.View(r.Context(), id, tok)
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusOK, map[string]any{"player": player, "token": tok, "game": json.RawMessage(view)})
 }
 
 func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) error {

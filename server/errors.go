@@ -73,6 +73,7 @@ var statuses = map[string]int{
 	wire.CodeCannotRate:        http.StatusBadRequest,
 	wire.CodeRatedNeedsAccount: http.StatusForbidden,
 	wire.CodePlayerNotFound:    http.StatusNotFound,
+	wire.CodeNoSeat:            http.StatusForbidden,
 }
 
 // errorBody is e as the API sends it, its message in lang.

@@ -62,6 +62,11 @@ type Seat struct {
 	Account string `json:"account,omitempty"`
 	// TokenHash is the SHA-256 of a human seat's token.
 	TokenHash []byte `json:"token_hash,omitempty"`
+	// DeviceHashes are the SHA-256 of the further tokens the seat's
+	// account was given to play from its other devices (live's
+	// AccountSeat), the newest last; they open the seat as its token does
+	// while the account holds it.
+	DeviceHashes [][]byte `json:"device_hashes,omitempty"`
 	// InviteHash is the SHA-256 of an open seat's invitation.
 	InviteHash []byte `json:"invite_hash,omitempty"`
 	// Public marks an open seat anyone may join from the list of games,

@@ -144,6 +144,8 @@ const (
 	CodeRatedNeedsAccount = "rated_needs_account"
 	// CodePlayerNotFound: no account has that user name.
 	CodePlayerNotFound = "player_not_found"
+	// CodeNoSeat: the signed-in account holds no seat of the game.
+	CodeNoSeat = "no_seat"
 )
 
 // Codes lists every error code the server sends.
@@ -160,7 +162,7 @@ var Codes = []string{
 	CodeCannotClaim, CodeSeekNotFound, CodeSeekTaken, CodeBadSeek,
 	CodeBadName, CodeNameTaken, CodeWeakPassword, CodeBadCredentials, CodeNotSignedIn,
 	CodeCSRF, CodeSeatClaimed, CodeNoAccounts, CodeSessionNotFound,
-	CodeCannotRate, CodeRatedNeedsAccount, CodePlayerNotFound,
+	CodeCannotRate, CodeRatedNeedsAccount, CodePlayerNotFound, CodeNoSeat,
 }
 
 // ErrorResponse is the JSON of an error answer: {"error":{...}}.

@@ -1092,6 +1092,7 @@ export const errorCodes = [
   "cannot_rate",
   "rated_needs_account",
   "player_not_found",
+  "no_seat",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
