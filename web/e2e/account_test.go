@@ -21,8 +21,9 @@ func (u *user) fill(sel, value string) {
 // game her browser played anonymously into the account; the header names
 // her and the account page lists her session; she signs out, is refused
 // a wrong password, signs in from another browser, where "My games" shows
-// the game; she signs out everywhere, signs in again and deletes the
-// account.
+// the game and its page plays her seat (Bo has joined): the browser gets
+// a token of its own; she signs out everywhere, signs in again and deletes
+// the account.
 func TestAccount(t *testing.T) {
 	b := newBrowser(t)
 	a := startApp(t)
@@ -94,6 +95,16 @@ func TestAccount(t *testing.T) {
 	if got := other.eval(`(e => e.value + (e.readOnly ? " (read-only)" : ""))(document.querySelector("#player-name"))`); got != "Ann (read-only)" {
 		t.Errorf("the name field of a signed-in player = %q, want Ann (read-only)", got)
 	}
+	if err := a.call("POST", "/api/games/"+id+"/join", "", map[string]string{"seat": "black", "invite": grants[1].Invite, "name": "Bo"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	other.click(fmt.Sprintf(`#my-games li[data-game="%s"] a`, id))
+	other.wait("the seat on this browser", `document.querySelector("#conn")?.dataset.player === "white"`, 10*time.Second)
+	if got := other.eval(`Object.keys(JSON.parse(localStorage.getItem("norns.seats.` + id + `") ?? "{}")).join()`); got != "white" {
+		t.Errorf("the seats this browser holds = %q, want white", got)
+	}
+	other.clickMove("chess", "e2e4")
+	a.waitMoved(id, 0)
 
 	// Ann signs in again on the phone: two sessions; she signs out
 	// everywhere, which signs the other browser out too.

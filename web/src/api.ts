@@ -223,6 +223,8 @@ export const accountApi = {
   claim: (claim: SeatProof[]) => call<ClaimResponse>("POST", "/api/account/claim", { seats: claim }),
   /** games are the account's games, from any device. */
   games: () => call<ListResponse>("GET", "/api/account/games").then((r) => r.games ?? []),
+  /** seat gives this device a token of the account's seat in game id. */
+  seat: (id: string) => call<JoinResponse>("POST", `/api/account/games/${id}/seat`),
 };
 
 /** playersApi reads the players' profiles and the leaderboards. */

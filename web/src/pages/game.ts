@@ -17,7 +17,8 @@
 
 import { h, clear } from "../dom";
 import { t } from "../i18n";
-import { api, actionsOf, errorText, seats, standingMoves, ApiError, EventView, GameView, Ply } from "../api";
+import { accountApi, api, actionsOf, errorText, seats, standingMoves, ApiError, EventView, GameView, Ply } from "../api";
+import { me } from "../session";
 import type { FeedMessage } from "../wire";
 import { info, makeBoard } from "../games";
 import { GameBoard, View } from "../boards/types";
@@ -909,7 +910,19 @@ export function gamePage(main: HTMLElement, id: string): () => void {
   (async () => {
     try {
       if (invite) history.replaceState(null, "", `/games/${id}`);
-      show(await api.get(id, anyToken()));
+      let v = await api.get(id, anyToken());
+      // A signed-in player's game opened on a device that holds no token
+      // of it: the account's seat gets one here (docs/accounts.md).
+      if (me && !anyToken() && v.seats?.some((s) => s.name === me?.name)) {
+        try {
+          const r = await accountApi.seat(id);
+          seats.add(id, r.player, r.token);
+          v = r.game;
+        } catch {
+          // Another player of the same name: this page follows the game.
+        }
+      }
+      show(v);
     } catch (e) {
       // An invitation that opens no seat: say so, never a silent
       // spectator's view.
