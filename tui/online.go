@@ -159,6 +159,23 @@ func JoinAs(ctx context.Context, invitation, name, seed, session string, lang i1
 	return o, &out.Game, nil
 }
 
+// AccountSeat asks the server of the game at a URL for a token of the
+// seat that the account of session (norns login) holds in it, for this
+// device: a game joined signed in elsewhere is played here too. An
+// account with no seat in the game is refused (wire.CodeNoSeat).
+func AccountSeat(ctx context.Context, gameURL, session string, lang i18n.Lang, client *http.Client) (token string, err error) {
+	base, id, _, _, err := ParseGameURL(gameURL)
+	if err != nil {
+		return "", err
+	}
+	o := &Online{Base: base, ID: id, Lang: lang, HTTP: client, Session: session}
+	var out wire.JoinResponse
+	if err := o.request(ctx, "POST", "/api/account/games/"+url.PathEscape(id)+"/seat", "", nil, &out); err != nil {
+		return "", err
+	}
+	return out.Token, nil
+}
+
 // Open returns the seat of a token in the game at a URL, with the game's
 // view; a token that opens no seat is an error (bad_token). A seat whose
 // seed the game awaits gives one, committing to its first nonce from a

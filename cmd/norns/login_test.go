@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/norns-games/norns/i18n"
 	"github.com/norns-games/norns/server"
 	"github.com/norns-games/norns/tui"
+	"github.com/norns-games/norns/wire"
 )
 
 // TestLogin: norns login signs up (--signup) and in, keeping the session
@@ -71,5 +73,33 @@ func TestLogin(t *testing.T) {
 	}
 	if v.Seats[1].Name != "Ann" {
 		t.Errorf("the seat joined with the session is named %q, want Ann", v.Seats[1].Name)
+	}
+
+	// Another device signed in as Ann gets a token of her seat; a device
+	// signed out, or signed in as another player, gets none.
+	gameURL := hs.URL + "/games/" + v.ID
+	tok, err := tui.AccountSeat(context.Background(), gameURL, loginSession(file, hs.URL), i18n.English, nil)
+	if err != nil || tok == "" {
+		t.Fatalf("AccountSeat = %q, %v", tok, err)
+	}
+	if o, _, err := tui.Open(context.Background(), gameURL, tok, i18n.English, nil); err != nil || o.Player != "black" {
+		t.Errorf("the device's token opens %v, %v; want black", o, err)
+	}
+	var ae *tui.APIError
+	if _, err := tui.AccountSeat(context.Background(), gameURL, "", i18n.English, nil); !errors.As(err, &ae) || ae.Code != wire.CodeNotSignedIn {
+		t.Errorf("AccountSeat signed out = %v, want %s", err, wire.CodeNotSignedIn)
+	}
+	bob := filepath.Join(t.TempDir(), "sessions.json")
+	if _, _, err := run(t, "Bob\ncorrect horse\n", "login", hs.URL, "--lang", "en", "--session-file", bob, "--signup"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tui.AccountSeat(context.Background(), gameURL, loginSession(bob, hs.URL), i18n.English, nil); !errors.As(err, &ae) || ae.Code != wire.CodeNoSeat {
+		t.Errorf("AccountSeat as Bob = %v, want %s", err, wire.CodeNoSeat)
+	}
+	// norns play --game-url with no token kept and no session says how
+	// to get one.
+	seatsFile := filepath.Join(t.TempDir(), "seats.json")
+	if _, errOut, err := run(t, "", "play", "--game-url", gameURL, "--lang", "en", "--seat-file", seatsFile, "--session-file", bob+".none"); err == nil || !strings.Contains(errOut, "sign in with norns login") {
+		t.Errorf("play --game-url without a token or a session: %v, %q", err, errOut)
 	}
 }

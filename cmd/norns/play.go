@@ -48,7 +48,8 @@ switches the chat between the players' room and the spectators', and once the
 game is over m offers or accepts a rematch, which you then play. The seat's
 token is kept in the seat file (--seat-file), so that --game-url
 http://host/games/ID brings you back to the game; --token gives the token
-instead.`,
+instead. Signed in with norns login, --game-url also plays your account's
+seat in a game joined on another device.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := tui.Config{
@@ -217,7 +218,15 @@ func playOnline(cmd *cobra.Command, cfg tui.Config, join, gameURL, token, name, 
 		case err != nil:
 			secret = nil // the token given is enough to play
 		case token == "" && !ok:
-			return errors.New(i18n.T(l, "tui.cli.notoken", "url", gameURL, "file", seatFile))
+			// Not joined from here: the seat of the account signed in
+			// with norns login gets a token for this device.
+			session := loginSession(sessionFile, gameServer(gameURL))
+			if session == "" {
+				return errors.New(i18n.T(l, "tui.cli.notoken", "url", gameURL, "file", seatFile))
+			}
+			if token, err = tui.AccountSeat(ctx, gameURL, session, l, nil); err != nil {
+				return onlineError(l, gameURL, err)
+			}
 		case token == "":
 			token = t
 		case token != t:
