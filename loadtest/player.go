@@ -1,6 +1,7 @@
 package loadtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -181,22 +182,40 @@ func (p *Player) Run(ctx context.Context, stop <-chan struct{}) error {
 }
 
 // feedMessage is a message of the feed as a player reads it (a part of
-// wire.FeedMessage): the state's legal actions are decoded only on the
-// player's turn.
+// wire.FeedMessage). A session decodes every message into one value
+// (reset between messages): the parts read only to move stay raw, in
+// buffers used again.
 type feedMessage struct {
-	Type  string         `json:"type"`
-	Event wire.EventView `json:"event"`
-	Game  feedGame       `json:"game"`
+	Type  string    `json:"type"`
+	Event feedEvent `json:"event"`
+	Game  feedGame  `json:"game"`
 }
 
-// feedGame is the state in a feed message, as a player reads it.
+// feedEvent is the event in a feed message, as a player reads it.
+type feedEvent struct {
+	Seq    int64  `json:"seq"`
+	Kind   string `json:"kind"`
+	Player string `json:"player"`
+	Action string `json:"action"`
+}
+
+// feedGame is the state in a feed message, as a player reads it: the
+// legal actions are decoded only on the player's turn, the seats and the
+// fairness only for a move that reveals a nonce.
 type feedGame struct {
-	Seq      int64             `json:"seq"`
-	ToMove   string            `json:"to_move"`
-	Finished bool              `json:"finished"`
-	Legal    json.RawMessage   `json:"legal"`
-	Seats    []wire.SeatView   `json:"seats"`
-	Fairness wire.FairnessView `json:"fairness"`
+	Seq      int64           `json:"seq"`
+	ToMove   string          `json:"to_move"`
+	Finished bool            `json:"finished"`
+	Legal    json.RawMessage `json:"legal"`
+	Seats    json.RawMessage `json:"seats"`
+	Fairness json.RawMessage `json:"fairness"`
+}
+
+// reset empties m for the next message, keeping the buffers of its raw
+// parts.
+func (m *feedMessage) reset() {
+	g := m.Game
+	*m = feedMessage{Game: feedGame{Legal: g.Legal[:0], Seats: g.Seats[:0], Fairness: g.Fairness[:0]}}
 }
 
 type playerState struct {
@@ -232,8 +251,12 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 		case <-rctx.Done():
 		}
 	}()
+	var (
+		buf bytes.Buffer
+		m   feedMessage
+	)
 	for {
-		_, b, err := c.Read(rctx)
+		err := readMessage(rctx, c, &buf)
 		if err != nil {
 			select {
 			case <-stop:
@@ -246,7 +269,8 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			return false, err
 		}
 		at := time.Now()
-		var m feedMessage
+		b := buf.Bytes()
+		m.reset()
 		if err := json.Unmarshal(b, &m); err != nil {
 			p.Stats.fail("game %s: message %.80s: %v", p.ID, b, err)
 			continue
@@ -279,11 +303,11 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 			if g.ToMove != p.Seat || len(g.Legal) == 0 || (g.Seq <= st.movedAt && !resend) {
 				continue
 			}
-			a, ok := p.chooseMove(rctx, g, st, resend)
+			a, r, ok := p.chooseMove(rctx, g, st, resend)
 			if !ok {
 				continue
 			}
-			if err := p.sendMove(ctx, base, g, st, a, resend); err != nil {
+			if err := p.sendMove(ctx, base, g, st, a, r, resend); err != nil {
 				return false, err
 			}
 		}
@@ -292,7 +316,7 @@ func (p *Player) session(ctx context.Context, stop <-chan struct{}, base string,
 
 // onEvent takes event e, read at at: it settles a pending move at its
 // seq, and times an opponent's move.
-func (p *Player) onEvent(e wire.EventView, st *playerState, at time.Time) {
+func (p *Player) onEvent(e feedEvent, st *playerState, at time.Time) {
 	if e.Seq <= st.lastSeen {
 		return
 	}
@@ -308,23 +332,30 @@ func (p *Player) onEvent(e wire.EventView, st *playerState, at time.Time) {
 	}
 }
 
-// chooseMove picks the action to play in g after the start signal and
-// the think time (none for a move sent again, which is the pending
-// action): false when there is none or ctx ends first.
-func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, resend bool) (string, bool) {
+// chooseMove picks the action to play in g, and what it reveals, after
+// the start signal and the think time (none for a move sent again, which
+// is the pending action): false when there is none or ctx ends first.
+func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, resend bool) (string, wire.Reveal, bool) {
 	var legal []string
 	if err := json.Unmarshal(g.Legal, &legal); err != nil {
 		p.Stats.fail("game %s: legal actions %.80s: %v", p.ID, g.Legal, err)
-		return "", false
+		return "", wire.Reveal{}, false
 	}
 	if len(legal) == 0 {
-		return "", false
+		return "", wire.Reveal{}, false
+	}
+	// A move sent again reveals the same nonce: the state it is sent in
+	// is the one before the first sending.
+	r, err := p.reveal(g)
+	if err != nil {
+		p.Stats.fail("game %s: state at %d: %v", p.ID, g.Seq, err)
+		return "", wire.Reveal{}, false
 	}
 	if p.Go != nil {
 		select {
 		case <-p.Go:
 		case <-ctx.Done():
-			return "", false
+			return "", wire.Reveal{}, false
 		}
 	}
 	if p.Think > 0 && !resend {
@@ -332,7 +363,7 @@ func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, r
 		select {
 		case <-time.After(d):
 		case <-ctx.Done():
-			return "", false
+			return "", wire.Reveal{}, false
 		}
 	}
 	st.movedAt = g.Seq
@@ -340,20 +371,36 @@ func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, r
 	if resend {
 		a = st.pending.Action
 	}
-	return a, true
+	return a, r, true
+}
+
+// reveal is what a move in g reveals of the seat's nonces (RevealFor);
+// the seats and the fairness are decoded only for a seat with a secret.
+func (p *Player) reveal(g *feedGame) (wire.Reveal, error) {
+	if p.Secret == nil {
+		return wire.Reveal{}, nil
+	}
+	var (
+		seats []wire.SeatView
+		f     wire.FairnessView
+	)
+	if err := json.Unmarshal(g.Seats, &seats); err != nil {
+		return wire.Reveal{}, fmt.Errorf("seats %.80s: %w", g.Seats, err)
+	}
+	if err := json.Unmarshal(g.Fairness, &f); err != nil {
+		return wire.Reveal{}, fmt.Errorf("fairness %.80s: %w", g.Fairness, err)
+	}
+	return RevealFor(p.Secret, p.ID, p.Seat, seats, f), nil
 }
 
 // sendMove plays a in g. An error ends the session: errRetry to read the
 // state again, another one when the instance may have lost the move,
 // which then is pending.
-func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *playerState, a string, resend bool) error {
+func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *playerState, a string, r wire.Reveal, resend bool) error {
 	mv := wire.EventView{Seq: g.Seq + 1, Kind: "move", Player: p.Seat, Action: a}
 	p.Stats.sent.Store(key(p.ID, mv.Seq), time.Now())
 	// The move is sent even when stop comes meanwhile: its
 	// answer decides whether it counts.
-	// A move sent again reveals the same nonce: the state it is
-	// sent in is the one before the first sending.
-	r := RevealFor(p.Secret, p.ID, p.Seat, g.Seats, g.Fairness)
 	err := p.Client.Play(context.WithoutCancel(ctx), base, p.ID, p.Token, a, g.Seq, r)
 	if err == nil {
 		p.Rec.add(mv)
@@ -378,5 +425,16 @@ func (p *Player) sendMove(ctx context.Context, base string, g *feedGame, st *pla
 		return errRetry // read the state again
 	}
 	st.pending = &mv
+	return err
+}
+
+// readMessage reads c's next message into buf, in place of what it held.
+func readMessage(ctx context.Context, c *websocket.Conn, buf *bytes.Buffer) error {
+	_, r, err := c.Reader(ctx)
+	if err != nil {
+		return err
+	}
+	buf.Reset()
+	_, err = buf.ReadFrom(r)
 	return err
 }
