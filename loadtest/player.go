@@ -227,6 +227,8 @@ type playerState struct {
 	ready   bool
 	// dialed says the last session connected.
 	dialed bool
+	// legal holds the legal actions of the player's last turn.
+	legal []json.RawMessage
 }
 
 // session follows the feed on one instance. done says the error is final.
@@ -336,12 +338,13 @@ func (p *Player) onEvent(e feedEvent, st *playerState, at time.Time) {
 // the start signal and the think time (none for a move sent again, which
 // is the pending action): false when there is none or ctx ends first.
 func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, resend bool) (string, wire.Reveal, bool) {
-	var legal []string
-	if err := json.Unmarshal(g.Legal, &legal); err != nil {
+	// The actions stay raw, in the buffers of the last turn's, but for
+	// the one played.
+	if err := json.Unmarshal(g.Legal, &st.legal); err != nil {
 		p.Stats.fail("game %s: legal actions %.80s: %v", p.ID, g.Legal, err)
 		return "", wire.Reveal{}, false
 	}
-	if len(legal) == 0 {
+	if len(st.legal) == 0 {
 		return "", wire.Reveal{}, false
 	}
 	// A move sent again reveals the same nonce: the state it is sent in
@@ -366,11 +369,16 @@ func (p *Player) chooseMove(ctx context.Context, g *feedGame, st *playerState, r
 			return "", wire.Reveal{}, false
 		}
 	}
-	st.movedAt = g.Seq
-	a := legal[p.Rand.IntN(len(legal))]
+	// Drawn for a move sent again too: a seed gives the same choices.
+	i := p.Rand.IntN(len(st.legal))
+	var a string
 	if resend {
 		a = st.pending.Action
+	} else if err := json.Unmarshal(st.legal[i], &a); err != nil {
+		p.Stats.fail("game %s: legal action %.80s: %v", p.ID, st.legal[i], err)
+		return "", wire.Reveal{}, false
 	}
+	st.movedAt = g.Seq
 	return a, r, true
 }
 

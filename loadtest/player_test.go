@@ -2,7 +2,10 @@ package loadtest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,11 +92,13 @@ func TestFeedMessage(t *testing.T) {
 }
 
 // BenchmarkFeedMessage decodes an event message and a state message as a
-// session does, the state on the player's turn.
+// session does, the state on the player's turn, and chooses the move.
 func BenchmarkFeedMessage(b *testing.B) {
 	pair := feedPair(b)
-	p := &Player{ID: "bogbstvcqokgmp4y", Seat: "black", Secret: []byte("secret")}
+	p := &Player{ID: "bogbstvcqokgmp4y", Seat: "black", Secret: []byte("secret"), Rand: rand.New(rand.NewPCG(1, 2)), Stats: &Stats{}}
 	var (
+		ctx = context.Background()
+		st  = &playerState{movedAt: -1}
 		m   feedMessage
 		buf bytes.Buffer
 	)
@@ -107,12 +112,36 @@ func BenchmarkFeedMessage(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		var legal []string
-		if err := json.Unmarshal(m.Game.Legal, &legal); err != nil {
-			b.Fatal(err)
+		if _, _, ok := p.chooseMove(ctx, &m.Game, st, false); !ok {
+			b.Fatal("no move")
 		}
-		if _, err := p.reveal(&m.Game); err != nil {
-			b.Fatal(err)
+	}
+}
+
+func TestChooseMove(t *testing.T) {
+	ctx := context.Background()
+	p := &Player{ID: "g", Seat: "black", Rand: rand.New(rand.NewPCG(1, 2)), Stats: &Stats{}}
+	st := &playerState{movedAt: -1}
+	for _, legal := range []string{`["a7a6","b7b6","c7c6"]`, `["d7d6"]`, `["e7e5","f7f6"]`} {
+		g := &feedGame{Seq: 3, ToMove: "black", Legal: json.RawMessage(legal)}
+		a, _, ok := p.chooseMove(ctx, g, st, false)
+		if !ok || !strings.Contains(legal, `"`+a+`"`) || st.movedAt != 3 {
+			t.Errorf("chooseMove(%s) = %q, %v, moved at %d; want one of them at 3", legal, a, ok, st.movedAt)
 		}
+	}
+	st = &playerState{movedAt: -1, pending: &wire.EventView{Seq: 4, Kind: "move", Player: "black", Action: "h7h6"}}
+	g := &feedGame{Seq: 3, ToMove: "black", Legal: json.RawMessage(`["a7a6","h7h6"]`)}
+	if a, _, ok := p.chooseMove(ctx, g, st, true); !ok || a != "h7h6" {
+		t.Errorf("chooseMove sending h7h6 again = %q, %v; want h7h6", a, ok)
+	}
+	for _, legal := range []string{`[]`, `[1]`, `{"a":1}`} {
+		st := &playerState{movedAt: -1}
+		g := &feedGame{Seq: 3, ToMove: "black", Legal: json.RawMessage(legal)}
+		if a, _, ok := p.chooseMove(ctx, g, st, false); ok || st.movedAt != -1 {
+			t.Errorf("chooseMove(%s) = %q, %v, moved at %d; want none", legal, a, ok, st.movedAt)
+		}
+	}
+	if n := p.Stats.errors.Load(); n != 2 {
+		t.Errorf("errors = %d, want 2 (a legal action that is not a string, legal actions that are not a list)", n)
 	}
 }
