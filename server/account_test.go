@@ -395,14 +395,22 @@ func TestAccountGames(t *testing.T) {
 	}
 }
 
-// TestDeleteAccount: a deletion needs the password; the account's games
-// stay with its seats nameless, its sessions end, its name stays taken.
-func TestDeleteAccount(t *testing.T) {
-	e := start(t, cheapPasswords)
+// annsGame signs Ann up in a new browser on e, and has her create a game
+// of chess with an open seat.
+func annsGame(e *env) (*browser, created) {
+	e.t.Helper()
 	b := e.browser()
 	b.signIn(true, "Ann", "correct horse")
 	var g created
 	b.must("POST", "/api/games", wire.CreateRequest{Game: "chess", Seats: seats("h", "o")}, &g)
+	return b, g
+}
+
+// TestDeleteAccount: a deletion needs the password; the account's games
+// stay with its seats nameless, its sessions end, its name stays taken.
+func TestDeleteAccount(t *testing.T) {
+	e := start(t, cheapPasswords)
+	b, g := annsGame(e)
 	if st, ae, _ := b.do("POST", "/api/account/delete", wire.DeleteAccountRequest{Password: "wrong horse"}, nil); ae.Code != wire.CodeBadCredentials {
 		t.Errorf("delete with a wrong password = %d %+v", st, ae)
 	}

@@ -25,10 +25,7 @@ func (b *browser) deviceSeat(id string) (int, apiError, wire.JoinResponse) {
 // plays on.
 func TestAccountSeat(t *testing.T) {
 	e := start(t, cheapPasswords)
-	phone := e.browser()
-	phone.signIn(true, "Ann", "correct horse")
-	var g created
-	phone.must("POST", "/api/games", wire.CreateRequest{Game: "chess", Seats: seats("h", "o")}, &g)
+	phone, g := annsGame(e)
 	first := g.Seats[0].Token
 	bob := e.join(g.ID, "black", g.Seats[1].Invite, "Bob").Token
 
@@ -96,10 +93,7 @@ func TestAccountSeat(t *testing.T) {
 // instance a, which holds the game and its feeds, at once.
 func TestAccountSeatTwoInstances(t *testing.T) {
 	a, b := pair(t, cheapPasswords)
-	ann := a.browser()
-	ann.signIn(true, "Ann", "correct horse")
-	var g created
-	ann.must("POST", "/api/games", wire.CreateRequest{Game: "chess", Seats: seats("h", "o")}, &g)
+	ann, g := annsGame(a)
 	bob := a.join(g.ID, "black", g.Seats[1].Invite, "Bob").Token
 	watch := a.subscribe(g.ID, 0, bob)
 	a.move(g.ID, g.Seats[0].Token, "e2e4")
