@@ -14,7 +14,7 @@ import (
 var notation = []string{
 	"Norns", "JSON", "PGN", "FEN", "SAN", "UCI", "OpenTafl", "OTN", "API", "ASCII", "HTTPS", "SHA", "HMAC", "Ed" /* Ed25519 */, "WebSocket", "ID",
 	"Enter", "Ctrl", "Esc", "Tab", "Shift",
-	"norns", "play", "serve", "verify", "join", "game-url", "dice-seed", "key-url", "token", "save", "set", "vs", "game", "games",
+	"norns", "play", "serve", "verify", "login", "join", "game-url", "dice-seed", "key-url", "token", "save", "set", "vs", "game", "games",
 	"easy", "medium", "hard", "human", "http", "host", "seat", "invite", "jsonl", "options", "actions",
 	"players", "spectators", "Authorization", "Bearer",
 }
