@@ -54,8 +54,8 @@ func TestCodes(t *testing.T) {
 			}
 		}
 	}
-	if len(wire.Codes) != 57 {
-		t.Errorf("len(Codes) = %d, want 57", len(wire.Codes))
+	if len(wire.Codes) != 58 {
+		t.Errorf("len(Codes) = %d, want 58", len(wire.Codes))
 	}
 }
 
