@@ -20,7 +20,7 @@ import (
 // the account already is answered as taken; a seat of another account, or
 // a second seat of one game, is refused (wire.CodeSeatClaimed).
 func (s *Hall) TakeSeat(ctx context.Context, id, token, account, name string) (player string, err error) {
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		p, err := t.authorize(token)
 		if err != nil {
 			return err

@@ -190,7 +190,7 @@ func (s *Hall) Seed(ctx context.Context, id, token string, req wire.SeedRequest)
 // View returns the view of game id, in JSON: with token, as its seat sees
 // it ("you" set).
 func (s *Hall) View(ctx context.Context, id, token string) (view []byte, err error) {
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		if token == "" {
 			view = t.viewJSON()
 			return nil
@@ -213,7 +213,7 @@ func (s *Hall) Play(ctx context.Context, id, token string, req wire.PlayRequest)
 		return nil, Errorf(wire.CodeBadRequest, "seq is missing: send the last sequence number seen")
 	}
 	seq := *req.Seq
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		if seq > t.seq() || !t.started() {
 			// The client has seen more than this instance holds, or the
 			// game has started on another instance (the last seat or seed
@@ -280,7 +280,7 @@ func (s *Hall) Offer(ctx context.Context, id, token, what string, req wire.Offer
 // seatCommand runs do on game id with the seat token opens, then returns
 // the view.
 func (s *Hall) seatCommand(ctx context.Context, id, token string, do func(t *table, p int) error) ([]byte, error) {
-	err := s.with(ctx, id, func(t *table) error {
+	err := s.withToken(ctx, id, token, func(t *table) error {
 		p, err := t.authorize(token)
 		if err != nil {
 			return err
@@ -299,7 +299,7 @@ func (s *Hall) seatCommand(ctx context.Context, id, token string, do func(t *tab
 // seat's invitation. A game stored before the creator's seats were marked
 // gives them to nobody.
 func (s *Hall) Invites(ctx context.Context, id, token string) (out []wire.SeatGrant, err error) {
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		p, err := t.authorize(token)
 		if err != nil {
 			return err
@@ -415,7 +415,7 @@ func (s *Hall) Record(ctx context.Context, id, token, format string) (Record, er
 		}
 	}
 	var out Record
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		if t.seatOf(token) < 0 {
 			chat = slices.DeleteFunc(chat, func(m store.ChatMessage) bool { return m.Room == roomPlayers })
 		}

@@ -137,7 +137,7 @@ func (s *Hall) Unsubscribe(id string, sub *Subscriber) {
 // id (it then gets the players' chat), and returns the seat, or "" when
 // the token opens none.
 func (s *Hall) Authenticate(ctx context.Context, id string, sub *Subscriber, token string) (player string, err error) {
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		if p := t.seatOf(token); p >= 0 {
 			player = t.rec.Seats[p].Player
 			sub.player.Store(true)

@@ -193,7 +193,7 @@ func (s *Hall) Chat(ctx context.Context, id, client, token string, req wire.Chat
 		return wire.ChatView{}, err
 	}
 	var m store.ChatMessage
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		player, name, err := t.speaker(token, req.Room)
 		if err != nil {
 			return err
@@ -231,7 +231,7 @@ func (s *Hall) ChatLog(ctx context.Context, id, token, room string, since int64)
 	if room != roomPlayers && room != roomSpectators {
 		return nil, Errorf(wire.CodeBadChatRoom, "room=%q (rooms: %s, %s)", room, roomPlayers, roomSpectators)
 	}
-	err = s.with(ctx, id, func(t *table) error {
+	err = s.withToken(ctx, id, token, func(t *table) error {
 		_, _, err := t.speaker(token, room)
 		return err
 	})

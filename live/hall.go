@@ -538,6 +538,22 @@ func (s *Hall) held(id string) *table {
 	return s.games[id]
 }
 
+// withToken is with for a command that a seat token authorizes: a token
+// the table does not know, when instances share the store, may be one
+// another instance has just given (AccountSeat), so the table reads its
+// seats again from the store once before f runs.
+func (s *Hall) withToken(ctx context.Context, id, token string, f func(t *table) error) error {
+	return s.with(ctx, id, func(t *table) error {
+		if token != "" && t.seatOf(token) < 0 {
+			// catchUp does nothing on a store no other instance shares.
+			if err := s.catchUp(ctx, t, true); err != nil {
+				return err
+			}
+		}
+		return f(t)
+	})
+}
+
 // with runs f on the game's table, locked. A table found stale once its
 // lock is taken is loaded again, and so is one f made stale by a write
 // the store refused (errRetry or store.ErrConflict): the command then runs

@@ -1,9 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
+	"github.com/norns-games/norns/store"
+	"github.com/norns-games/norns/store/storetest"
 	"github.com/norns-games/norns/wire"
 )
 
@@ -89,25 +92,48 @@ func TestAccountSeat(t *testing.T) {
 	e.move(g.ID, first, "b5a4")
 }
 
-// TestAccountSeatTwoInstances: the token given on instance b plays on
-// instance a, which holds the game and its feeds, at once.
+// deaf is a PostgreSQL store that hears nothing of the other instances'
+// changes: an instance on it knows of another's write only when it reads
+// the store.
+type deaf struct{ *store.Postgres }
+
+func (deaf) Listen(ctx context.Context, _ func(store.Change)) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestAccountSeatTwoInstances: a token given on instance b opens the
+// seat on instance a, which holds the game and its feeds, even when a has
+// not heard of it: on a feed, and for a move.
 func TestAccountSeatTwoInstances(t *testing.T) {
-	a, b := pair(t, cheapPasswords)
+	u := storetest.PostgresURL(t)
+	open := func() *store.Postgres {
+		st, err := store.Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.(*store.Postgres)
+	}
+	a, b := startStore(t, deaf{open()}, cheapPasswords), startStore(t, open(), cheapPasswords)
 	ann, g := annsGame(a)
 	bob := a.join(g.ID, "black", g.Seats[1].Invite, "Bob").Token
 	watch := a.subscribe(g.ID, 0, bob)
 	a.move(g.ID, g.Seats[0].Token, "e2e4")
 	a.move(g.ID, bob, "e7e5")
 
-	st, ae, got := ann.on(b).deviceSeat(g.ID)
-	if st != http.StatusOK || got.Player != "white" {
-		t.Fatalf("device seat on b = %d %+v", st, ae)
+	given := func() string {
+		t.Helper()
+		st, ae, got := ann.on(b).deviceSeat(g.ID)
+		if st != http.StatusOK || got.Player != "white" {
+			t.Fatalf("device seat on b = %d %+v", st, ae)
+		}
+		return got.Token
 	}
-	if v := a.move(g.ID, got.Token, "g1f3"); v.Seq != 3 {
-		t.Errorf("the move on a with the token given on b: seq %d", v.Seq)
+	if m := a.subscribe(g.ID, 0, given()).next("auth"); m.Player != "white" {
+		t.Errorf("a's feed's answer to a token given on b = %+v, want white", m)
 	}
-	if m := a.subscribe(g.ID, 0, got.Token).next("auth"); m.Player != "white" {
-		t.Errorf("a's feed's answer to the token given on b = %+v, want white", m)
+	if v := a.move(g.ID, given(), "g1f3"); v.Seq != 3 {
+		t.Errorf("the move on a with a token given on b: seq %d", v.Seq)
 	}
 	if evs, _ := watch.until(func(v wire.View) bool { return v.Seq == 3 }); len(evs) == 0 || evs[len(evs)-1].Action != "g1f3" {
 		t.Errorf("black's feed on a: events %+v, want g1f3 last", evs)
