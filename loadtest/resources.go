@@ -34,7 +34,7 @@ type resources struct {
 // client is measured.
 func startResources(ctx context.Context, c *Client, cfg Config) *resources {
 	r := &resources{client: c, stop: make(chan struct{}), done: make(chan struct{})}
-	r.self0, r.selfOK = selfCPU()
+	r.self0, r.selfOK = ProcessCPU()
 	if len(cfg.Metrics) == len(cfg.URLs) {
 		r.metrics = cfg.Metrics
 		r.peak = make([]float64, len(cfg.Metrics))
@@ -89,7 +89,7 @@ func (r *resources) sample(ctx context.Context) {
 
 // finish reads the CPU times at the end of the window and fills rep.
 func (r *resources) finish(ctx context.Context, rep *Report) {
-	if self, ok := selfCPU(); ok && r.selfOK {
+	if self, ok := ProcessCPU(); ok && r.selfOK {
 		rep.ClientCPU = self - r.self0
 		rep.ClientMeasured = true
 	}

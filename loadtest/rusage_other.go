@@ -4,5 +4,5 @@ package loadtest
 
 import "time"
 
-// selfCPU reports that this system gives no CPU time of the process.
-func selfCPU() (time.Duration, bool) { return 0, false }
+// ProcessCPU reports that this system gives no CPU time of the process.
+func ProcessCPU() (time.Duration, bool) { return 0, false }

@@ -15,6 +15,7 @@ import (
 	"github.com/norns-games/norns/game"
 	"github.com/norns-games/norns/games"
 	"github.com/norns-games/norns/live"
+	"github.com/norns-games/norns/loadtest"
 	"github.com/norns-games/norns/server"
 	"github.com/norns-games/norns/store"
 	"github.com/norns-games/norns/wire"
@@ -223,13 +224,13 @@ type cpuMeter struct {
 }
 
 func startCPU() cpuMeter {
-	d, ok := selfCPU()
+	d, ok := loadtest.ProcessCPU()
 	return cpuMeter{d, ok}
 }
 
 // report gives the process's CPU time per iteration as "cpu-µs/move".
 func (m cpuMeter) report(b *testing.B) {
-	if d, ok := selfCPU(); ok && m.ok {
+	if d, ok := loadtest.ProcessCPU(); ok && m.ok {
 		b.ReportMetric(float64((d-m.start).Microseconds())/float64(b.N), "cpu-µs/move")
 	}
 }
